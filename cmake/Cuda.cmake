@@ -1,0 +1,29 @@
+# WITH_GPU defaults to ON exactly when nvcc can be found, so that every build
+# on a machine with the CUDA toolkit compiles and links the GPU sources, even
+# when no GPU is attached (as on CI).
+if(NOT DEFINED CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+  set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+endif()
+include(CheckLanguage)
+check_language(CUDA)
+if(CMAKE_CUDA_COMPILER)
+  set(_gpu_default ON)
+else()
+  set(_gpu_default OFF)
+endif()
+option(WITH_GPU "Compile the CUDA backend" ${_gpu_default})
+
+if(WITH_GPU)
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    # One architecture keeps the clean build short; tools/gpu_check.sh passes
+    # the attached GPU's architecture instead.
+    set(CMAKE_CUDA_ARCHITECTURES 90)
+  endif()
+  enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 20)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  find_package(CUDAToolkit REQUIRED)
+  string(APPEND CMAKE_CUDA_FLAGS " --expt-relaxed-constexpr --extended-lambda -Xcudafe --diag_suppress=177")
+  add_compile_definitions(PADDLE_WITH_CUDA)
+endif()
+message(STATUS "WITH_GPU=${WITH_GPU}")

@@ -1,0 +1,104 @@
+// complex<T> usable in host and device code (std::complex is not).
+// Layout-compatible with std::complex and NumPy's complex64/complex128.
+#pragma once
+
+#include <cmath>
+
+#include "paddle/common/macros.h"
+
+namespace paddle {
+
+template <typename T>
+struct alignas(2 * sizeof(T)) complex {
+  T real = 0;
+  T imag = 0;
+
+  complex() = default;
+  PD_HOSTDEVICE complex(T re, T im) : real(re), imag(im) {}
+  template <typename U, typename = decltype(static_cast<T>(U{}))>
+  PD_HOSTDEVICE explicit complex(U re) : real(static_cast<T>(re)), imag(0) {}
+  template <typename U>
+  PD_HOSTDEVICE explicit complex(const complex<U>& c)
+      : real(static_cast<T>(c.real)), imag(static_cast<T>(c.imag)) {}
+
+  // Casting complex to a real type keeps the real part, as NumPy does.
+  template <typename U, typename = decltype(static_cast<U>(T{}))>
+  PD_HOSTDEVICE explicit operator U() const {
+    return static_cast<U>(real);
+  }
+  PD_HOSTDEVICE explicit operator bool() const { return real != 0 || imag != 0; }
+
+  PD_HOSTDEVICE complex& operator+=(const complex& o) {
+    real += o.real;
+    imag += o.imag;
+    return *this;
+  }
+};
+
+template <typename T>
+PD_HOSTDEVICE complex<T> operator+(complex<T> a, complex<T> b) {
+  return {a.real + b.real, a.imag + b.imag};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> operator-(complex<T> a, complex<T> b) {
+  return {a.real - b.real, a.imag - b.imag};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> operator-(complex<T> a) {
+  return {-a.real, -a.imag};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> operator*(complex<T> a, complex<T> b) {
+  return {a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> operator/(complex<T> a, complex<T> b) {
+  // Smith's algorithm avoids overflow in |b|^2.
+  if (std::abs(b.real) >= std::abs(b.imag)) {
+    T r = b.imag / b.real;
+    T d = b.real + b.imag * r;
+    return {(a.real + a.imag * r) / d, (a.imag - a.real * r) / d};
+  }
+  T r = b.real / b.imag;
+  T d = b.real * r + b.imag;
+  return {(a.real * r + a.imag) / d, (a.imag * r - a.real) / d};
+}
+template <typename T>
+PD_HOSTDEVICE bool operator==(complex<T> a, complex<T> b) {
+  return a.real == b.real && a.imag == b.imag;
+}
+template <typename T>
+PD_HOSTDEVICE bool operator!=(complex<T> a, complex<T> b) {
+  return !(a == b);
+}
+template <typename T>
+PD_HOSTDEVICE T abs(complex<T> a) {
+  return std::hypot(a.real, a.imag);
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> exp(complex<T> a) {
+  T m = std::exp(a.real);
+  return {m * std::cos(a.imag), m * std::sin(a.imag)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> log(complex<T> a) {
+  return {std::log(abs(a)), std::atan2(a.imag, a.real)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> sqrt(complex<T> a) {
+  T r = abs(a);
+  T re = std::sqrt((r + a.real) / 2);
+  T im = std::sqrt((r - a.real) / 2);
+  return {re, a.imag < 0 ? -im : im};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> tanh(complex<T> a) {
+  // tanh(x+iy) = (sinh 2x + i sin 2y) / (cosh 2x + cos 2y)
+  T d = std::cosh(2 * a.real) + std::cos(2 * a.imag);
+  return {std::sinh(2 * a.real) / d, std::sin(2 * a.imag) / d};
+}
+
+using complex64 = complex<float>;
+using complex128 = complex<double>;
+
+}  // namespace paddle

@@ -1,0 +1,31 @@
+#include "paddle/common/ddim.h"
+
+namespace paddle {
+
+std::string DDim::ToString() const {
+  std::string s = "[";
+  for (int i = 0; i < rank_; ++i) {
+    if (i) s += ", ";
+    s += std::to_string(d_[i]);
+  }
+  return s + "]";
+}
+
+DDim ContiguousStrides(const DDim& dims) {
+  DDim strides = dims;
+  int64_t stride = 1;
+  for (int i = dims.size() - 1; i >= 0; --i) {
+    strides[i] = stride;
+    stride *= dims[i] > 0 ? dims[i] : 1;
+  }
+  return strides;
+}
+
+int NormalizeAxis(int64_t axis, int rank, const char* arg) {
+  int64_t lo = rank == 0 ? -1 : -rank, hi = rank == 0 ? 0 : rank - 1;
+  PD_CHECK(axis >= lo && axis <= hi, OutOfRange, arg, " (", axis, ") must be in [", lo, ", ", hi,
+           "] for a tensor of rank ", rank);
+  return static_cast<int>(axis < 0 ? axis + (rank == 0 ? 1 : rank) : axis);
+}
+
+}  // namespace paddle

@@ -1,0 +1,59 @@
+// The steps every generated API function takes (see tools/codegen/gen_api.py):
+// dtype promotion, place agreement, contiguous kernel inputs.
+#pragma once
+
+#include <initializer_list>
+#include <vector>
+
+#include "paddle/phi/api/tensor.h"
+
+namespace paddle::api {
+
+using paddle::DataType;
+using paddle::Place;
+
+// The place new tensors of creation ops go to (paddle.device.set_device).
+const Place& GetDefaultPlace();
+void SetDefaultPlace(const Place& place);
+// `place` itself, or the default place when undefined; checks the device.
+Place ResolvePlace(const Place& place);
+
+// The dtype of Python floats turned into tensors (paddle.set_default_dtype).
+DataType GetDefaultFloatType();
+void SetDefaultFloatType(DataType dtype);
+
+DataType DtypeOf(const Tensor& t);
+DataType DtypeOf(const std::vector<Tensor>& ts);
+DataType PromotedType(std::initializer_list<const Tensor*> tensors);
+DataType PromotedType(std::initializer_list<const std::vector<Tensor>*> lists);
+Tensor CastTo(const Tensor& t, DataType dtype);
+std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype);
+
+// The common place of all inputs; InvalidArgument when they differ.
+Place CommonPlace(std::initializer_list<const Tensor*> tensors);
+Place CommonPlace(std::initializer_list<const std::vector<Tensor>*> lists);
+
+// A kernel's view of one input: the tensor itself, or a contiguous copy when
+// the kernel is not strided (Note [Views] in dense_tensor.h).
+class KernelInput {
+ public:
+  KernelInput(const Tensor& t, bool strided);
+  const phi::DenseTensor& get() const { return *keep_.impl(); }
+
+ private:
+  Tensor keep_;
+};
+
+class KernelInputs {
+ public:
+  KernelInputs(const std::vector<Tensor>& ts, bool strided);
+  const std::vector<const phi::DenseTensor*>& pointers() const { return pointers_; }
+
+ private:
+  std::vector<Tensor> keep_;
+  std::vector<const phi::DenseTensor*> pointers_;
+};
+
+std::vector<const phi::DenseTensorMeta*> MetasOf(const KernelInputs& inputs);
+
+}  // namespace paddle::api

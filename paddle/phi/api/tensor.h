@@ -1,0 +1,50 @@
+// paddle::Tensor: the user-facing tensor handle of the C++ API and of Python.
+// It shares a phi::DenseTensor (the data) and carries what the eager layer
+// adds on top: a name and, from the autograd engine on, gradient metadata.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "paddle/phi/core/dense_tensor.h"
+
+namespace paddle {
+
+// Implemented by the autograd layer; the Tensor only holds it.
+class AbstractAutogradMeta {
+ public:
+  virtual ~AbstractAutogradMeta() = default;
+};
+
+class Tensor {
+ public:
+  Tensor() = default;
+  explicit Tensor(std::shared_ptr<phi::DenseTensor> impl) : impl_(std::move(impl)) {}
+
+  bool defined() const { return impl_ != nullptr; }
+  const std::shared_ptr<phi::DenseTensor>& impl() const { return impl_; }
+  phi::DenseTensor& dense() const { return *impl_; }
+
+  const DDim& dims() const { return impl_->dims(); }
+  DataType dtype() const { return impl_->dtype(); }
+  const Place& place() const { return impl_->place(); }
+  int64_t numel() const { return impl_->numel(); }
+
+  // A unique name, made on first use ("generated_tensor_<n>") as Paddle does.
+  const std::string& name() const;
+  void set_name(std::string name) { name_ = std::move(name); }
+
+  bool stop_gradient() const { return stop_gradient_; }
+  void set_stop_gradient(bool v) { stop_gradient_ = v; }
+
+  const std::shared_ptr<AbstractAutogradMeta>& autograd_meta() const { return autograd_meta_; }
+  void set_autograd_meta(std::shared_ptr<AbstractAutogradMeta> m) { autograd_meta_ = std::move(m); }
+
+ private:
+  std::shared_ptr<phi::DenseTensor> impl_;
+  std::shared_ptr<AbstractAutogradMeta> autograd_meta_;
+  mutable std::string name_;
+  bool stop_gradient_ = true;
+};
+
+}  // namespace paddle

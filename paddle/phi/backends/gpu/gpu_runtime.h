@@ -1,0 +1,29 @@
+// The GPU backend's interface to the core. Backends are chosen at link time:
+// with CUDA this is implemented in gpu_runtime.cu; without it, no_gpu.cc
+// provides stand-ins that report zero devices and throw a clear error.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+namespace phi {
+class Allocator;
+class DeviceContext;
+}  // namespace phi
+
+namespace phi::gpu {
+
+bool IsCompiledWithCuda();
+// Number of visible GPUs; 0 when none is attached or the driver is missing.
+int GetDeviceCount();
+// Throws Unavailable (with the reason) unless `device` is a usable GPU.
+void CheckDevice(int device);
+Allocator* GetGPUAllocator(int device);
+std::unique_ptr<DeviceContext> CreateGPUContext(int device);
+
+enum class CopyKind { kHostToDevice, kDeviceToHost, kDeviceToDevice };
+// Copies on the device's current stream and waits for completion.
+void Memcpy(void* dst, const void* src, size_t bytes, CopyKind kind, int device);
+void Synchronize(int device);
+
+}  // namespace phi::gpu

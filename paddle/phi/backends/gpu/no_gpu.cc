@@ -1,0 +1,24 @@
+// Stand-in GPU backend for builds without CUDA (see gpu_runtime.h).
+#include "paddle/common/errors.h"
+#include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/phi/core/device_context.h"
+
+namespace phi::gpu {
+
+namespace {
+[[noreturn]] void ThrowNotCompiled() {
+  PD_THROW(Unavailable,
+           "this paddle was compiled without CUDA, so GPU places cannot be used; "
+           "rebuild with the CUDA toolkit installed (WITH_GPU=ON)");
+}
+}  // namespace
+
+bool IsCompiledWithCuda() { return false; }
+int GetDeviceCount() { return 0; }
+void CheckDevice(int) { ThrowNotCompiled(); }
+Allocator* GetGPUAllocator(int) { ThrowNotCompiled(); }
+std::unique_ptr<DeviceContext> CreateGPUContext(int) { ThrowNotCompiled(); }
+void Memcpy(void*, const void*, size_t, CopyKind, int) { ThrowNotCompiled(); }
+void Synchronize(int) { ThrowNotCompiled(); }
+
+}  // namespace phi::gpu

@@ -1,0 +1,82 @@
+// Allocation and Allocator. An Allocation owns a block of device memory and
+// returns it to its allocator when the last reference goes away.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "paddle/common/place.h"
+
+namespace phi {
+
+using paddle::Place;
+
+class Allocator;
+
+class Allocation {
+ public:
+  Allocation(void* ptr, size_t size, Place place, Allocator* allocator)
+      : ptr_(ptr), size_(size), place_(std::move(place)), allocator_(allocator) {}
+  ~Allocation();
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+
+  void* ptr() const { return ptr_; }
+  size_t size() const { return size_; }
+  const Place& place() const { return place_; }
+
+ private:
+  void* ptr_;
+  size_t size_;
+  Place place_;
+  Allocator* allocator_;
+};
+
+struct MemoryStats {
+  int64_t allocated = 0;       // bytes currently handed out
+  int64_t peak_allocated = 0;  // high-water mark of `allocated`
+  int64_t reserved = 0;        // bytes held from the system (>= allocated when caching)
+  int64_t num_allocs = 0;      // Allocate calls so far
+};
+
+class Allocator {
+ public:
+  virtual ~Allocator() = default;
+  std::shared_ptr<Allocation> Allocate(size_t bytes);
+  virtual MemoryStats Stats() const;
+  virtual void ResetPeak();
+  // Returns cached blocks to the system (no-op for non-caching allocators).
+  virtual void ReleaseCache() {}
+
+ protected:
+  friend class Allocation;
+  virtual void* RawAllocate(size_t bytes) = 0;
+  virtual void RawFree(void* ptr, size_t bytes) = 0;
+  virtual Place place() const = 0;
+
+  void RecordAlloc(size_t bytes);
+  void RecordFree(size_t bytes);
+
+  std::atomic<int64_t> allocated_{0};
+  std::atomic<int64_t> peak_{0};
+  std::atomic<int64_t> num_allocs_{0};
+};
+
+// 64-byte aligned host memory, the alignment AVX-512 loads want.
+class CPUAllocator final : public Allocator {
+ public:
+  static constexpr size_t kAlignment = 64;
+
+ protected:
+  void* RawAllocate(size_t bytes) override;
+  void RawFree(void* ptr, size_t bytes) override;
+  Place place() const override { return paddle::CPUPlace(); }
+};
+
+// The allocator that serves `place`; GPU places are served by the GPU
+// backend (a stand-in throws when the build has no CUDA).
+Allocator* GetAllocator(const Place& place);
+
+}  // namespace phi

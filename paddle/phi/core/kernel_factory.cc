@@ -1,0 +1,75 @@
+#include "paddle/phi/core/kernel_factory.h"
+
+namespace phi {
+
+const char* BackendName(Backend backend) {
+  switch (backend) {
+    case Backend::CPU: return "CPU";
+    case Backend::GPU: return "GPU";
+    case Backend::CUSTOM: return "CUSTOM";
+    case Backend::UNDEFINED: break;
+  }
+  return "UNDEFINED";
+}
+
+Backend BackendOf(const Place& place) {
+  switch (place.GetType()) {
+    case paddle::AllocationType::CPU: return Backend::CPU;
+    case paddle::AllocationType::GPU: return Backend::GPU;
+    case paddle::AllocationType::CUSTOM: return Backend::CUSTOM;
+    default: return Backend::UNDEFINED;
+  }
+}
+
+std::string KernelKey::ToString() const {
+  return paddle::common::StrCat("(", BackendName(backend), ", ",
+                                dtype == DataType::UNDEFINED ? "any dtype" : paddle::DataTypeName(dtype),
+                                ")");
+}
+
+KernelFactory& KernelFactory::Instance() {
+  static KernelFactory factory;
+  return factory;
+}
+
+void KernelFactory::Register(const std::string& op, const KernelKey& key, Kernel kernel) {
+  auto& kernels = kernels_[op];
+  for (auto& [k, existing] : kernels) {
+    PD_CHECK(!(k == key), PreconditionNotMet, "[", op, "] kernel ", key.ToString(),
+             " registered twice");
+  }
+  kernels.emplace_back(key, kernel);
+}
+
+const Kernel& KernelFactory::Select(const std::string& op, const KernelKey& key) const {
+  auto it = kernels_.find(op);
+  PD_CHECK(it != kernels_.end(), Unimplemented, "[", op, "] no kernel is registered for this op");
+  const Kernel* any_dtype = nullptr;
+  for (const auto& [k, kernel] : it->second) {
+    if (k.backend != key.backend) continue;
+    if (k.dtype == key.dtype) return kernel;
+    if (k.dtype == DataType::UNDEFINED) any_dtype = &kernel;
+  }
+  if (any_dtype != nullptr) return *any_dtype;
+  std::string registered;
+  for (const auto& [k, kernel] : it->second) {
+    registered += (registered.empty() ? "" : ", ") + k.ToString();
+  }
+  PD_THROW(Unimplemented, "[", op, "] no kernel for ", key.ToString(), "; registered: ", registered);
+}
+
+std::vector<KernelKey> KernelFactory::RegisteredKeys(const std::string& op) const {
+  std::vector<KernelKey> keys;
+  auto it = kernels_.find(op);
+  if (it == kernels_.end()) return keys;
+  for (const auto& entry : it->second) keys.push_back(entry.first);
+  return keys;
+}
+
+std::vector<std::string> KernelFactory::Ops() const {
+  std::vector<std::string> ops;
+  for (const auto& entry : kernels_) ops.push_back(entry.first);
+  return ops;
+}
+
+}  // namespace phi

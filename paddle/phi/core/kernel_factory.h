@@ -1,0 +1,58 @@
+// KernelFactory: every registered kernel, by op name and KernelKey.
+//
+// A kernel is stored type-erased as a pointer to an adapter with the exact
+// signature `void(const DeviceContext&, Args...)`, together with that
+// signature's type id, so that a caller asking for the wrong signature gets
+// a clear error instead of undefined behaviour.
+#pragma once
+
+#include <string>
+#include <typeindex>
+#include <unordered_map>
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/core/device_context.h"
+#include "paddle/phi/core/kernel_key.h"
+
+namespace phi {
+
+class Kernel {
+ public:
+  Kernel(void* fn, std::type_index signature) : fn_(fn), signature_(signature) {}
+
+  // The kernel as a callable of signature Fn (e.g. void(const DeviceContext&,
+  // const DenseTensor&, DenseTensor*)).
+  template <typename Fn>
+  Fn* Get(const char* op) const {
+    PD_CHECK(signature_ == std::type_index(typeid(Fn)), PreconditionNotMet, "[", op,
+             "] kernel called with signature ", typeid(Fn).name(), " but registered as ",
+             signature_.name());
+    return reinterpret_cast<Fn*>(fn_);
+  }
+
+ private:
+  void* fn_;
+  std::type_index signature_;
+};
+
+class KernelFactory {
+ public:
+  static KernelFactory& Instance();
+
+  void Register(const std::string& op, const KernelKey& key, Kernel kernel);
+
+  // The kernel for `key`; falls back to an all-dtype kernel of the same
+  // backend. Throws Unimplemented listing what is registered otherwise.
+  const Kernel& Select(const std::string& op, const KernelKey& key) const;
+
+  bool HasOp(const std::string& op) const { return kernels_.count(op) > 0; }
+  std::vector<KernelKey> RegisteredKeys(const std::string& op) const;
+  std::vector<std::string> Ops() const;
+
+ private:
+  using KeyedKernels = std::vector<std::pair<KernelKey, Kernel>>;
+  std::unordered_map<std::string, KeyedKernels> kernels_;
+};
+
+}  // namespace phi

@@ -1,0 +1,6 @@
+# The CUDA backend, compiled instead of backends/gpu/no_gpu.cc when WITH_GPU.
+set(PHI_GPU_SOURCES
+    backends/gpu/gpu_runtime.cu
+    kernels/gpu/elementwise_binary_kernels.cu kernels/gpu/elementwise_unary_kernels.cu
+    kernels/gpu/elementwise_copy_kernels.cu kernels/gpu/fill_kernels.cu
+    kernels/gpu/matmul_kernel.cu kernels/gpu/reduce_kernels.cu)

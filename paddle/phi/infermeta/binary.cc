@@ -1,0 +1,52 @@
+#include <algorithm>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+DDim BroadcastDims(const DDim& x, const DDim& y) {
+  int rank = std::max(x.size(), y.size());
+  DDim out(std::vector<int64_t>(rank, 1));
+  for (int i = 0; i < rank; ++i) {
+    int xi = x.size() - rank + i, yi = y.size() - rank + i;
+    int64_t a = xi >= 0 ? x[xi] : 1, b = yi >= 0 ? y[yi] : 1;
+    PD_CHECK(a == b || a == 1 || b == 1, InvalidArgument, "shapes ", x.ToString(), " and ",
+             y.ToString(), " cannot be broadcast together: dim ", i - rank, " is ", a, " vs ", b);
+    out[i] = a == 1 ? b : a;
+  }
+  return out;
+}
+
+void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out) {
+  *out = Meta(x.dtype, BroadcastDims(x.dims, y.dims));
+}
+
+void CompareInferMeta(const Meta& x, const Meta& y, Meta* out) {
+  *out = Meta(DataType::BOOL, BroadcastDims(x.dims, y.dims));
+}
+
+void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out) {
+  PD_CHECK(x.dims.size() >= 1 && y.dims.size() >= 1, InvalidArgument,
+           "x and y must have at least 1 dim, but got x.shape ", x.dims.ToString(), " and y.shape ",
+           y.dims.ToString());
+  std::vector<int64_t> xd = x.dims.ToVector(), yd = y.dims.ToVector();
+  bool x_vector = xd.size() == 1, y_vector = yd.size() == 1;
+  // A 1-D x is a row vector, a 1-D y a column vector; transposes do not apply.
+  if (x_vector) xd.insert(xd.begin(), 1);
+  if (y_vector) yd.push_back(1);
+  if (transpose_x && !x_vector) std::swap(xd[xd.size() - 1], xd[xd.size() - 2]);
+  if (transpose_y && !y_vector) std::swap(yd[yd.size() - 1], yd[yd.size() - 2]);
+  int64_t m = xd[xd.size() - 2], k = xd.back(), k2 = yd[yd.size() - 2], n = yd.back();
+  PD_CHECK(k == k2, InvalidArgument, "the contracted dims must match: x.shape ", x.dims.ToString(),
+           (transpose_x ? " (transposed)" : ""), " gives ", k, ", y.shape ", y.dims.ToString(),
+           (transpose_y ? " (transposed)" : ""), " gives ", k2);
+  DDim xb(xd.data(), static_cast<int>(xd.size()) - 2);
+  DDim yb(yd.data(), static_cast<int>(yd.size()) - 2);
+  std::vector<int64_t> od = BroadcastDims(xb, yb).ToVector();
+  if (!x_vector) od.push_back(m);
+  if (!y_vector) od.push_back(n);
+  *out = Meta(x.dtype, DDim(od));
+}
+
+}  // namespace phi

@@ -1,0 +1,54 @@
+// Infer-meta functions: the output's dims and dtype from the inputs' metas
+// and the attributes, with the op's argument checks. One function per op
+// family, shared by the eager API and (later) the static graph and compiler.
+// They receive the op's args in YAML order, tensors as metas.
+#pragma once
+
+#include <vector>
+
+#include "paddle/phi/core/dense_tensor.h"
+#include "paddle/phi/core/scalar.h"
+
+namespace phi {
+
+using Meta = DenseTensorMeta;
+
+// ---- unary (unary.cc)
+void UnchangedInferMeta(const Meta& x, Meta* out);
+void RealInferMeta(const Meta& x, Meta* out);
+void LogicalNotInferMeta(const Meta& x, Meta* out);
+void CastInferMeta(const Meta& x, DataType dtype, Meta* out);
+void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keepdim, Meta* out);
+void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out);
+void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out);
+void TransposeInferMeta(const Meta& x, const std::vector<int64_t>& perm, Meta* out);
+void SqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
+void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
+void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
+                    const IntArray& ends, Meta* out);
+
+// ---- binary (binary.cc)
+void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
+void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);
+void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out);
+
+// ---- no tensor input (nullary.cc)
+void CreateInferMeta(const IntArray& shape, const Scalar& fill_value, DataType dtype, Meta* out);
+void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
+                     Meta* out);
+
+// ---- several inputs (multiary.cc)
+void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
+
+// ---- shared rules (used by kernels too)
+// The broadcast of two shapes (NumPy rules); InvalidArgument if incompatible.
+DDim BroadcastDims(const DDim& x, const DDim& y);
+// reduce[i] tells whether dim i is reduced; an empty `axis` reduces all.
+std::vector<bool> ReducedAxesMask(const IntArray& axis, int rank);
+// Slice bounds of one axis after clamping, as Python slicing does.
+struct SliceRange {
+  int64_t start, length;
+};
+SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim);
+
+}  // namespace phi

@@ -1,0 +1,25 @@
+#include <cmath>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+void CreateInferMeta(const IntArray& shape, const Scalar&, DataType dtype, Meta* out) {
+  for (int64_t d : shape.GetData()) {
+    PD_CHECK(d >= 0, InvalidArgument, "every dim of shape must be >= 0, but got ",
+             DDim(shape.GetData()).ToString());
+  }
+  *out = Meta(dtype, DDim(shape.GetData()));
+}
+
+void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
+                     Meta* out) {
+  PD_CHECK(step.real() != 0, InvalidArgument, "step must not be 0");
+  double n = std::ceil((end.real() - start.real()) / step.real());
+  PD_CHECK(std::isfinite(n), InvalidArgument, "start, end and step must be finite, but got ",
+           start.ToString(), ", ", end.ToString(), ", ", step.ToString());
+  *out = Meta(dtype, DDim({n > 0 ? static_cast<int64_t>(n) : 0}));
+}
+
+}  // namespace phi

@@ -1,0 +1,159 @@
+#include <algorithm>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+void UnchangedInferMeta(const Meta& x, Meta* out) { *out = Meta(x.dtype, x.dims); }
+
+void RealInferMeta(const Meta& x, Meta* out) {
+  DataType dtype = x.dtype == DataType::COMPLEX64    ? DataType::FLOAT32
+                   : x.dtype == DataType::COMPLEX128 ? DataType::FLOAT64
+                                                     : x.dtype;
+  *out = Meta(dtype, x.dims);
+}
+
+void LogicalNotInferMeta(const Meta& x, Meta* out) { *out = Meta(DataType::BOOL, x.dims); }
+
+void CastInferMeta(const Meta& x, DataType dtype, Meta* out) {
+  PD_CHECK(dtype != DataType::UNDEFINED, InvalidType, "dtype must be given");
+  *out = Meta(dtype, x.dims);
+}
+
+std::vector<bool> ReducedAxesMask(const IntArray& axis, int rank) {
+  std::vector<bool> mask(rank, axis.empty());
+  for (int64_t a : axis.GetData()) {
+    int i = NormalizeAxis(a, rank);
+    if (rank == 0) continue;
+    PD_CHECK(!mask[i], InvalidArgument, "axis ", a, " is given twice in ",
+             DDim(axis.GetData()).ToString());
+    mask[i] = true;
+  }
+  return mask;
+}
+
+namespace {
+
+DDim ReducedDims(const DDim& dims, const IntArray& axis, bool keepdim) {
+  std::vector<bool> mask = ReducedAxesMask(axis, dims.size());
+  std::vector<int64_t> out;
+  for (int i = 0; i < dims.size(); ++i) {
+    if (!mask[i]) {
+      out.push_back(dims[i]);
+    } else if (keepdim) {
+      out.push_back(1);
+    }
+  }
+  return DDim(out);
+}
+
+}  // namespace
+
+void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keepdim, Meta* out) {
+  if (dtype == DataType::UNDEFINED) {
+    dtype = (x.dtype == DataType::BOOL || x.dtype == DataType::INT32) ? DataType::INT64 : x.dtype;
+  }
+  *out = Meta(dtype, ReducedDims(x.dims, axis, keepdim));
+}
+
+void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out) {
+  *out = Meta(x.dtype, ReducedDims(x.dims, axis, keepdim));
+}
+
+void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
+  std::vector<int64_t> dims = shape.GetData();
+  int infer_at = -1;
+  int64_t known = 1;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] == -1) {
+      PD_CHECK(infer_at < 0, InvalidArgument, "only one dim of shape may be -1, but got ",
+               DDim(shape.GetData()).ToString());
+      infer_at = static_cast<int>(i);
+      continue;
+    }
+    if (dims[i] == 0) {
+      PD_CHECK(static_cast<int>(i) < x.dims.size(), InvalidArgument, "shape[", i,
+               "] is 0 (copy the input dim) but x has only ", x.dims.size(), " dims");
+      dims[i] = x.dims[static_cast<int>(i)];
+    }
+    PD_CHECK(dims[i] >= 0, InvalidArgument, "shape dims must be >= -1, but got ",
+             DDim(shape.GetData()).ToString());
+    known *= dims[i];
+  }
+  int64_t numel = x.dims.numel();
+  if (infer_at >= 0) {
+    PD_CHECK(known != 0 && numel % known == 0, InvalidArgument, "cannot reshape x of shape ",
+             x.dims.ToString(), " (", numel, " elements) to ", DDim(shape.GetData()).ToString());
+    dims[infer_at] = numel / known;
+  } else {
+    PD_CHECK(known == numel, InvalidArgument, "cannot reshape x of shape ", x.dims.ToString(), " (",
+             numel, " elements) to ", DDim(shape.GetData()).ToString(), " (", known, " elements)");
+  }
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void TransposeInferMeta(const Meta& x, const std::vector<int64_t>& perm, Meta* out) {
+  int rank = x.dims.size();
+  PD_CHECK(static_cast<int>(perm.size()) == rank, InvalidArgument, "perm must have ", rank,
+           " entries for x of shape ", x.dims.ToString(), ", but got ", DDim(perm).ToString());
+  std::vector<bool> seen(rank, false);
+  std::vector<int64_t> dims(rank);
+  for (int i = 0; i < rank; ++i) {
+    int p = NormalizeAxis(perm[i], rank, "perm entry");
+    PD_CHECK(!seen[p], InvalidArgument, "perm must be a permutation, but got ", DDim(perm).ToString());
+    seen[p] = true;
+    dims[i] = x.dims[p];
+  }
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void SqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out) {
+  int rank = x.dims.size();
+  std::vector<bool> drop(rank, false);
+  if (axis.empty()) {
+    for (int i = 0; i < rank; ++i) drop[i] = x.dims[i] == 1;
+  } else {
+    for (int64_t a : axis.GetData()) {
+      int i = NormalizeAxis(a, rank);
+      if (rank > 0) drop[i] = x.dims[i] == 1;  // non-1 dims are kept, as Paddle does
+    }
+  }
+  std::vector<int64_t> dims;
+  for (int i = 0; i < rank; ++i)
+    if (!drop[i]) dims.push_back(x.dims[i]);
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out) {
+  std::vector<int64_t> dims = x.dims.ToVector();
+  for (int64_t a : axis.GetData()) {
+    int rank = static_cast<int>(dims.size()) + 1;
+    int i = NormalizeAxis(a, rank);
+    dims.insert(dims.begin() + i, 1);
+  }
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim) {
+  if (start < 0) start += dim;
+  if (end < 0) end += dim;
+  start = std::clamp<int64_t>(start, 0, dim);
+  end = std::clamp<int64_t>(end, 0, dim);
+  return {start, std::max<int64_t>(end - start, 0)};
+}
+
+void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
+                    const IntArray& ends, Meta* out) {
+  PD_CHECK(axes.size() == starts.size() && axes.size() == ends.size(), InvalidArgument,
+           "axes, starts and ends must have the same length, but got ", axes.size(), ", ",
+           starts.size(), " and ", ends.size());
+  DDim dims = input.dims;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    int a = NormalizeAxis(axes[i], dims.size(), "axes entry");
+    dims[a] = ClampSlice(starts[i], ends[i], input.dims[a]).length;
+  }
+  *out = Meta(input.dtype, dims);
+}
+
+}  // namespace phi

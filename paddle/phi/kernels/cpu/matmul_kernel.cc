@@ -1,0 +1,71 @@
+// matmul on the CPU: OpenBLAS GEMM per batch; half types go through float.
+#include <cblas.h>
+
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/matmul_plan.h"
+
+namespace phi {
+namespace {
+
+// C[m,n] = op(A) op(B); lda/ldb are the row pitches of A and B as stored.
+template <typename T>
+void Gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c) {
+  const CBLAS_TRANSPOSE ta_ = ta ? CblasTrans : CblasNoTrans;
+  const CBLAS_TRANSPOSE tb_ = tb ? CblasTrans : CblasNoTrans;
+  const blasint lda = static_cast<blasint>(ta ? m : k), ldb = static_cast<blasint>(tb ? k : n);
+  const blasint M = static_cast<blasint>(m), N = static_cast<blasint>(n), K = static_cast<blasint>(k);
+  if constexpr (std::is_same_v<T, float>) {
+    cblas_sgemm(CblasRowMajor, ta_, tb_, M, N, K, 1.0f, a, lda, b, ldb, 0.0f, c, N);
+  } else if constexpr (std::is_same_v<T, double>) {
+    cblas_dgemm(CblasRowMajor, ta_, tb_, M, N, K, 1.0, a, lda, b, ldb, 0.0, c, N);
+  } else if constexpr (std::is_same_v<T, paddle::complex64>) {
+    const paddle::complex64 one(1, 0), zero(0, 0);
+    cblas_cgemm(CblasRowMajor, ta_, tb_, M, N, K, &one, a, lda, b, ldb, &zero, c, N);
+  } else {
+    const paddle::complex128 one(1, 0), zero(0, 0);
+    cblas_zgemm(CblasRowMajor, ta_, tb_, M, N, K, &one, a, lda, b, ldb, &zero, c, N);
+  }
+}
+
+template <typename T>
+std::vector<float> ToFloat(const T* p, int64_t n) {
+  std::vector<float> v(n);
+  for (int64_t i = 0; i < n; ++i) v[i] = static_cast<float>(p[i]);
+  return v;
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, bool transpose_x,
+                  bool transpose_y, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  funcs::MatmulPlan p = funcs::MakeMatmulPlan(x.dims(), y.dims(), transpose_x, transpose_y);
+  if (out->numel() == 0) return;
+  if (p.k == 0) {
+    for (int64_t i = 0; i < out->numel(); ++i) o[i] = T(0);
+    return;
+  }
+  const T* a = x.data<T>();
+  const T* b = y.data<T>();
+  for (int64_t batch = 0; batch < p.batch; ++batch) {
+    const T* ab = a + p.XOffset(batch);
+    const T* bb = b + p.YOffset(batch);
+    T* cb = o + batch * p.m * p.n;
+    if constexpr (std::is_same_v<T, paddle::float16> || std::is_same_v<T, paddle::bfloat16>) {
+      std::vector<float> af = ToFloat(ab, p.m * p.k), bf = ToFloat(bb, p.k * p.n), cf(p.m * p.n);
+      Gemm<float>(p.trans_x, p.trans_y, p.m, p.n, p.k, af.data(), bf.data(), cf.data());
+      for (int64_t i = 0; i < p.m * p.n; ++i) cb[i] = static_cast<T>(cf[i]);
+    } else {
+      Gemm<T>(p.trans_x, p.trans_y, p.m, p.n, p.k, ab, bb, cb);
+    }
+  }
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(matmul, CPU, phi::MatmulKernel, float, double, ::paddle::float16,
+                   ::paddle::bfloat16, PD_COMPLEX_TYPES);

@@ -1,0 +1,206 @@
+// Elementwise functors, written once for every backend: the CPU loop and the
+// CUDA kernel both call them (see elementwise_cpu.h, elementwise_gpu.cuh).
+// Each takes and returns values of the kernel's dtype T (comparisons return
+// bool); half types compute in float through MathType.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "paddle/common/macros.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
+
+namespace phi::funcs {
+
+// ---- binary arithmetic
+template <typename T>
+struct AddFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(a + b); }
+};
+template <typename T>
+struct SubtractFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(a - b); }
+};
+template <typename T>
+struct MultiplyFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(a * b); }
+};
+template <>
+struct MultiplyFunctor<bool> {
+  PD_HOSTDEVICE bool operator()(bool a, bool b) const { return a && b; }
+};
+
+template <typename T>
+struct DivideFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      // Truncating division; b == 0 is rejected before the launch on the CPU,
+      // and -1 is special-cased because MIN / -1 traps on x86.
+      if (b == 0) return 0;
+      if (b == -1) return static_cast<T>(0 - static_cast<std::make_unsigned_t<T>>(a));
+      return static_cast<T>(a / b);
+    } else {
+      return static_cast<T>(a / b);
+    }
+  }
+};
+
+template <typename T>
+struct PowFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      // Exponentiation by squaring; negative exponents give 0 except for +-1.
+      if (b < 0) return a == 1 ? T(1) : a == -1 ? ((b & 1) ? T(-1) : T(1)) : T(0);
+      T result = 1, base = a;
+      for (auto e = b; e > 0; e >>= 1) {
+        if (e & 1) result = static_cast<T>(result * base);
+        base = static_cast<T>(base * base);
+      }
+      return result;
+    } else if constexpr (kIsComplex<T>) {
+      using paddle::exp, paddle::log;
+      return a == T(0) ? (b == T(0) ? T(1) : T(0)) : exp(b * log(a));
+    } else {
+      using M = MathType<T>;
+      return static_cast<T>(std::pow(static_cast<M>(a), static_cast<M>(b)));
+    }
+  }
+};
+
+// x ** y for a scalar y, converted to T's math type once.
+template <typename T>
+struct PowScalarFunctor {
+  T exponent;
+  PD_HOSTDEVICE T operator()(T a) const { return PowFunctor<T>()(a, exponent); }
+};
+
+template <typename T>
+PD_HOSTDEVICE bool IsNan(T v) {
+  if constexpr (std::is_floating_point_v<MathType<T>>) {
+    MathType<T> m = static_cast<MathType<T>>(v);
+    return m != m;
+  } else {
+    return false;
+  }
+}
+
+template <typename T>
+struct MaximumFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if (IsNan(a)) return a;
+    if (IsNan(b)) return b;
+    return a > b ? a : b;
+  }
+};
+template <typename T>
+struct MinimumFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if (IsNan(a)) return a;
+    if (IsNan(b)) return b;
+    return a < b ? a : b;
+  }
+};
+
+// ---- comparisons and logic (bool results)
+template <typename T>
+struct EqualFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return a == b; }
+};
+template <typename T>
+struct NotEqualFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return a != b; }
+};
+template <typename T>
+struct LessThanFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return a < b; }
+};
+template <typename T>
+struct LessEqualFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return a <= b; }
+};
+template <typename T>
+struct GreaterThanFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return a > b; }
+};
+template <typename T>
+struct GreaterEqualFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return a >= b; }
+};
+template <typename T>
+struct LogicalAndFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return static_cast<bool>(a) && static_cast<bool>(b); }
+};
+template <typename T>
+struct LogicalOrFunctor {
+  PD_HOSTDEVICE bool operator()(T a, T b) const { return static_cast<bool>(a) || static_cast<bool>(b); }
+};
+template <typename T>
+struct LogicalNotFunctor {
+  PD_HOSTDEVICE bool operator()(T a) const { return !static_cast<bool>(a); }
+};
+
+// ---- unary math
+#define PD_DEFINE_MATH_FUNCTOR(Name, expr)                     \
+  template <typename T>                                        \
+  struct Name {                                                \
+    PD_HOSTDEVICE T operator()(T v) const {                    \
+      using std::exp, std::log, std::sqrt, std::tanh;          \
+      using paddle::exp, paddle::log, paddle::sqrt, paddle::tanh; \
+      using M = std::conditional_t<kIsComplex<T>, T, MathType<T>>; \
+      M x = static_cast<M>(v);                                 \
+      return static_cast<T>(expr);                             \
+    }                                                          \
+  };
+PD_DEFINE_MATH_FUNCTOR(ExpFunctor, exp(x))
+PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
+PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
+PD_DEFINE_MATH_FUNCTOR(TanhFunctor, tanh(x))
+PD_DEFINE_MATH_FUNCTOR(SigmoidFunctor, M(1) / (M(1) + exp(-x)))
+#undef PD_DEFINE_MATH_FUNCTOR
+
+template <typename T>
+struct NegFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    if constexpr (kIsComplex<T>) {
+      return -v;
+    } else {
+      return static_cast<T>(-static_cast<MathType<T>>(v));
+    }
+  }
+};
+
+template <typename T>
+struct ReluFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return v > T(0) ? v : T(0); }
+};
+
+// |v|; the modulus (a real number) for complex v.
+template <typename T>
+struct AbsFunctor {
+  PD_HOSTDEVICE RealType<T> operator()(T v) const {
+    if constexpr (kIsComplex<T>) {
+      return paddle::abs(v);
+    } else if constexpr (std::is_unsigned_v<T> || std::is_same_v<T, bool>) {
+      return v;
+    } else {
+      return v < T(0) ? static_cast<T>(-static_cast<MathType<T>>(v)) : v;
+    }
+  }
+};
+
+template <typename In, typename Out>
+struct CastFunctor {
+  PD_HOSTDEVICE Out operator()(In v) const {
+    if constexpr (std::is_same_v<Out, bool>) {
+      return static_cast<bool>(v);
+    } else if constexpr (kIsComplex<Out> || kIsComplex<In>) {
+      return static_cast<Out>(v);
+    } else {
+      // Through the math type so that half <-> integer conversions are defined.
+      return static_cast<Out>(static_cast<MathType<In>>(v));
+    }
+  }
+};
+
+}  // namespace phi::funcs

@@ -1,0 +1,144 @@
+// matmul on the GPU with cuBLAS: one strided-batched GEMM when every
+// operand's batches are evenly spaced (or shared by all batches), one GEMM
+// per batch otherwise.
+//
+// cuBLAS is column-major, and a row-major matrix read column-major is its
+// transpose, so the row-major C = op(A) op(B) is computed as the
+// column-major C^T = op(B)^T op(A)^T: y is passed as cuBLAS's first operand.
+#include <cublas_v2.h>
+
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/backends/gpu/gpu_context.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/matmul_plan.h"
+
+namespace phi {
+namespace {
+
+// The cuBLAS data type of T, the compute type and the type of alpha and
+// beta. FP32 compute keeps float GEMMs in full precision (no TF32) and
+// accumulates half types in float, as the CPU kernel does.
+template <typename T>
+struct CublasTypes;
+template <>
+struct CublasTypes<float> {
+  static constexpr cudaDataType kData = CUDA_R_32F;
+  static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+  using Scale = float;
+};
+template <>
+struct CublasTypes<double> {
+  static constexpr cudaDataType kData = CUDA_R_64F;
+  static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_64F;
+  using Scale = double;
+};
+template <>
+struct CublasTypes<paddle::float16> {
+  static constexpr cudaDataType kData = CUDA_R_16F;
+  static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+  using Scale = float;
+};
+template <>
+struct CublasTypes<paddle::bfloat16> {
+  static constexpr cudaDataType kData = CUDA_R_16BF;
+  static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+  using Scale = float;
+};
+template <>
+struct CublasTypes<paddle::complex64> {
+  static constexpr cudaDataType kData = CUDA_C_32F;
+  static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_32F;
+  using Scale = paddle::complex64;
+};
+template <>
+struct CublasTypes<paddle::complex128> {
+  static constexpr cudaDataType kData = CUDA_C_64F;
+  static constexpr cublasComputeType_t kCompute = CUBLAS_COMPUTE_64F;
+  using Scale = paddle::complex128;
+};
+
+// The distance between consecutive batches' matrices of an operand when it
+// is the same for all batches: 0 when every batch uses one matrix, the
+// matrix size when the operand has all of out's batch dims; -1 otherwise
+// (the operand is broadcast along some batch dims but not others).
+int64_t UniformBatchStride(const funcs::MatmulPlan& p, const std::vector<int64_t>& strides,
+                           int64_t matrix) {
+  bool broadcast = true;
+  for (int64_t s : strides) broadcast = broadcast && s == 0;
+  if (broadcast) return 0;
+  int64_t expected = matrix;
+  for (int i = static_cast<int>(strides.size()) - 1; i >= 0; --i) {
+    if (p.batch_dims[i] != 1 && strides[i] != expected) return -1;
+    expected *= p.batch_dims[i];
+  }
+  return matrix;
+}
+
+// The cuBLAS operands of one GEMM: y first (see the file comment).
+struct GemmShape {
+  cublasOperation_t op_y, op_x;
+  int64_t ld_y, ld_x;
+};
+
+GemmShape MakeGemmShape(const funcs::MatmulPlan& p) {
+  return {p.trans_y ? CUBLAS_OP_T : CUBLAS_OP_N, p.trans_x ? CUBLAS_OP_T : CUBLAS_OP_N,
+          p.trans_y ? p.k : p.n, p.trans_x ? p.m : p.k};
+}
+
+template <typename T>
+void GemmStridedBatched(const GPUContext& ctx, const funcs::MatmulPlan& p, const T* x,
+                        int64_t x_stride, const T* y, int64_t y_stride, T* out) {
+  using Types = CublasTypes<T>;
+  const typename Types::Scale one(1), zero(0);
+  const GemmShape s = MakeGemmShape(p);
+  PD_CUBLAS_CHECK(cublasGemmStridedBatchedEx_64(
+      ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y, Types::kData, s.ld_y, y_stride,
+      x, Types::kData, s.ld_x, x_stride, &zero, out, Types::kData, p.n, p.m * p.n, p.batch,
+      Types::kCompute, CUBLAS_GEMM_DEFAULT));
+}
+
+template <typename T>
+void Gemm(const GPUContext& ctx, const funcs::MatmulPlan& p, const T* x, const T* y, T* out) {
+  using Types = CublasTypes<T>;
+  const typename Types::Scale one(1), zero(0);
+  const GemmShape s = MakeGemmShape(p);
+  PD_CUBLAS_CHECK(cublasGemmEx_64(ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y,
+                                  Types::kData, s.ld_y, x, Types::kData, s.ld_x, &zero, out,
+                                  Types::kData, p.n, Types::kCompute, CUBLAS_GEMM_DEFAULT));
+}
+
+}  // namespace
+
+template <typename T, typename Context>
+void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, bool transpose_x,
+                  bool transpose_y, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  funcs::MatmulPlan p = funcs::MakeMatmulPlan(x.dims(), y.dims(), transpose_x, transpose_y);
+  if (out->numel() == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
+  if (p.k == 0) {
+    // An empty sum; cuBLAS rejects k == 0. All-zero bits are 0 in every
+    // dtype registered here.
+    PD_CUDA_CHECK(
+        cudaMemsetAsync(o, 0, static_cast<size_t>(out->numel()) * sizeof(T), ctx.stream()));
+    return;
+  }
+  const T* a = x.data<T>();
+  const T* b = y.data<T>();
+  const int64_t x_stride = UniformBatchStride(p, p.x_batch_strides, p.m * p.k);
+  const int64_t y_stride = UniformBatchStride(p, p.y_batch_strides, p.k * p.n);
+  if (x_stride >= 0 && y_stride >= 0) {
+    GemmStridedBatched(ctx, p, a, x_stride, b, y_stride, o);
+    return;
+  }
+  for (int64_t batch = 0; batch < p.batch; ++batch) {
+    Gemm(ctx, p, a + p.XOffset(batch), b + p.YOffset(batch), o + batch * p.m * p.n);
+  }
+}
+
+}  // namespace phi
+
+PD_REGISTER_KERNEL(matmul, GPU, phi::MatmulKernel, float, double, ::paddle::float16,
+                   ::paddle::bfloat16, PD_COMPLEX_TYPES);

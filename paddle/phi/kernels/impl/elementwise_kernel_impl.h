@@ -1,0 +1,145 @@
+// Elementwise kernels for every backend: each is one functor (funcs/functors.h)
+// run by the backend's LaunchElementwise (elementwise_cpu.h or
+// elementwise_gpu.cuh, included by the .cc/.cu that registers the kernels).
+#pragma once
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/core/scalar.h"
+#include "paddle/phi/kernels/funcs/check_divisor.h"
+#include "paddle/phi/kernels/funcs/functors.h"
+
+namespace phi {
+
+template <typename T, typename Context, template <typename> class Functor>
+void BinaryKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
+  using OutT = decltype(Functor<T>()(T{}, T{}));
+  ctx.template Alloc<OutT>(out);
+  funcs::LaunchElementwise<OutT, T, T>(ctx, out, Functor<T>(), x, y);
+}
+
+template <typename T, typename Context, template <typename> class Functor>
+void UnaryKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
+  using OutT = decltype(Functor<T>()(T{}));
+  ctx.template Alloc<OutT>(out);
+  funcs::LaunchElementwise<OutT, T>(ctx, out, Functor<T>(), x);
+}
+
+#define PD_DEFINE_BINARY_KERNEL(name, Functor)                                                   \
+  template <typename T, typename Context>                                                       \
+  void name(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) { \
+    BinaryKernel<T, Context, funcs::Functor>(ctx, x, y, out);                                   \
+  }
+#define PD_DEFINE_UNARY_KERNEL(name, Functor)                                \
+  template <typename T, typename Context>                                   \
+  void name(const Context& ctx, const DenseTensor& x, DenseTensor* out) {   \
+    UnaryKernel<T, Context, funcs::Functor>(ctx, x, out);                   \
+  }
+
+PD_DEFINE_BINARY_KERNEL(AddKernel, AddFunctor)
+PD_DEFINE_BINARY_KERNEL(SubtractKernel, SubtractFunctor)
+PD_DEFINE_BINARY_KERNEL(MultiplyKernel, MultiplyFunctor)
+PD_DEFINE_BINARY_KERNEL(ElementwisePowKernel, PowFunctor)
+PD_DEFINE_BINARY_KERNEL(MaximumKernel, MaximumFunctor)
+PD_DEFINE_BINARY_KERNEL(MinimumKernel, MinimumFunctor)
+PD_DEFINE_BINARY_KERNEL(EqualKernel, EqualFunctor)
+PD_DEFINE_BINARY_KERNEL(NotEqualKernel, NotEqualFunctor)
+PD_DEFINE_BINARY_KERNEL(LessThanKernel, LessThanFunctor)
+PD_DEFINE_BINARY_KERNEL(LessEqualKernel, LessEqualFunctor)
+PD_DEFINE_BINARY_KERNEL(GreaterThanKernel, GreaterThanFunctor)
+PD_DEFINE_BINARY_KERNEL(GreaterEqualKernel, GreaterEqualFunctor)
+PD_DEFINE_BINARY_KERNEL(LogicalAndKernel, LogicalAndFunctor)
+PD_DEFINE_BINARY_KERNEL(LogicalOrKernel, LogicalOrFunctor)
+PD_DEFINE_UNARY_KERNEL(LogicalNotKernel, LogicalNotFunctor)
+PD_DEFINE_UNARY_KERNEL(ExpKernel, ExpFunctor)
+PD_DEFINE_UNARY_KERNEL(LogKernel, LogFunctor)
+PD_DEFINE_UNARY_KERNEL(SqrtKernel, SqrtFunctor)
+PD_DEFINE_UNARY_KERNEL(AbsKernel, AbsFunctor)
+PD_DEFINE_UNARY_KERNEL(NegKernel, NegFunctor)
+PD_DEFINE_UNARY_KERNEL(TanhKernel, TanhFunctor)
+PD_DEFINE_UNARY_KERNEL(SigmoidKernel, SigmoidFunctor)
+PD_DEFINE_UNARY_KERNEL(ReluKernel, ReluFunctor)
+#undef PD_DEFINE_BINARY_KERNEL
+#undef PD_DEFINE_UNARY_KERNEL
+
+// Integer division by zero is an error, not a trap: checked where the
+// divisor is readable on the host (CPU); on a GPU the result is 0.
+template <typename T, typename Context>
+void DivideKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
+  if constexpr (std::is_integral_v<T> && std::is_same_v<Context, CPUContext>) {
+    funcs::CheckNoZeroDivisor<T>(y);
+  }
+  BinaryKernel<T, Context, funcs::DivideFunctor>(ctx, x, y, out);
+}
+
+template <typename T, typename Context>
+void PowKernel(const Context& ctx, const DenseTensor& x, const Scalar& y, DenseTensor* out) {
+  ctx.template Alloc<T>(out);
+  funcs::LaunchElementwise<T, T>(ctx, out, funcs::PowScalarFunctor<T>{y.to<T>()}, x);
+}
+
+// Casting visits the output dtype; every (in, out) pair is one instantiation.
+template <typename T, typename Context>
+void CastKernel(const Context& ctx, const DenseTensor& x, DataType dtype, DenseTensor* out) {
+  paddle::VisitDataType(dtype, "cast", [&](auto tag) {
+    using Out = typename decltype(tag)::type;
+    ctx.template Alloc<Out>(out);
+    funcs::LaunchElementwise<Out, T>(ctx, out, funcs::CastFunctor<T, Out>(), x);
+  });
+}
+
+// Copies x (broadcast to out's dims) into out's memory, honouring out's
+// strides: the kernel behind contiguous() and setitem.
+template <typename T, typename Context>
+void StridedCopyKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
+  funcs::LaunchElementwise<T, T>(ctx, out, funcs::CastFunctor<T, T>(), x);
+}
+
+template <typename T, typename Context>
+void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
+  if (x.IsContiguous()) {
+    out->ShareBufferWith(x);
+    out->mutable_meta()->offset = x.offset();
+    return;
+  }
+  ctx.template Alloc<T>(out);
+  StridedCopyKernel<T, Context>(ctx, x, out);
+}
+
+}  // namespace phi
+
+// One list of registrations for every backend; the .cc/.cu files of a
+// backend expand each once (three lists, so they compile in parallel).
+#define PD_REGISTER_BINARY_KERNELS(B)                                                    \
+  PD_REGISTER_KERNEL(add, B, phi::AddKernel, PD_ALL_TYPES);                              \
+  PD_REGISTER_KERNEL(subtract, B, phi::SubtractKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES); \
+  PD_REGISTER_KERNEL(multiply, B, phi::MultiplyKernel, PD_ALL_TYPES);                    \
+  PD_REGISTER_KERNEL(divide, B, phi::DivideKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);     \
+  PD_REGISTER_KERNEL(elementwise_pow, B, phi::ElementwisePowKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES); \
+  PD_REGISTER_KERNEL(pow, B, phi::PowKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
+  PD_REGISTER_KERNEL(maximum, B, phi::MaximumKernel, PD_REAL_TYPES);                     \
+  PD_REGISTER_KERNEL(minimum, B, phi::MinimumKernel, PD_REAL_TYPES);                     \
+  PD_REGISTER_KERNEL(equal, B, phi::EqualKernel, PD_ALL_TYPES);                          \
+  PD_REGISTER_KERNEL(not_equal, B, phi::NotEqualKernel, PD_ALL_TYPES);                   \
+  PD_REGISTER_KERNEL(less_than, B, phi::LessThanKernel, bool, PD_REAL_TYPES);            \
+  PD_REGISTER_KERNEL(less_equal, B, phi::LessEqualKernel, bool, PD_REAL_TYPES);          \
+  PD_REGISTER_KERNEL(greater_than, B, phi::GreaterThanKernel, bool, PD_REAL_TYPES);      \
+  PD_REGISTER_KERNEL(greater_equal, B, phi::GreaterEqualKernel, bool, PD_REAL_TYPES);    \
+  PD_REGISTER_KERNEL(logical_and, B, phi::LogicalAndKernel, PD_ALL_TYPES);               \
+  PD_REGISTER_KERNEL(logical_or, B, phi::LogicalOrKernel, PD_ALL_TYPES)
+
+#define PD_REGISTER_UNARY_KERNELS(B)                                                     \
+  PD_REGISTER_KERNEL(logical_not, B, phi::LogicalNotKernel, PD_ALL_TYPES);               \
+  PD_REGISTER_KERNEL(exp, B, phi::ExpKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
+  PD_REGISTER_KERNEL(log, B, phi::LogKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
+  PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
+  PD_REGISTER_KERNEL(tanh, B, phi::TanhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
+  PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES);                 \
+  PD_REGISTER_KERNEL(abs, B, phi::AbsKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
+  PD_REGISTER_KERNEL(neg, B, phi::NegKernel, int8_t, int16_t, int32_t, int64_t, PD_FLOATING_TYPES, PD_COMPLEX_TYPES); \
+  PD_REGISTER_KERNEL(relu, B, phi::ReluKernel, PD_FLOATING_TYPES, int32_t, int64_t)
+
+#define PD_REGISTER_COPY_KERNELS(B)                                                      \
+  PD_REGISTER_KERNEL(cast, B, phi::CastKernel, PD_ALL_TYPES);                            \
+  PD_REGISTER_KERNEL(strided_copy, B, phi::StridedCopyKernel, PD_ALL_TYPES);             \
+  PD_REGISTER_KERNEL(contiguous, B, phi::ContiguousKernel, PD_ALL_TYPES)

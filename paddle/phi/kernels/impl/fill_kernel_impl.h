@@ -1,0 +1,45 @@
+// full and arange for every backend, over the backend's LaunchIndexFill
+// (out[i] = f(i) on a freshly allocated contiguous out).
+#pragma once
+
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/core/scalar.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
+
+namespace phi {
+
+namespace funcs {
+template <typename T>
+struct ConstantFunctor {
+  T value;
+  PD_HOSTDEVICE T operator()(int64_t) const { return value; }
+};
+template <typename T>
+struct RangeFunctor {
+  MathType<T> start, step;
+  PD_HOSTDEVICE T operator()(int64_t i) const {
+    return static_cast<T>(start + static_cast<MathType<T>>(i) * step);
+  }
+};
+}  // namespace funcs
+
+template <typename T, typename Context>
+void FullKernel(const Context& ctx, const IntArray&, const Scalar& fill_value, DataType,
+                DenseTensor* out) {
+  ctx.template Alloc<T>(out);
+  funcs::LaunchIndexFill<T>(ctx, out, funcs::ConstantFunctor<T>{fill_value.to<T>()});
+}
+
+template <typename T, typename Context>
+void ArangeKernel(const Context& ctx, const Scalar& start, const Scalar& end, const Scalar& step,
+                  DataType, DenseTensor* out) {
+  ctx.template Alloc<T>(out);
+  using M = MathType<T>;
+  funcs::LaunchIndexFill<T>(ctx, out, funcs::RangeFunctor<T>{start.to<M>(), step.to<M>()});
+}
+
+}  // namespace phi
+
+#define PD_REGISTER_FILL_KERNELS(B)                         \
+  PD_REGISTER_KERNEL(full, B, phi::FullKernel, PD_ALL_TYPES); \
+  PD_REGISTER_KERNEL(arange, B, phi::ArangeKernel, PD_REAL_TYPES)

@@ -1,0 +1,20 @@
+// The pieces of the _C extension module, each bound by its own file.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "paddle/phi/api/tensor.h"
+
+namespace paddle::pybind {
+
+namespace py = pybind11;
+
+void BindErrors(py::module_& m);                               // errors.cc
+void BindDataTypeAndPlace(py::module_& m);                     // dtype_place.cc
+void BindRuntime(py::module_& m);                              // runtime.cc
+py::class_<Tensor> BindTensor(py::module_& m);                 // tensor.cc
+void BindTensorIndexing(py::class_<Tensor>& tensor);           // tensor_indexing.cc
+void BindTensorOperators(py::class_<Tensor>& tensor);          // tensor_operators.cc
+
+}  // namespace paddle::pybind

@@ -1,0 +1,60 @@
+// Device selection, flags and memory statistics.
+#include "paddle/common/flags.h"
+#include "paddle/phi/api/api_helpers.h"
+#include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/phi/core/allocator.h"
+#include "paddle/pybind/arg_parse.h"
+#include "paddle/pybind/bindings.h"
+
+namespace paddle::pybind {
+
+void BindRuntime(py::module_& m) {
+  m.def("is_compiled_with_cuda", &phi::gpu::IsCompiledWithCuda);
+  m.def("cuda_device_count", &phi::gpu::GetDeviceCount);
+  m.def("set_device", [](py::handle device) {
+    api::SetDefaultPlace(CastPlace(device, "set_device", "device"));
+  }, py::arg("device"));
+  m.def("get_default_place", &api::GetDefaultPlace);
+  m.def("set_default_dtype", [](py::handle d) {
+    api::SetDefaultFloatType(CastDataType(d, "set_default_dtype", "d"));
+  }, py::arg("d"));
+  m.def("get_default_dtype", &api::GetDefaultFloatType);
+  m.def("synchronize", [](int device) { phi::gpu::Synchronize(device); }, py::arg("device") = 0);
+
+  m.def("get_flag", [](const std::string& name) {
+    flags::FlagInfo f = flags::GetFlag(name);
+    py::str text(f.value);
+    if (f.type == "bool") return py::object(py::bool_(f.value == "true"));
+    if (f.type == "int32" || f.type == "int64" || f.type == "uint64") return py::object(py::int_(std::stoll(f.value)));
+    if (f.type == "double") return py::object(py::float_(std::stod(f.value)));
+    return py::object(text);
+  }, py::arg("name"));
+  m.def("set_flag", [](const std::string& name, py::handle value) {
+    std::string text = PyBool_Check(value.ptr()) ? (value.cast<bool>() ? "true" : "false")
+                                                 : py::str(value).cast<std::string>();
+    flags::SetFlag(name, text);
+  }, py::arg("name"), py::arg("value"));
+  m.def("flag_names", [] {
+    std::vector<std::string> names;
+    for (const auto& f : flags::AllFlags()) names.push_back(f.name);
+    return names;
+  });
+
+  m.def("memory_stats", [](py::handle place) {
+    phi::MemoryStats s = phi::GetAllocator(CastPlace(place, "memory_stats", "place"))->Stats();
+    py::dict d;
+    d["allocated"] = s.allocated;
+    d["peak_allocated"] = s.peak_allocated;
+    d["reserved"] = s.reserved;
+    d["num_allocs"] = s.num_allocs;
+    return d;
+  }, py::arg("place"));
+  m.def("reset_peak_memory", [](py::handle place) {
+    phi::GetAllocator(CastPlace(place, "reset_peak_memory", "place"))->ResetPeak();
+  }, py::arg("place"));
+  m.def("empty_cache", [](py::handle place) {
+    phi::GetAllocator(CastPlace(place, "empty_cache", "place"))->ReleaseCache();
+  }, py::arg("place"));
+}
+
+}  // namespace paddle::pybind

@@ -1,0 +1,75 @@
+// The Tensor class: construction from NumPy, conversion back, properties and
+// device transfer. Indexing and operators live in their own files.
+#include <pybind11/numpy.h>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/api/api_helpers.h"
+#include "paddle/phi/api/transfer.h"
+#include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/pybind/arg_parse.h"
+#include "paddle/pybind/bindings.h"
+
+namespace paddle::pybind {
+namespace {
+
+// NumPy has no bfloat16: its bits travel as uint16, as in Paddle.
+const char* NumpyTypeName(DataType t) {
+  return t == DataType::BFLOAT16 ? "uint16" : DataTypeName(t);
+}
+
+Tensor FromNumpy(py::array arr, py::handle place) {
+  py::module_ np = py::module_::import("numpy");
+  std::string name = py::str(arr.dtype().attr("name"));
+  DataType dtype;
+  try {
+    dtype = DataTypeFromName(name);
+  } catch (common::Error&) {
+    PD_THROW(InvalidType, "[to_tensor] NumPy dtype ", name, " has no paddle counterpart");
+  }
+  py::array contiguous = np.attr("ascontiguousarray")(arr);
+  std::vector<int64_t> dims(contiguous.shape(), contiguous.shape() + contiguous.ndim());
+  return api::FromHostBuffer(contiguous.data(), dtype, DDim(dims), CastPlace(place, "to_tensor", "place", Place()));
+}
+
+py::array ToNumpy(const Tensor& t) {
+  py::module_ np = py::module_::import("numpy");
+  std::vector<py::ssize_t> shape(t.dims().data(), t.dims().data() + t.dims().size());
+  py::array out = np.attr("empty")(shape, NumpyTypeName(t.dtype()));
+  api::ToHostBuffer(t, out.mutable_data());
+  return out;
+}
+
+std::vector<int64_t> Shape(const Tensor& t) { return t.dims().ToVector(); }
+
+}  // namespace
+
+py::class_<Tensor> BindTensor(py::module_& m) {
+  py::class_<Tensor> tensor(m, "Tensor", py::dynamic_attr());
+  tensor.def_static("_from_numpy", &FromNumpy, py::arg("array"), py::arg("place") = py::none())
+      .def("numpy", &ToNumpy, "A NumPy copy of the tensor (bfloat16 as uint16 bits).")
+      .def_property_readonly("shape", &Shape)
+      .def_property_readonly("dtype", &Tensor::dtype)
+      .def_property_readonly("place", &Tensor::place)
+      .def_property_readonly("ndim", [](const Tensor& t) { return t.dims().size(); })
+      .def_property_readonly("size", &Tensor::numel)
+      .def("dim", [](const Tensor& t) { return t.dims().size(); })
+      .def("numel", &Tensor::numel)
+      .def("element_size", [](const Tensor& t) { return SizeOf(t.dtype()); })
+      .def_property("stop_gradient", &Tensor::stop_gradient, &Tensor::set_stop_gradient)
+      .def_property("name", &Tensor::name, &Tensor::set_name)
+      .def_property_readonly("strides", [](const Tensor& t) { return t.dense().strides().ToVector(); })
+      .def("is_contiguous", [](const Tensor& t) { return t.dense().IsContiguous(); })
+      .def("_data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.dense().raw_data()); })
+      .def("_copy_to", [](const Tensor& t, py::handle place, bool blocking) {
+        return api::CopyTo(t, CastPlace(place, "_copy_to", "place"));
+      }, py::arg("place"), py::arg("blocking") = true)
+      .def("cpu", [](const Tensor& t) { return api::CopyTo(t, CPUPlace()); })
+      .def("cuda", [](const Tensor& t, py::handle device_id, bool blocking) {
+        int id = CastInt(device_id, "cuda", "device_id", 0);
+        return api::CopyTo(t, GPUPlace(id));
+      }, py::arg("device_id") = py::none(), py::arg("blocking") = true)
+      .def("clone", [](const Tensor& t) { return api::CopyTo(t, t.place(), /*force_copy=*/true); });
+  return tensor;
+}
+
+}  // namespace paddle::pybind

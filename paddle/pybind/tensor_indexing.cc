@@ -1,0 +1,118 @@
+// Basic indexing: x[1, :, None, ..., ::-1] as a view (no copy), and
+// x[index] = value writing through that view.
+#include <pybind11/numpy.h>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/api/generated/api.h"
+#include "paddle/phi/api/transfer.h"
+#include "paddle/pybind/arg_parse.h"
+#include "paddle/pybind/bindings.h"
+
+namespace paddle::pybind {
+namespace {
+
+bool IsIntIndex(py::handle item) {
+  if (PyBool_Check(item.ptr())) return false;
+  if (PyLong_Check(item.ptr())) return true;
+  if (py::isinstance<Tensor>(item)) {
+    const Tensor& t = item.cast<const Tensor&>();
+    return t.dims().size() == 0 && IsInteger(t.dtype());
+  }
+  return PyObject_HasAttrString(item.ptr(), "__index__") && !PySequence_Check(item.ptr());
+}
+
+int64_t IntIndexValue(py::handle item) {
+  return py::reinterpret_borrow<py::object>(item).attr("__index__")().cast<int64_t>();
+}
+
+Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
+  py::tuple items = py::isinstance<py::tuple>(index) ? py::reinterpret_borrow<py::tuple>(index)
+                                                      : py::make_tuple(index);
+  const phi::DenseTensorMeta& in = x.dense().meta();
+  const int rank = in.dims.size();
+  int consuming = 0, ellipses = 0;
+  for (py::handle item : items) {
+    if (item.ptr() == Py_Ellipsis) {
+      ++ellipses;
+    } else if (!item.is_none()) {
+      ++consuming;
+    }
+    bool basic = item.is_none() || item.ptr() == Py_Ellipsis || PySlice_Check(item.ptr()) || IsIntIndex(item);
+    PD_CHECK(basic, Unimplemented, "[", op, "] only ints, slices, None and ... are supported as indices "
+             "for now, but got ", TypeName(item), " (advanced indexing is not implemented yet)");
+  }
+  PD_CHECK(ellipses <= 1, OutOfRange, "[", op, "] an index can only have a single ellipsis ('...')");
+  PD_CHECK(consuming <= rank, OutOfRange, "[", op, "] too many indices: the tensor has ", rank,
+           " dims but ", consuming, " were indexed");
+
+  std::vector<int64_t> dims, strides;
+  int64_t offset = in.offset;
+  const int64_t elem = static_cast<int64_t>(SizeOf(in.dtype));
+  int d = 0;
+  for (py::handle item : items) {
+    if (item.is_none()) {
+      dims.push_back(1);
+      strides.push_back(1);
+    } else if (item.ptr() == Py_Ellipsis) {
+      for (int keep = rank - consuming; keep > 0; --keep, ++d) {
+        dims.push_back(in.dims[d]);
+        strides.push_back(in.strides[d]);
+      }
+    } else if (PySlice_Check(item.ptr())) {
+      Py_ssize_t start, stop, step;
+      if (PySlice_Unpack(item.ptr(), &start, &stop, &step) < 0) throw py::error_already_set();
+      Py_ssize_t length = PySlice_AdjustIndices(static_cast<Py_ssize_t>(in.dims[d]), &start, &stop, step);
+      dims.push_back(length);
+      strides.push_back(in.strides[d] * step);
+      if (length > 0) offset += start * in.strides[d] * elem;
+      ++d;
+    } else {
+      int64_t i = IntIndexValue(item), n = in.dims[d];
+      PD_CHECK(i >= -n && i < n, OutOfRange, "[", op, "] index ", i, " is out of bounds for axis ",
+               d, " with size ", n);
+      offset += (i < 0 ? i + n : i) * in.strides[d] * elem;
+      ++d;
+    }
+  }
+  for (; d < rank; ++d) {
+    dims.push_back(in.dims[d]);
+    strides.push_back(in.strides[d]);
+  }
+  phi::DenseTensorMeta meta(in.dtype, DDim(dims));
+  meta.strides = DDim(strides);
+  meta.offset = offset;
+  auto view = std::make_shared<phi::DenseTensor>(meta);
+  view->ShareBufferWith(x.dense());
+  Tensor out(std::move(view));
+  out.set_stop_gradient(x.stop_gradient());
+  return out;
+}
+
+// The value of x[index] = value as a tensor of x's dtype and place.
+Tensor ValueTensor(const Tensor& x, py::handle value) {
+  if (py::isinstance<Tensor>(value)) {
+    Tensor v = value.cast<Tensor>();
+    return v.dtype() == x.dtype() ? v : api::cast(v, x.dtype());
+  }
+  if (IsNumber(value)) {
+    return api::full({}, CastScalar(value, "setitem", "value"), x.dtype(), x.place());
+  }
+  if (py::isinstance<py::array>(value) || py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+    py::module_ np = py::module_::import("numpy");
+    Tensor v = py::type::of<Tensor>().attr("_from_numpy")(np.attr("asarray")(value), x.place()).cast<Tensor>();
+    return v.dtype() == x.dtype() ? v : api::cast(v, x.dtype());
+  }
+  PD_THROW(InvalidType, "[setitem] argument 'value': expected a Tensor, number, list or NumPy array, but got ",
+           TypeName(value));
+}
+
+}  // namespace
+
+void BindTensorIndexing(py::class_<Tensor>& tensor) {
+  tensor.def("__getitem__", [](const Tensor& x, py::handle index) { return IndexView(x, index, "getitem"); });
+  tensor.def("__setitem__", [](const Tensor& x, py::handle index, py::handle value) {
+    api::CopyInto(ValueTensor(x, value), IndexView(x, index, "setitem"));
+  });
+}
+
+}  // namespace paddle::pybind

@@ -1,0 +1,39 @@
+"""paddle: a deep-learning framework speaking the PaddlePaddle 3.x API.
+
+The heavy lifting is in the C++ core (the ``_C`` extension); this package is
+the thin Python surface over it."""
+
+from paddle import _C
+from paddle._C import Tensor, CPUPlace, CUDAPlace, CustomPlace, Place
+from paddle._C import _C_ops
+
+from paddle.framework import (
+    dtype,
+    bool, uint8, int8, int16, int32, int64,
+    float16, bfloat16, float32, float64, complex64, complex128,
+    set_default_dtype, get_default_dtype, set_flags, get_flags,
+    is_compiled_with_cuda,
+)
+from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
+from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like
+from paddle.tensor.math import pow
+from paddle import device
+from paddle.device import set_device, get_device
+from paddle import nn
+
+__version__ = "3.0.0.dev0"
+
+
+def _export_generated_ops():
+    """Binds every generated op into the module the op YAML names."""
+    import importlib
+
+    for module_name, names in _C_ops.__exports__.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            if not hasattr(module, name):
+                setattr(module, name, getattr(_C_ops, name))
+
+
+_export_generated_ops()
+del _export_generated_ops

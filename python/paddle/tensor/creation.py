@@ -1,0 +1,186 @@
+"""Creating tensors: to_tensor, full, zeros, ones, arange and the *_like forms."""
+
+from __future__ import annotations
+
+import builtins
+import numbers
+
+import numpy as np
+
+from paddle import _C
+from paddle._C import Tensor, _C_ops
+
+
+def _default_float() -> str:
+    return _C.get_default_dtype().name
+
+
+def _numpy_of(data, dtype):
+    """NumPy array of `data` with Paddle's dtype inference for Python data:
+    floats -> the default float dtype, ints -> int64, bools -> bool,
+    complex -> complex64 (complex128 when the default float is float64)."""
+    if isinstance(data, np.ndarray):
+        return data
+    if isinstance(data, np.generic):
+        return np.asarray(data)
+    try:
+        arr = np.asarray(data)
+    except ValueError as e:
+        raise ValueError(f"[to_tensor] argument 'data': cannot make a tensor from ragged data: {e}") from None
+    if arr.dtype == object:
+        raise TypeError(
+            f"[to_tensor] argument 'data': expected a number, a (nested) list of numbers, a NumPy array "
+            f"or a Tensor, but got {type(data).__name__} holding non-numeric values")
+    if dtype is None:
+        if arr.dtype.kind == "f":
+            arr = arr.astype(_default_float())
+        elif arr.dtype.kind == "c":
+            arr = arr.astype("complex128" if _default_float() == "float64" else "complex64")
+        elif arr.dtype.kind in "iu" and arr.dtype != np.uint8:
+            arr = arr.astype("int64")
+    return arr
+
+
+def _dtype_name(dtype) -> str:
+    if isinstance(dtype, _C.DataType):
+        return dtype.name
+    if isinstance(dtype, str):
+        return _C.DataType.__members__[dtype.upper()].name if dtype.upper() in _C.DataType.__members__ else dtype
+    return np.dtype(dtype).name
+
+
+def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
+    """Creates a tensor from a number, a nested list, a NumPy array or a Tensor.
+
+    Args:
+        data (scalar|list|tuple|numpy.ndarray|Tensor): the values.
+        dtype (str|paddle.dtype|numpy.dtype, optional): the dtype; inferred when
+            None (Python float -> the default dtype, int -> int64, bool -> bool,
+            NumPy arrays keep theirs).
+        place (Place|str, optional): where to put it; the current device when None.
+        stop_gradient (bool, optional): whether gradients stop here. Default True.
+
+    Returns:
+        Tensor: a new tensor owning a copy of the data.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> x.shape, x.dtype
+        ([2, 2], paddle.float32)
+        >>> paddle.to_tensor(3).dtype
+        paddle.int64
+    """
+    if isinstance(data, Tensor):
+        out = data._copy_to(place if place is not None else _C.get_default_place())
+        if out is data:
+            out = data.clone()
+        if dtype is not None:
+            out = out.astype(dtype)
+    else:
+        arr = _numpy_of(data, dtype)
+        target = None if dtype is None else _dtype_name(dtype)
+        if target == "bfloat16":
+            out = Tensor._from_numpy(arr.astype("float32"), place).astype("bfloat16")
+        else:
+            if target is not None and arr.dtype.name != target:
+                arr = arr.astype(target)
+            out = Tensor._from_numpy(arr, place)
+    out.stop_gradient = builtins.bool(stop_gradient)
+    return out
+
+
+def _infer_fill_dtype(fill_value, dtype):
+    if dtype is not None:
+        return dtype
+    return _default_float()
+
+
+def full(shape, fill_value, dtype=None, name=None) -> Tensor:
+    """A tensor of `shape` filled with `fill_value`.
+
+    Args:
+        shape (list|tuple|Tensor): the shape.
+        fill_value (bool|int|float|complex|Tensor): the value.
+        dtype (str|paddle.dtype, optional): the dtype; the default float dtype when None.
+        name (str, optional): unused, kept for API compatibility.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.full([2, 3], 1.5).numpy().tolist()
+        [[1.5, 1.5, 1.5], [1.5, 1.5, 1.5]]
+    """
+    return _C_ops.full(shape, fill_value, _infer_fill_dtype(fill_value, dtype), None)
+
+
+def zeros(shape, dtype=None, name=None) -> Tensor:
+    """A tensor of `shape` filled with 0 (default float dtype when dtype is None).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.zeros([2], dtype="int32").numpy().tolist()
+        [0, 0]
+    """
+    return full(shape, 0, dtype)
+
+
+def ones(shape, dtype=None, name=None) -> Tensor:
+    """A tensor of `shape` filled with 1 (default float dtype when dtype is None).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.ones([2]).numpy().tolist()
+        [1.0, 1.0]
+    """
+    return full(shape, 1, dtype)
+
+
+def full_like(x, fill_value, dtype=None, name=None) -> Tensor:
+    """A tensor shaped like `x` filled with `fill_value` (x's dtype when dtype is None)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[full_like] argument 'x': expected Tensor, but got {type(x).__name__}")
+    return _C_ops.full(x.shape, fill_value, x.dtype if dtype is None else dtype, x.place)
+
+
+def zeros_like(x, dtype=None, name=None) -> Tensor:
+    """A tensor shaped like `x` filled with 0."""
+    return full_like(x, 0, dtype)
+
+
+def ones_like(x, dtype=None, name=None) -> Tensor:
+    """A tensor shaped like `x` filled with 1."""
+    return full_like(x, 1, dtype)
+
+
+def _scalar(v, arg):
+    if isinstance(v, Tensor):
+        return v.item()
+    if not isinstance(v, numbers.Number) or isinstance(v, complex):
+        raise TypeError(f"[arange] argument '{arg}': expected a real number, but got {type(v).__name__}")
+    return v
+
+
+def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
+    """Values in [start, end) spaced by step; arange(n) counts 0..n-1.
+
+    Args:
+        start (int|float|Tensor): first value, or the end when `end` is None.
+        end (int|float|Tensor, optional): exclusive bound.
+        step (int|float|Tensor, optional): spacing, non-zero. Default 1.
+        dtype (str|paddle.dtype, optional): int64 when all bounds are ints,
+            the default float dtype otherwise.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.arange(5).numpy().tolist()
+        [0, 1, 2, 3, 4]
+        >>> paddle.arange(0, 1, 0.25).numpy().tolist()
+        [0.0, 0.25, 0.5, 0.75]
+    """
+    if end is None:
+        start, end = 0, start
+    start, end, step = _scalar(start, "start"), _scalar(end, "end"), _scalar(step, "step")
+    if dtype is None:
+        all_int = builtins.all(isinstance(v, (int, np.integer)) for v in (start, end, step))
+        dtype = "int64" if all_int else _default_float()
+    return _C_ops.arange(start, end, step, dtype, None)

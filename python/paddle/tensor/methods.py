@@ -1,0 +1,58 @@
+"""Tensor methods written in Python: printing and conversion to Python data.
+(Op methods such as ``x.add(y)`` are generated in C++ from the op YAML.)"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from paddle._C import DataType, Tensor
+from paddle.tensor import math as _math
+from paddle.tensor.printing import tensor_repr
+
+
+def _numpy_values(self) -> np.ndarray:
+    """The values as NumPy data a user can read (bfloat16 shown as float32)."""
+    if self.dtype == DataType.BFLOAT16:
+        return self.astype("float32").numpy()
+    return self.numpy()
+
+
+def item(self, *args):
+    """The value of a one-element tensor (or the element at `args`) as a Python number.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.to_tensor([[1, 2], [3, 4]]).item(1, 0)
+        3
+    """
+    values = _numpy_values(self)
+    if not args and values.size != 1:
+        raise ValueError(
+            f"[item] only a tensor with one element can be converted to a Python number, "
+            f"but this one has shape {self.shape}")
+    return values.item(*args)
+
+
+def tolist(self):
+    """The values as (nested) Python lists.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.to_tensor([[1, 2], [3, 4]]).tolist()
+        [[1, 2], [3, 4]]
+    """
+    return _numpy_values(self).tolist()
+
+
+def __array__(self, dtype=None, copy=None):
+    values = self.numpy()
+    return values if dtype is None else values.astype(dtype)
+
+
+Tensor.item = item
+Tensor.tolist = tolist
+Tensor.__array__ = __array__
+Tensor.__repr__ = tensor_repr
+Tensor.__str__ = tensor_repr
+Tensor.pow = _math.pow
+Tensor.__array_priority__ = 100  # NumPy defers `ndarray + Tensor` to us

@@ -1,0 +1,221 @@
+"""Parses op YAML entries into OpSpec objects: the one model every emitter uses."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import yaml
+
+# YAML arg type -> (C++ API parameter type, kernel/infer-meta parameter type)
+ARG_TYPES = {
+    "Tensor": ("const Tensor&", "const phi::DenseTensor&"),
+    "Tensor[]": ("const std::vector<Tensor>&", "const std::vector<const phi::DenseTensor*>&"),
+    "Scalar": ("const phi::Scalar&", "const phi::Scalar&"),
+    "IntArray": ("const phi::IntArray&", "const phi::IntArray&"),
+    "int64_t[]": ("const std::vector<int64_t>&", "const std::vector<int64_t>&"),
+    "int": ("int", "int"),
+    "int64_t": ("int64_t", "int64_t"),
+    "float": ("float", "float"),
+    "double": ("double", "double"),
+    "bool": ("bool", "bool"),
+    "str": ("const std::string&", "const std::string&"),
+    "DataType": ("paddle::DataType", "paddle::DataType"),
+    "Place": ("const paddle::Place&", "const paddle::Place&"),
+}
+
+_ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
+_OUTPUT_RE = re.compile(r"^\s*Tensor\((?P<name>\w+)\)\s*$")
+_KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc"}
+_KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
+_PYTHON_FIELDS = {"module", "method", "internal"}
+
+
+class SpecError(ValueError):
+    """A malformed op entry; the message names the op and the field."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Arg:
+    type: str
+    name: str
+    default: str | None  # C++ expression, None when required
+
+    @property
+    def is_tensor(self) -> bool:
+        return self.type in ("Tensor", "Tensor[]")
+
+    @property
+    def api_type(self) -> str:
+        return ARG_TYPES[self.type][0]
+
+    @property
+    def kernel_type(self) -> str:
+        return ARG_TYPES[self.type][1]
+
+
+@dataclasses.dataclass(frozen=True)
+class OpSpec:
+    name: str
+    args: tuple[Arg, ...]
+    output: str
+    infer_meta: str
+    infer_meta_params: tuple[str, ...]  # the args infer-meta receives, in order
+    data_type_arg: Arg
+    backend_arg: Arg | None
+    strided: bool
+    view: bool
+    promote: tuple[str, ...]
+    python_modules: tuple[str, ...]
+    python_methods: tuple[str, ...]
+    doc: str
+
+    @property
+    def tensor_args(self) -> list[Arg]:
+        return [a for a in self.args if a.is_tensor]
+
+    @property
+    def kernel_args(self) -> list[Arg]:
+        """Args passed to infer-meta and the kernel: all but the Place."""
+        return [a for a in self.args if a.type != "Place"]
+
+
+def _fail(op: str, msg: str) -> None:
+    raise SpecError(f"[{op}] {msg}")
+
+
+def parse_args(op: str, text: str) -> tuple[Arg, ...]:
+    text = text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        _fail(op, f"args must be parenthesised, got {text!r}")
+    body = text[1:-1].strip()
+    args = []
+    for piece in _split_top_level(body) if body else []:
+        m = _ARG_RE.match(piece)
+        if not m:
+            _fail(op, f"cannot parse argument {piece!r}")
+        if m["type"] not in ARG_TYPES:
+            _fail(op, f"argument {m['name']!r} has unknown type {m['type']!r}; known: {sorted(ARG_TYPES)}")
+        args.append(Arg(m["type"], m["name"], m["default"]))
+    names = [a.name for a in args]
+    if len(set(names)) != len(names):
+        _fail(op, f"duplicate argument names in {names}")
+    return tuple(args)
+
+
+def _split_top_level(body: str) -> list[str]:
+    """Splits on commas not inside braces, so defaults like {1, 2} survive."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(body):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+    parts.append(body[start:])
+    return [p.strip() for p in parts]
+
+
+def _as_list(value: Any) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def parse_op(entry: dict) -> OpSpec:
+    op = entry.get("op")
+    if not isinstance(op, str) or not op.isidentifier():
+        raise SpecError(f"entry without a valid 'op' name: {entry!r}")
+    unknown = set(entry) - _KNOWN_FIELDS
+    if unknown:
+        _fail(op, f"unknown fields {sorted(unknown)}")
+    for field in ("args", "output", "infer_meta"):
+        if field not in entry:
+            _fail(op, f"missing field '{field}'")
+    args = parse_args(op, entry["args"])
+    by_name = {a.name: a for a in args}
+
+    infer_meta = entry["infer_meta"]
+    if isinstance(infer_meta, str):
+        infer_meta = {"func": infer_meta}
+    if not isinstance(infer_meta, dict) or set(infer_meta) - {"func", "param"} or "func" not in infer_meta:
+        _fail(op, "infer_meta must be a function name or {func: ..., param: [...]}")
+    default_params = [a.name for a in args if a.type != "Place"]
+    infer_meta_params = tuple(_as_list(infer_meta.get("param", default_params)))
+    for name in infer_meta_params:
+        if name not in by_name:
+            _fail(op, f"infer_meta.param names {name!r}, which is not an argument")
+
+    m = _OUTPUT_RE.match(entry["output"])
+    if not m:
+        _fail(op, f"output must be Tensor(name), got {entry['output']!r}")
+
+    kernel = entry.get("kernel") or {}
+    if set(kernel) - _KERNEL_FIELDS:
+        _fail(op, f"unknown kernel fields {sorted(set(kernel) - _KERNEL_FIELDS)}")
+    tensors = [a for a in args if a.is_tensor]
+    data_type_name = kernel.get("data_type", tensors[0].name if tensors else None)
+    if data_type_name not in by_name:
+        _fail(op, f"kernel.data_type {data_type_name!r} is not an argument")
+    data_type_arg = by_name[data_type_name]
+    if not (data_type_arg.is_tensor or data_type_arg.type == "DataType"):
+        _fail(op, "kernel.data_type must name a Tensor or DataType argument")
+    backend_arg = None
+    if "backend" in kernel:
+        backend_arg = by_name.get(kernel["backend"])
+        if backend_arg is None or backend_arg.type != "Place":
+            _fail(op, "kernel.backend must name a Place argument")
+    elif not tensors:
+        _fail(op, "an op without tensor inputs needs kernel.backend")
+
+    promote = tuple(_as_list(entry.get("promote")))
+    for name in promote:
+        if name not in by_name or not by_name[name].is_tensor:
+            _fail(op, f"promote names {name!r}, which is not a Tensor argument")
+
+    python = entry.get("python") or {}
+    if set(python) - _PYTHON_FIELDS:
+        _fail(op, f"unknown python fields {sorted(set(python) - _PYTHON_FIELDS)}")
+    internal = bool(python.get("internal", False))
+    modules = () if internal else tuple(_as_list(python.get("module", "paddle")))
+    method = python.get("method", not internal)
+    if method is True:
+        methods = (op,)
+    elif method is False:
+        methods = ()
+    else:
+        methods = tuple(_as_list(method))
+
+    return OpSpec(
+        name=op,
+        args=args,
+        output=m["name"],
+        infer_meta=infer_meta["func"],
+        infer_meta_params=infer_meta_params,
+        data_type_arg=data_type_arg,
+        backend_arg=backend_arg,
+        strided=bool(kernel.get("strided", False)),
+        view=bool(kernel.get("view", False)),
+        promote=promote,
+        python_modules=modules,
+        python_methods=methods,
+        doc=str(entry.get("doc", "")).strip(),
+    )
+
+
+def load_ops(paths: list[str]) -> list[OpSpec]:
+    ops: list[OpSpec] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            entries = yaml.safe_load(f) or []
+        if not isinstance(entries, list):
+            raise SpecError(f"{path}: expected a list of op entries")
+        ops.extend(parse_op(e) for e in entries)
+    names = [o.name for o in ops]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise SpecError(f"ops defined more than once: {dupes}")
+    return ops
