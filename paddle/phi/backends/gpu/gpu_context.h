@@ -29,12 +29,11 @@ namespace phi::gpu {
                               std::move(message));
 }
 
-[[noreturn]] inline void ThrowCublasError(cublasStatus_t status, const char* expr,
-                                          const char* file, int line) {
-  std::string message =
-      paddle::common::StrCat("cuBLAS error ", cublasGetStatusName(status), ": ",
-                             cublasGetStatusString(status), ", in `", expr, "` (at ", file, ":",
-                             line, ")");
+[[noreturn]] inline void ThrowCublasError(cublasStatus_t status, const char* expr, const char* file,
+                                          int line) {
+  std::string message = paddle::common::StrCat("cuBLAS error ", cublasGetStatusName(status), ": ",
+                                               cublasGetStatusString(status), ", in `", expr,
+                                               "` (at ", file, ":", line, ")");
   throw paddle::common::Error(status == CUBLAS_STATUS_ALLOC_FAILED
                                   ? paddle::common::ErrorCode::kResourceExhausted
                                   : paddle::common::ErrorCode::kUnavailable,
@@ -43,20 +42,20 @@ namespace phi::gpu {
 
 }  // namespace phi::gpu
 
-#define PD_CUDA_CHECK(expr)                                                  \
-  do {                                                                       \
-    cudaError_t pd_cuda_err_ = (expr);                                       \
-    if (pd_cuda_err_ != cudaSuccess) [[unlikely]] {                          \
-      ::phi::gpu::ThrowCudaError(pd_cuda_err_, #expr, __FILE__, __LINE__);   \
-    }                                                                        \
+#define PD_CUDA_CHECK(expr)                                                \
+  do {                                                                     \
+    cudaError_t pd_cuda_err_ = (expr);                                     \
+    if (pd_cuda_err_ != cudaSuccess) [[unlikely]] {                        \
+      ::phi::gpu::ThrowCudaError(pd_cuda_err_, #expr, __FILE__, __LINE__); \
+    }                                                                      \
   } while (0)
 
-#define PD_CUBLAS_CHECK(expr)                                                      \
-  do {                                                                             \
-    cublasStatus_t pd_cublas_status_ = (expr);                                     \
-    if (pd_cublas_status_ != CUBLAS_STATUS_SUCCESS) [[unlikely]] {                 \
-      ::phi::gpu::ThrowCublasError(pd_cublas_status_, #expr, __FILE__, __LINE__);  \
-    }                                                                              \
+#define PD_CUBLAS_CHECK(expr)                                                     \
+  do {                                                                            \
+    cublasStatus_t pd_cublas_status_ = (expr);                                    \
+    if (pd_cublas_status_ != CUBLAS_STATUS_SUCCESS) [[unlikely]] {                \
+      ::phi::gpu::ThrowCublasError(pd_cublas_status_, #expr, __FILE__, __LINE__); \
+    }                                                                             \
   } while (0)
 
 namespace phi::gpu {

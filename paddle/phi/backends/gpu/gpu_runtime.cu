@@ -167,8 +167,8 @@ class GPUAllocator final : public Allocator {
 
   const int device_;
   mutable std::mutex mu_;
-  std::multimap<size_t, void*> cache_;         // free blocks by size
-  std::unordered_map<void*, size_t> live_;     // handed-out blocks and their sizes
+  std::multimap<size_t, void*> cache_;      // free blocks by size
+  std::unordered_map<void*, size_t> live_;  // handed-out blocks and their sizes
   size_t cached_bytes_ = 0;
 };
 
@@ -201,8 +201,8 @@ void CheckDevice(int device) {
     PD_THROW(Unavailable, "[set_device] no CUDA GPU is available (", cudaGetErrorString(reason),
              ")");
   }
-  PD_CHECK(device >= 0 && device < q.count, Unavailable, "gpu:", device, " is out of range: ",
-           q.count, " GPUs visible");
+  PD_CHECK(device >= 0 && device < q.count, Unavailable, "gpu:", device,
+           " is out of range: ", q.count, " GPUs visible");
 }
 
 Allocator* GetGPUAllocator(int device) {

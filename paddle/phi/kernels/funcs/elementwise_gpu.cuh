@@ -84,10 +84,9 @@ void LaunchElementwise(const GPUContext& ctx, DenseTensor* out, F f, GpuInputTen
   const bool flat = out->IsContiguous() &&
                     ((ins.IsContiguous() && (ins.numel() == numel || ins.numel() == 1)) && ...);
   if (flat) {
-    ElementwiseContiguousKernel<OutT, F, InT...>
-        <<<blocks, kElementwiseThreads, 0, ctx.stream()>>>(
-            numel, f, o,
-            FlatOperand<InT>{ins.template data<InT>(), ins.numel() == 1 && numel != 1 ? 0 : 1}...);
+    ElementwiseContiguousKernel<OutT, F, InT...><<<blocks, kElementwiseThreads, 0, ctx.stream()>>>(
+        numel, f, o,
+        FlatOperand<InT>{ins.template data<InT>(), ins.numel() == 1 && numel != 1 ? 0 : 1}...);
   } else {
     StridedLayout<N> layout = MakeStridedLayout<N>(*out, {&ins...});
     ElementwiseStridedKernel<N, OutT, F, InT...><<<blocks, kElementwiseThreads, 0, ctx.stream()>>>(

@@ -58,8 +58,8 @@ __device__ __forceinline__ Out FinishReduce(Acc v, double scale) {
   return scale == 1.0 ? static_cast<Out>(v) : static_cast<Out>(v * static_cast<Acc>(scale));
 }
 
-// Shared memory is raw bytes: __shared__ variables cannot run constructors,
-// and complex and the half types have non-trivial ones.
+// Shared memory as raw bytes: a __shared__ variable cannot have a
+// constructor that does anything, and complex's default one zeroes it.
 template <typename Acc, int kCount>
 __device__ __forceinline__ Acc* SharedAccs() {
   __shared__ alignas(alignof(Acc)) unsigned char bytes[kCount * sizeof(Acc)];
@@ -102,8 +102,8 @@ __global__ void ReduceRowsKernel(const In* x, Out* out, int64_t rows, int64_t le
 // read adjacent i and loads coalesce); the block's y-threads split the
 // reduced axis and combine through shared memory.
 template <typename T, typename R>
-__global__ void ReduceColumnsKernel(const T* x, T* out, int64_t outputs, int64_t len,
-                                    int64_t inner, R r, double scale) {
+__global__ void ReduceColumnsKernel(const T* x, T* out, int64_t outputs, int64_t len, int64_t inner,
+                                    R r, double scale) {
   using Acc = typename R::Acc;
   Acc* partial = SharedAccs<Acc, kReduceThreads>();
   const int tid = threadIdx.y * blockDim.x + threadIdx.x;
@@ -123,7 +123,9 @@ __global__ void ReduceColumnsKernel(const T* x, T* out, int64_t outputs, int64_t
     partial[tid] = acc;
     __syncthreads();
     for (int half = blockDim.y / 2; half > 0; half /= 2) {
-      if (threadIdx.y < half) partial[tid] = r.Combine(partial[tid], partial[tid + half * blockDim.x]);
+      if (threadIdx.y < half) {
+        partial[tid] = r.Combine(partial[tid], partial[tid + half * blockDim.x]);
+      }
       __syncthreads();
     }
     if (threadIdx.y == 0 && j < outputs) out[j] = FinishReduce<T>(partial[threadIdx.x], scale);
@@ -135,19 +137,19 @@ template <typename T, typename R>
 void LaunchReduceRows(const GPUContext& ctx, const T* x, T* out, const ReducePlan& p, R r,
                       double scale) {
   using Acc = typename R::Acc;
-  const int threads = static_cast<int>(std::clamp<int64_t>(NextPow2(p.reduce), kWarpSize, kReduceThreads));
+  const int threads =
+      static_cast<int>(std::clamp<int64_t>(NextPow2(p.reduce), kWarpSize, kReduceThreads));
   // Few long rows (a full reduction above all) would leave most SMs idle
   // with a block per row: split the rows across blocks, then reduce the
   // per-chunk results in a second pass.
   int64_t chunks = 1;
   if (p.outer < kTargetReduceBlocks) {
-    chunks = std::max<int64_t>(1, std::min((kTargetReduceBlocks + p.outer - 1) / p.outer,
-                                           p.reduce / kMinReduceChunk));
+    chunks = std::max<int64_t>(
+        1, std::min((kTargetReduceBlocks + p.outer - 1) / p.outer, p.reduce / kMinReduceChunk));
   }
   if (chunks == 1) {
-    ReduceRowsKernel<T, T, R>
-        <<<std::min(p.outer, kMaxReduceBlocks), threads, 0, ctx.stream()>>>(x, out, p.outer,
-                                                                           p.reduce, 1, r, scale);
+    ReduceRowsKernel<T, T, R><<<std::min(p.outer, kMaxReduceBlocks), threads, 0, ctx.stream()>>>(
+        x, out, p.outer, p.reduce, 1, r, scale);
     return;
   }
   // The temporary goes back to the cache when this returns, before the
@@ -156,28 +158,31 @@ void LaunchReduceRows(const GPUContext& ctx, const T* x, T* out, const ReducePla
   std::shared_ptr<Allocation> tmp =
       GetAllocator(ctx.GetPlace())->Allocate(static_cast<size_t>(p.outer * chunks) * sizeof(Acc));
   Acc* partial = static_cast<Acc*>(tmp->ptr());
-  ReduceRowsKernel<T, Acc, R><<<std::min(p.outer * chunks, kMaxReduceBlocks), threads, 0,
-                                ctx.stream()>>>(x, partial, p.outer, p.reduce, chunks, r, 1.0);
+  ReduceRowsKernel<T, Acc, R>
+      <<<std::min(p.outer * chunks, kMaxReduceBlocks), threads, 0, ctx.stream()>>>(
+          x, partial, p.outer, p.reduce, chunks, r, 1.0);
   PD_CUDA_CHECK(cudaGetLastError());
   const int second_threads =
       static_cast<int>(std::clamp<int64_t>(NextPow2(chunks), kWarpSize, kReduceThreads));
-  ReduceRowsKernel<Acc, T, R><<<std::min(p.outer, kMaxReduceBlocks), second_threads, 0,
-                                ctx.stream()>>>(partial, out, p.outer, chunks, 1, r, scale);
+  ReduceRowsKernel<Acc, T, R>
+      <<<std::min(p.outer, kMaxReduceBlocks), second_threads, 0, ctx.stream()>>>(
+          partial, out, p.outer, chunks, 1, r, scale);
 }
 
 template <typename T, typename R>
 void LaunchReduceColumns(const GPUContext& ctx, const T* x, T* out, const ReducePlan& p, R r,
                          double scale) {
   const int64_t outputs = p.outer * p.inner;
-  // Keep at least a 32-byte sector's worth of adjacent i per warp row when
-  // there is an inner axis to coalesce along.
+  // Keep up to a warp of adjacent i in each row of threads, so that loads
+  // along the inner axis coalesce; the rest of the block splits the reduced
+  // axis until enough threads run.
   const int64_t min_x = p.inner == 1 ? 1 : std::min<int64_t>(kWarpSize, NextPow2(p.inner));
   int64_t y = NextPow2((kTargetReduceThreads + outputs - 1) / outputs);
   y = std::min({y, NextPow2(p.reduce), kReduceThreads / min_x});
   const dim3 block(static_cast<unsigned>(kReduceThreads / y), static_cast<unsigned>(y));
   const int64_t blocks = std::min((outputs + block.x - 1) / block.x, kMaxReduceBlocks);
-  ReduceColumnsKernel<T, R><<<blocks, block, 0, ctx.stream()>>>(x, out, outputs, p.reduce,
-                                                                 p.inner, r, scale);
+  ReduceColumnsKernel<T, R>
+      <<<blocks, block, 0, ctx.stream()>>>(x, out, outputs, p.reduce, p.inner, r, scale);
 }
 
 // Reduces the contiguous x on ctx's stream. Contiguous rows of at least two

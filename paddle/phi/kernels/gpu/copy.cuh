@@ -24,11 +24,11 @@ inline void StridedCopy(const GPUContext& ctx, const DenseTensor& src, DenseTens
 
 // `height` rows of `width` bytes from src (row pitch spitch) to dst (dpitch),
 // both in ctx's device memory; queued on ctx's stream.
-inline void Copy2D(const GPUContext& ctx, void* dst, size_t dpitch, const void* src,
-                   size_t spitch, size_t width, size_t height) {
+inline void Copy2D(const GPUContext& ctx, void* dst, size_t dpitch, const void* src, size_t spitch,
+                   size_t width, size_t height) {
   gpu::DeviceGuard guard(ctx.device());
-  PD_CUDA_CHECK(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
-                                  cudaMemcpyDeviceToDevice, ctx.stream()));
+  PD_CUDA_CHECK(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, cudaMemcpyDeviceToDevice,
+                                  ctx.stream()));
 }
 
 }  // namespace phi

@@ -1,0 +1,176 @@
+"""Samples for every op of the spine: what to call, the NumPy reference, the
+shapes (with broadcasting), the dtypes, and the bad inputs."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import paddle
+from op_test import ALL, COMPLEX, FLOATS, INTS, ErrorCase, OpSample, make_input
+
+REAL = INTS + FLOATS
+NUMERIC = REAL + COMPLEX
+BINARY_SHAPES = [[(3, 4), (3, 4)], [(2, 3, 4), (4,)], [(3, 1), (1, 4)], [(), (5,)], [(0, 3), (3,)]]
+UNARY_SHAPES = [[(3, 4)], [(2, 3, 5)], [()], [(0,)]]
+
+
+def _t(*shape, dtype="float32"):
+    return paddle.to_tensor(np.ones(shape, dtype=dtype))
+
+
+def _binary_errors(op, fn):
+    return [
+        ErrorCase(lambda: fn(_t(2, 3), _t(4)), ValueError, rf"\[{op}\].*broadcast"),
+        ErrorCase(lambda: fn(_t(2), [1.0, 2.0]), TypeError, rf"\[{op}\] argument 'y'"),
+        ErrorCase(lambda: fn("x", _t(2)), TypeError, rf"\[{op}\] argument 'x'"),
+    ]
+
+
+def _nonzero_divisor(rng, dtype, shapes):
+    x = make_input(rng, shapes[0], dtype, -9, 9)
+    y = make_input(rng, shapes[1], dtype, 1, 4)
+    if dtype not in ("uint8",):
+        sign = np.where(rng.random(shapes[1]) > 0.5, 1, -1).astype(y.dtype) if y.ndim else 1
+        y = (y * sign).astype(y.dtype)
+    return [x, y]
+
+
+def _truncating_divide(x, y):
+    if x.dtype.kind in "iu":
+        q = np.trunc(x.astype(np.float64) / y.astype(np.float64))
+        return q.astype(x.dtype)
+    return x / y
+
+
+def _pow_inputs(rng, dtype, shapes):
+    if dtype in INTS:
+        return [make_input(rng, shapes[0], dtype, 0, 4), make_input(rng, shapes[1], dtype, 0, 3)]
+    if dtype in COMPLEX:
+        return [make_input(rng, s, dtype, 0.5, 2) for s in shapes]
+    return [make_input(rng, shapes[0], dtype, 0.5, 2), make_input(rng, shapes[1], dtype, -2, 2)]
+
+
+def _with_ties(rng, dtype, shapes):
+    """Comparison inputs where about half the elements are equal."""
+    x = make_input(rng, shapes[0], dtype, -3, 3)
+    y = make_input(rng, shapes[1], dtype, -3, 3)
+    if x.shape == y.shape and x.size:
+        mask = rng.random(x.shape) > 0.5
+        y = np.where(mask, x, y).astype(y.dtype)
+    return [x, y]
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+SAMPLES = [
+    OpSample("add", paddle.add, np.add, BINARY_SHAPES, ALL, errors=_binary_errors("add", paddle.add)),
+    OpSample("subtract", paddle.subtract, np.subtract, BINARY_SHAPES, NUMERIC,
+             errors=_binary_errors("subtract", paddle.subtract)),
+    OpSample("multiply", paddle.multiply, np.multiply, BINARY_SHAPES, ALL,
+             errors=_binary_errors("multiply", paddle.multiply)),
+    OpSample("divide", paddle.divide, _truncating_divide, BINARY_SHAPES, NUMERIC,
+             make_inputs=_nonzero_divisor, errors=_binary_errors("divide", paddle.divide) + [
+                 ErrorCase(lambda: paddle.divide(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 0])),
+                           ValueError, r"\[divide\] integer division by zero")]),
+    OpSample("pow", paddle.pow, np.power, BINARY_SHAPES, NUMERIC, make_inputs=_pow_inputs),
+    OpSample("pow_scalar", lambda x: paddle.pow(x, 3), lambda x: np.power(x, 3), UNARY_SHAPES, NUMERIC,
+             low=-2, high=2),
+    OpSample("maximum", paddle.maximum, np.maximum, BINARY_SHAPES, REAL,
+             errors=_binary_errors("maximum", paddle.maximum)),
+    OpSample("minimum", paddle.minimum, np.minimum, BINARY_SHAPES, REAL,
+             errors=_binary_errors("minimum", paddle.minimum)),
+    OpSample("equal", paddle.equal, np.equal, BINARY_SHAPES, ALL, make_inputs=_with_ties),
+    OpSample("not_equal", paddle.not_equal, np.not_equal, BINARY_SHAPES, ALL, make_inputs=_with_ties),
+    OpSample("less_than", paddle.less_than, np.less, BINARY_SHAPES, ("bool",) + REAL, make_inputs=_with_ties),
+    OpSample("less_equal", paddle.less_equal, np.less_equal, BINARY_SHAPES, ("bool",) + REAL,
+             make_inputs=_with_ties),
+    OpSample("greater_than", paddle.greater_than, np.greater, BINARY_SHAPES, ("bool",) + REAL,
+             make_inputs=_with_ties, errors=[
+                 ErrorCase(lambda: paddle.greater_than(_t(2, dtype="complex64"), _t(2, dtype="complex64")),
+                           NotImplementedError, r"\[greater_than\] no kernel for \(CPU, complex64\)")]),
+    OpSample("greater_equal", paddle.greater_equal, np.greater_equal, BINARY_SHAPES, ("bool",) + REAL,
+             make_inputs=_with_ties),
+    OpSample("logical_and", paddle.logical_and, np.logical_and, BINARY_SHAPES, ALL),
+    OpSample("logical_or", paddle.logical_or, np.logical_or, BINARY_SHAPES, ALL),
+    OpSample("logical_not", paddle.logical_not, np.logical_not, UNARY_SHAPES, ALL),
+    OpSample("exp", paddle.exp, np.exp, UNARY_SHAPES, FLOATS + COMPLEX, errors=[
+        ErrorCase(lambda: paddle.exp(paddle.to_tensor([1, 2])), NotImplementedError,
+                  r"\[exp\] no kernel for \(CPU, int64\)"),
+        ErrorCase(lambda: paddle.exp([1.0]), TypeError, r"\[exp\] argument 'x': expected Tensor, but got list")]),
+    OpSample("log", paddle.log, np.log, UNARY_SHAPES, FLOATS + COMPLEX, low=0.1, high=5),
+    OpSample("sqrt", paddle.sqrt, np.sqrt, UNARY_SHAPES, FLOATS + COMPLEX, low=0.0, high=5),
+    OpSample("abs", paddle.abs, np.abs, UNARY_SHAPES, NUMERIC),
+    OpSample("neg", paddle.neg, np.negative, UNARY_SHAPES, ("int8", "int16", "int32", "int64") + FLOATS + COMPLEX),
+    OpSample("tanh", paddle.tanh, np.tanh, UNARY_SHAPES, FLOATS + COMPLEX),
+    OpSample("sigmoid", paddle.nn.functional.sigmoid, _sigmoid, UNARY_SHAPES, FLOATS, low=-8, high=8),
+    OpSample("relu", paddle.nn.functional.relu, lambda x: np.maximum(x, 0).astype(x.dtype), UNARY_SHAPES,
+             FLOATS + ("int32", "int64")),
+    OpSample("cast_float64", lambda x: paddle.cast(x, "float64"), lambda x: np.real(x).astype(np.float64),
+             UNARY_SHAPES, ALL, errors=[
+                 ErrorCase(lambda: paddle.cast(_t(2), "float31"), TypeError, r"\[cast\].*float31")]),
+    OpSample("cast_int32", lambda x: x.astype("int32"), lambda x: np.real(x).astype(np.int32), UNARY_SHAPES,
+             ("bool",) + REAL, low=-100, high=100),
+    OpSample("cast_bool", lambda x: x.astype(paddle.bool), lambda x: x.astype(bool), UNARY_SHAPES, ALL),
+    OpSample("cast_float16", lambda x: x.astype("float16"), lambda x: x.astype(np.float16),
+             UNARY_SHAPES, ("float32", "float64", "int32")),
+    # reductions
+    OpSample("sum", paddle.sum, lambda x: np.sum(x), UNARY_SHAPES, NUMERIC,
+             tolerance={"float16": (2e-2, 5e-2), "bfloat16": (3e-2, 2e-1)}),
+    OpSample("sum_axis", lambda x: paddle.sum(x, axis=[0, -1]), lambda x: np.sum(x, axis=(0, -1)),
+             [[(3, 4)], [(2, 3, 5)], [(4, 1, 6, 2)]], REAL + COMPLEX,
+             tolerance={"float16": (2e-2, 5e-2), "bfloat16": (3e-2, 2e-1)}),
+    OpSample("sum_keepdim", lambda x: x.sum(axis=1, keepdim=True), lambda x: np.sum(x, axis=1, keepdims=True),
+             [[(3, 4)], [(2, 3, 5)]], FLOATS),
+    OpSample("mean", lambda x: paddle.mean(x, axis=-1), lambda x: np.mean(x, axis=-1), [[(3, 4)], [(2, 3, 5)]],
+             FLOATS + COMPLEX, errors=[
+                 ErrorCase(lambda: paddle.mean(_t(2, 3), axis=2), IndexError, r"\[mean\] axis"),
+                 ErrorCase(lambda: paddle.mean(_t(2, 3), axis=[0, 0]), ValueError, r"\[mean\] axis 0 is given twice"),
+                 ErrorCase(lambda: paddle.mean(_t(2, 3), axis="0"), TypeError, r"\[mean\] argument 'axis'")]),
+    OpSample("mean_all", paddle.mean, np.mean, [[(3, 4)], [(5,)]], FLOATS),
+    OpSample("max", lambda x: paddle.max(x, axis=0), lambda x: np.max(x, axis=0), [[(3, 4)], [(2, 3, 5)]], REAL,
+             errors=[ErrorCase(lambda: paddle.max(paddle.zeros([0, 3]), axis=0), ValueError,
+                               r"\[max\] cannot reduce over an empty dim")]),
+    OpSample("max_all", paddle.max, np.max, [[(3, 4)], [(2, 3, 5)]], REAL),
+    OpSample("min", lambda x: paddle.min(x, axis=[1, 2], keepdim=True),
+             lambda x: np.min(x, axis=(1, 2), keepdims=True), [[(2, 3, 5)], [(4, 2, 2, 3)]], REAL),
+    # linear algebra
+    OpSample("matmul", paddle.matmul, np.matmul,
+             [[(3, 4), (4, 5)], [(2, 3, 4), (4, 2)], [(2, 1, 3, 4), (5, 4, 6)], [(4,), (4, 3)], [(3, 4), (4,)],
+              [(4,), (4,)], [(2, 0), (0, 3)]],
+             ("float32", "float64", "float16", "bfloat16") + COMPLEX, low=-1, high=1,
+             tolerance={"float16": (2e-2, 2e-2), "bfloat16": (3e-2, 5e-2)},
+             errors=[ErrorCase(lambda: paddle.matmul(_t(2, 3), _t(4, 5)), ValueError,
+                               r"\[matmul\] the contracted dims must match"),
+                     ErrorCase(lambda: paddle.matmul(_t(2, 3, dtype="int64"), _t(3, 2, dtype="int64")),
+                               NotImplementedError, r"\[matmul\] no kernel")]),
+    OpSample("matmul_transposed", lambda x, y: paddle.matmul(x, y, transpose_x=True, transpose_y=True),
+             lambda x, y: np.matmul(np.swapaxes(x, -1, -2), np.swapaxes(y, -1, -2)),
+             [[(4, 3), (5, 4)], [(2, 4, 3), (1, 5, 4)]], ("float32", "float64"), low=-1, high=1),
+    # manipulation
+    OpSample("reshape", lambda x: paddle.reshape(x, [-1, 2]), lambda x: np.reshape(x, (-1, 2)),
+             [[(3, 4)], [(2, 3, 2)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.reshape(_t(2, 3), [4, -1]), ValueError, r"\[reshape\] cannot reshape"),
+                 ErrorCase(lambda: paddle.reshape(_t(2, 3), [-1, -1]), ValueError, r"\[reshape\] only one dim")]),
+    OpSample("transpose", lambda x: paddle.transpose(x, [2, 0, 1]), lambda x: np.transpose(x, (2, 0, 1)),
+             [[(2, 3, 4)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.transpose(_t(2, 3), [0, 0]), ValueError, r"\[transpose\] perm must be"),
+                 ErrorCase(lambda: paddle.transpose(_t(2, 3), [0]), ValueError, r"\[transpose\] perm must have")]),
+    OpSample("squeeze", paddle.squeeze, np.squeeze, [[(1, 3, 1)], [(2, 1, 4)]], ALL),
+    OpSample("unsqueeze", lambda x: paddle.unsqueeze(x, [0, 2]), lambda x: np.expand_dims(x, (0, 2)),
+             [[(3, 4)]], ALL),
+    OpSample("slice", lambda x: paddle.slice(x, axes=[0, 1], starts=[1, -3], ends=[3, 100]),
+             lambda x: x[1:3, -3:], [[(4, 5)], [(3, 4, 2)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.slice(_t(3), axes=[0], starts=[0, 1], ends=[1]), ValueError,
+                           r"\[slice\] axes, starts and ends must have the same length")]),
+    OpSample("concat", lambda x, y: paddle.concat([x, y], axis=1), lambda x, y: np.concatenate([x, y], axis=1),
+             [[(2, 3), (2, 4)], [(2, 3, 4), (2, 1, 4)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.concat([_t(2, 3), _t(3, 3)], axis=1), ValueError,
+                           r"\[concat\] all dims but axis 1 must match"),
+                 ErrorCase(lambda: paddle.concat([], axis=0), ValueError, r"\[concat\]"),
+                 ErrorCase(lambda: paddle.concat(_t(2), axis=0), TypeError, r"\[concat\] argument 'x'")]),
+    OpSample("concat_promotes", lambda x, y: paddle.concat([x, y.astype("float64")]),
+             lambda x, y: np.concatenate([x.astype(np.float64), y.astype(np.float64)]),
+             [[(2, 3), (1, 3)]], ("float32", "int32")),
+]
