@@ -157,6 +157,8 @@ def parse_op(entry: dict) -> OpSpec:
     if set(kernel) - _KERNEL_FIELDS:
         _fail(op, f"unknown kernel fields {sorted(set(kernel) - _KERNEL_FIELDS)}")
     tensors = [a for a in args if a.is_tensor]
+    if not tensors and "backend" not in kernel:
+        _fail(op, "an op without tensor inputs needs kernel.backend")
     data_type_name = kernel.get("data_type", tensors[0].name if tensors else None)
     if data_type_name not in by_name:
         _fail(op, f"kernel.data_type {data_type_name!r} is not an argument")
@@ -168,8 +170,6 @@ def parse_op(entry: dict) -> OpSpec:
         backend_arg = by_name.get(kernel["backend"])
         if backend_arg is None or backend_arg.type != "Place":
             _fail(op, "kernel.backend must name a Place argument")
-    elif not tensors:
-        _fail(op, "an op without tensor inputs needs kernel.backend")
 
     promote = tuple(_as_list(entry.get("promote")))
     for name in promote:
