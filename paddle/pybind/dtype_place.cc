@@ -11,7 +11,9 @@ void BindDataTypeAndPlace(py::module_& m) {
 #undef PD_BIND_DTYPE
   dtype.value("UNDEFINED", DataType::UNDEFINED);
   auto repr = [](DataType t) { return std::string("paddle.") + DataTypeName(t); };
-  dtype.def("__repr__", repr).def("__str__", repr);
+  // Replace (not overload) enum_'s own __repr__/__str__.
+  dtype.attr("__repr__") = py::cpp_function(repr, py::is_method(dtype));
+  dtype.attr("__str__") = py::cpp_function(repr, py::is_method(dtype));
   dtype.def_property_readonly("name", [](DataType t) { return std::string(DataTypeName(t)); });
   dtype.def_property_readonly("itemsize", [](DataType t) { return SizeOf(t); });
   dtype.def_property_readonly("is_floating_point", [](DataType t) { return IsFloating(t); });

@@ -7,8 +7,7 @@ PEERS=${PEERS_ROOT:-/opt/peers}
 mkdir -p "$PEERS"
 if [ ! -x "$PEERS/torch/bin/python" ]; then
   python3 -m venv "$PEERS/torch"
-  "$PEERS/torch/bin/pip" install -q numpy torch --index-url https://download.pytorch.org/whl/cpu \
-    || "$PEERS/torch/bin/pip" install -q numpy torch
+  "$PEERS/torch/bin/pip" install -q numpy torch
 fi
 if [ ! -x "$PEERS/paddle/bin/python" ]; then
   python3 -m venv "$PEERS/paddle"

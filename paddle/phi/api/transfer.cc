@@ -8,7 +8,6 @@
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/core/kernel_factory.h"
-#include "paddle/phi/infermeta/infermeta.h"
 
 namespace paddle::api {
 namespace {
@@ -70,9 +69,14 @@ void CopyInto(const Tensor& src, const Tensor& dst) {
            " but the tensor is on ", dst.place().ToString());
   PD_CHECK(src.dtype() == dst.dtype(), InvalidType, "the value has dtype ", DataTypeName(src.dtype()),
            " but the tensor has dtype ", DataTypeName(dst.dtype()));
-  PD_CHECK(phi::BroadcastDims(src.dims(), dst.dims()) == dst.dims(), InvalidArgument,
-           "a value of shape ", src.dims().ToString(), " cannot be assigned to a slice of shape ",
-           dst.dims().ToString());
+  const DDim& s = src.dims();
+  const DDim& d = dst.dims();
+  bool fits = s.size() <= d.size();
+  for (int i = 1; fits && i <= s.size(); ++i) {
+    fits = s[s.size() - i] == 1 || s[s.size() - i] == d[d.size() - i];
+  }
+  PD_CHECK(fits, InvalidArgument, "a value of shape ", s.ToString(),
+           " cannot be assigned to a slice of shape ", d.ToString());
   const phi::Kernel& kernel = phi::KernelFactory::Instance().Select(
       "strided_copy", {phi::BackendOf(dst.place()), phi::DataLayout::ANY, dst.dtype()});
   kernel.Get<void(const phi::DeviceContext&, const phi::DenseTensor&, phi::DenseTensor*)>(

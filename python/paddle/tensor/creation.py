@@ -72,9 +72,8 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
         paddle.int64
     """
     if isinstance(data, Tensor):
-        out = data._copy_to(place if place is not None else _C.get_default_place())
-        if out is data:
-            out = data.clone()
+        target = place if place is not None else _C.get_default_place()
+        out = data.clone() if data.place == target else data._copy_to(target)
         if dtype is not None:
             out = out.astype(dtype)
     else:

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Runs the benchmark scenarios on our paddle and, where installed in their
+own virtual environments (tools/bench/install_peers.sh), on PyTorch and
+PaddlePaddle, plus the native C baselines; prints a Markdown table of times,
+throughputs and ratios.
+
+Usage: python3 tools/bench/run.py [--scenarios a,b] [--peers-root /opt/peers]
+Ratios are time(ours) / time(other): below 1.0 means we are faster."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from scenarios import NAMES  # noqa: E402
+
+UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add_2^25": ("GB/s", "bytes"),
+         "sum_2^25": ("GB/s", "bytes")}
+
+
+def run_scenario(python: str, framework: str, name: str) -> dict | None:
+    # Run from the bench folder so a source checkout never shadows the package.
+    proc = subprocess.run([python, os.path.join(HERE, "scenarios.py"), framework, name], cwd=HERE,
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        print(f"  {framework} {name} failed: {proc.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
+        return None
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def native_baselines() -> dict:
+    exe = os.path.join(tempfile.gettempdir(), "paddle_bench_native")
+    src = os.path.join(HERE, "native.c")
+    include = "/usr/include/x86_64-linux-gnu/openblas-pthread"
+    cmd = ["cc", "-O3", "-march=native", "-fopenmp", f"-I{include}", src, "-o", exe, "-lopenblas"]
+    if subprocess.run(cmd, capture_output=True).returncode != 0:
+        return {}
+    out = subprocess.run([exe], capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "2"})
+    return json.loads(out.stdout) if out.returncode == 0 else {}
+
+
+def rate(result: dict | None, name: str) -> str:
+    if result is None:
+        return "-"
+    unit, kind = UNITS[name]
+    if kind is None:
+        return f"{result['seconds'] * 1e6:.2f}"
+    return f"{result['work'] / result['seconds']:.1f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scenarios", default=",".join(NAMES))
+    parser.add_argument("--peers-root", default=os.environ.get("PEERS_ROOT", "/opt/peers"))
+    args = parser.parse_args()
+
+    runners = [("ours", sys.executable, "paddle")]
+    for label, venv, framework in (("torch", "torch", "torch"), ("paddlepaddle", "paddle", "paddle")):
+        python = os.path.join(args.peers_root, venv, "bin", "python")
+        if os.path.exists(python):
+            runners.append((label, python, framework))
+    native = native_baselines()
+
+    labels = [r[0] for r in runners]
+    header = ["scenario", "unit"] + labels + ["native C"] + [f"ours/{l}" for l in labels[1:]] + ["ours/native"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for name in args.scenarios.split(","):
+        results = {label: run_scenario(py, fw, name) for label, py, fw in runners}
+        ours = results["ours"]
+        native_result = {"seconds": native[name], "work": ours["work"]} if name in native and ours else None
+        row = [name, UNITS[name][0]] + [rate(results[l], name) for l in labels] + [rate(native_result, name)]
+        for label in labels[1:]:
+            other = results[label]
+            row.append(f"{ours['seconds'] / other['seconds']:.2f}" if ours and other else "-")
+        row.append(f"{ours['seconds'] / native_result['seconds']:.2f}" if native_result else "-")
+        print("| " + " | ".join(row) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
