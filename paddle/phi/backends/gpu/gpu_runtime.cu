@@ -33,9 +33,9 @@ GPUContext::~GPUContext() {
 cublasHandle_t GPUContext::cublas_handle() const {
   std::call_once(cublas_once_, [this] {
     gpu::DeviceGuard guard(device_);
+    // The math mode stays the default, which keeps float GEMMs in full FP32
+    // (no TF32), so results match the CPU's to float precision.
     PD_CUBLAS_CHECK(cublasCreate(&cublas_));
-    // The default math mode keeps float GEMMs in full FP32 (no TF32), so
-    // results match the CPU's to float precision.
     PD_CUBLAS_CHECK(cublasSetStream(cublas_, stream_));
   });
   return cublas_;

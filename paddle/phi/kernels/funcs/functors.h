@@ -38,7 +38,9 @@ struct DivideFunctor {
       // Truncating division; b == 0 is rejected before the launch on the CPU,
       // and -1 is special-cased because MIN / -1 traps on x86.
       if (b == 0) return 0;
-      if (b == -1) return static_cast<T>(0 - static_cast<std::make_unsigned_t<T>>(a));
+      if constexpr (std::is_signed_v<T>) {
+        if (b == -1) return static_cast<T>(0 - static_cast<std::make_unsigned_t<T>>(a));
+      }
       return static_cast<T>(a / b);
     } else {
       return static_cast<T>(a / b);
@@ -51,7 +53,9 @@ struct PowFunctor {
   PD_HOSTDEVICE T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) {
       // Exponentiation by squaring; negative exponents give 0 except for +-1.
-      if (b < 0) return a == 1 ? T(1) : a == -1 ? ((b & 1) ? T(-1) : T(1)) : T(0);
+      if constexpr (std::is_signed_v<T>) {
+        if (b < 0) return a == 1 ? T(1) : a == -1 ? ((b & 1) ? T(-1) : T(1)) : T(0);
+      }
       T result = 1, base = a;
       for (auto e = b; e > 0; e >>= 1) {
         if (e & 1) result = static_cast<T>(result * base);
