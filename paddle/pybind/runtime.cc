@@ -3,6 +3,7 @@
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/core/allocator.h"
+#include "paddle/phi/core/kernel_factory.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
 
@@ -40,6 +41,14 @@ void BindRuntime(py::module_& m) {
     return names;
   });
 
+  m.def("registered_kernels", [](const std::string& op) {
+    std::vector<std::pair<std::string, std::string>> keys;
+    for (const auto& k : phi::KernelFactory::Instance().RegisteredKeys(op)) {
+      keys.emplace_back(phi::BackendName(k.backend),
+                        k.dtype == DataType::UNDEFINED ? "any" : DataTypeName(k.dtype));
+    }
+    return keys;
+  }, py::arg("op"), "(backend, dtype) of every kernel registered for `op`.");
   m.def("memory_stats", [](py::handle place) {
     phi::MemoryStats s = phi::GetAllocator(CastPlace(place, "memory_stats", "place"))->Stats();
     py::dict d;
