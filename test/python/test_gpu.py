@@ -1,0 +1,75 @@
+"""GPU tests: the op samples on a CUDA device against NumPy, transfers and
+memory statistics. Skipped (conftest.py) where no GPU is present."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import paddle
+from op_samples import SAMPLES
+from op_test import assert_matches, non_contiguous, reference_inputs, sample_inputs, to_numpy, to_paddle
+
+pytestmark = pytest.mark.gpu
+
+CASES = [(s, d) for s in SAMPLES for d in s.dtypes]
+
+
+@pytest.fixture
+def on_gpu():
+    paddle.device.set_device("gpu:0")
+    yield
+    paddle.device.set_device("cpu")
+
+
+@pytest.mark.parametrize("sample,dtype", CASES, ids=[f"{s.name}-{d}" for s, d in CASES])
+@pytest.mark.parametrize("strided", [False, True], ids=["contiguous", "strided"])
+def test_op_on_gpu_matches_numpy(on_gpu, sample, dtype, strided):
+    rng = np.random.default_rng(abs(hash((sample.name, dtype, "gpu"))) % (2**32))
+    for shapes in sample.shapes:
+        arrays = sample_inputs(sample, rng, shapes, dtype)
+        tensors = [to_paddle(a, dtype) for a in arrays]
+        assert all(t.place.is_gpu_place() for t in tensors)
+        if strided:
+            tensors = [non_contiguous(t) for t in tensors]
+        with np.errstate(all="ignore"):
+            expected = sample.numpy_fn(*reference_inputs(arrays, dtype))
+        out = sample.paddle_fn(*tensors)
+        assert out.place.is_gpu_place()
+        assert_matches(to_numpy(out), expected, dtype, sample)
+
+
+def test_round_trip_and_places():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    g = paddle.to_tensor(a).cuda()
+    assert g.place == paddle.CUDAPlace(0)
+    np.testing.assert_array_equal(g.numpy(), a)
+    np.testing.assert_array_equal(g.cpu().numpy(), a)
+    np.testing.assert_array_equal(paddle.transpose(g, [1, 0]).numpy(), a.T)
+    with pytest.raises(ValueError, match="same place"):
+        paddle.add(g, paddle.to_tensor(a))
+
+
+def test_large_reduction_and_elementwise():
+    n = (1 << 24) + 3
+    a = np.random.default_rng(0).random(n, dtype=np.float32)
+    g = paddle.to_tensor(a, place="gpu")
+    np.testing.assert_allclose(g.sum().item(), a.sum(dtype=np.float64), rtol=1e-5)
+    np.testing.assert_allclose((g * 2 + 1).numpy(), a * 2 + 1, rtol=1e-6)
+
+
+def test_memory_statistics_follow_tensors():
+    paddle.device.cuda.synchronize()
+    before = paddle.device.cuda.memory_allocated()
+    t = paddle.zeros([1024, 1024], dtype="float32").cuda()
+    assert paddle.device.cuda.memory_allocated() - before >= 4 * 1024 * 1024
+    assert paddle.device.cuda.max_memory_allocated() >= paddle.device.cuda.memory_allocated()
+    del t
+    assert paddle.device.cuda.memory_allocated() == before
+    assert paddle.device.cuda.memory_reserved() >= before
+    paddle.device.cuda.empty_cache()
+
+
+def test_out_of_memory_is_memory_error():
+    with pytest.raises(MemoryError, match="out of GPU memory"):
+        paddle.zeros([1 << 40], dtype="float32").cuda()
