@@ -3,7 +3,11 @@
 The heavy lifting is in the C++ core (the ``_C`` extension); this package is
 the thin Python surface over it."""
 
-from paddle import _C
+from paddle._blas_setup import choose_openblas_kernels
+
+choose_openblas_kernels()  # must run before _C loads OpenBLAS
+
+from paddle import _C  # noqa: E402
 from paddle._C import Tensor, CPUPlace, CUDAPlace, CustomPlace, Place
 from paddle._C import _C_ops
 

@@ -41,7 +41,11 @@ def native_baselines() -> dict:
     cmd = ["cc", "-O3", "-march=native", "-fopenmp", f"-I{include}", src, "-o", exe, "-lopenblas"]
     if subprocess.run(cmd, capture_output=True).returncode != 0:
         return {}
-    out = subprocess.run([exe], capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "2"})
+    # The same OpenBLAS kernel choice our package makes on import.
+    from paddle._blas_setup import choose_openblas_kernels
+
+    choose_openblas_kernels()
+    out = subprocess.run([exe], capture_output=True, text=True, env=dict(os.environ))
     return json.loads(out.stdout) if out.returncode == 0 else {}
 
 

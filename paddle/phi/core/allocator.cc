@@ -2,8 +2,14 @@
 
 #include <cstdlib>
 
+#include <algorithm>
+
 #include "paddle/common/errors.h"
+#include "paddle/common/flags.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
+
+PD_DEFINE_int64(cpu_allocator_cache_mb, 1024,
+                "Most megabytes of freed large host blocks the CPU allocator keeps for reuse");
 
 namespace phi {
 
@@ -38,24 +44,72 @@ MemoryStats Allocator::Stats() const {
 
 void Allocator::ResetPeak() { peak_.store(allocated_.load()); }
 
+size_t CPUAllocator::RoundedSize(size_t bytes) {
+  // Small blocks round to the alignment; cached ones to 64 KiB, so that
+  // slightly different sizes share a bucket.
+  size_t unit = bytes >= kCacheMinBytes ? size_t{1} << 16 : kAlignment;
+  return (bytes + unit - 1) / unit * unit;
+}
+
 void* CPUAllocator::RawAllocate(size_t bytes) {
-  size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  size_t rounded = RoundedSize(bytes);
+  if (bytes >= kCacheMinBytes) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = cache_.find(rounded);
+    if (it != cache_.end() && !it->second.empty()) {
+      void* ptr = it->second.back();
+      it->second.pop_back();
+      cached_bytes_ -= rounded;
+      return ptr;
+    }
+  }
   void* ptr = std::aligned_alloc(kAlignment, rounded);
+  if (ptr == nullptr && bytes >= kCacheMinBytes) {
+    ReleaseCache();
+    ptr = std::aligned_alloc(kAlignment, rounded);
+  }
   PD_CHECK(ptr != nullptr, ResourceExhausted, "out of host memory: failed to allocate ", bytes,
            " bytes");
   return ptr;
 }
 
 void CPUAllocator::RawFree(void* ptr, size_t bytes) {
-  std::free(ptr);
   RecordFree(bytes);
+  size_t rounded = RoundedSize(bytes);
+  if (bytes >= kCacheMinBytes) {
+    std::lock_guard<std::mutex> lock(mu_);
+    size_t limit = static_cast<size_t>(std::max<int64_t>(FLAGS_cpu_allocator_cache_mb, 0)) << 20;
+    if (cached_bytes_ + rounded <= limit) {
+      cache_[rounded].push_back(ptr);
+      cached_bytes_ += rounded;
+      return;
+    }
+  }
+  std::free(ptr);
+}
+
+MemoryStats CPUAllocator::Stats() const {
+  MemoryStats s = Allocator::Stats();
+  std::lock_guard<std::mutex> lock(mu_);
+  s.reserved = s.allocated + static_cast<int64_t>(cached_bytes_);
+  return s;
+}
+
+void CPUAllocator::ReleaseCache() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& [size, blocks] : cache_) {
+    for (void* p : blocks) std::free(p);
+  }
+  cache_.clear();
+  cached_bytes_ = 0;
 }
 
 Allocator* GetAllocator(const Place& place) {
-  static CPUAllocator cpu_allocator;
+  // Never destroyed: tensors may still be freed during interpreter shutdown.
+  static auto* cpu_allocator = new CPUAllocator();
   switch (place.GetType()) {
     case paddle::AllocationType::CPU:
-      return &cpu_allocator;
+      return cpu_allocator;
     case paddle::AllocationType::GPU:
       return gpu::GetGPUAllocator(place.GetDeviceId());
     default:

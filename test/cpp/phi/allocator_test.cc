@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "paddle/common/flags.h"
 #include "paddle/phi/core/allocator.h"
 
 namespace phi {
@@ -36,6 +37,42 @@ TEST(CPUAllocator, PeakResets) {
   EXPECT_GE(alloc->Stats().peak_allocated, 1 << 20);
   alloc->ResetPeak();
   EXPECT_EQ(alloc->Stats().peak_allocated, alloc->Stats().allocated);
+}
+
+}  // namespace
+}  // namespace phi
+
+PD_DECLARE_int64(cpu_allocator_cache_mb);
+
+namespace phi {
+namespace {
+
+TEST(CPUAllocator, LargeBlocksAreReusedAndReleasable) {
+  Allocator* alloc = GetAllocator(paddle::CPUPlace());
+  alloc->ReleaseCache();
+  void* first = nullptr;
+  {
+    auto a = alloc->Allocate(3 << 20);
+    first = a->ptr();
+  }
+  MemoryStats cached = alloc->Stats();
+  EXPECT_GE(cached.reserved - cached.allocated, 3 << 20);
+  {
+    auto b = alloc->Allocate(3 << 20);
+    EXPECT_EQ(b->ptr(), first);  // the cached block comes back
+  }
+  alloc->ReleaseCache();
+  EXPECT_EQ(alloc->Stats().reserved, alloc->Stats().allocated);
+}
+
+TEST(CPUAllocator, CacheLimitZeroDisablesCaching) {
+  Allocator* alloc = GetAllocator(paddle::CPUPlace());
+  alloc->ReleaseCache();
+  int64_t saved = FLAGS_cpu_allocator_cache_mb;
+  FLAGS_cpu_allocator_cache_mb = 0;
+  { auto a = alloc->Allocate(2 << 20); }
+  EXPECT_EQ(alloc->Stats().reserved, alloc->Stats().allocated);
+  FLAGS_cpu_allocator_cache_mb = saved;
 }
 
 }  // namespace

@@ -12,12 +12,14 @@
 
 namespace phi::funcs {
 
-// Reduces n contiguous values with kLanes independent accumulators, which
-// lets the compiler vectorize and keeps float sums accurate (pairwise-like).
+// Reduces n contiguous values with kLanes independent accumulators (256
+// bytes of them: eight AVX registers), which lets the compiler vectorize,
+// keeps enough loads in flight to saturate memory, and keeps float sums
+// accurate (pairwise-like).
 template <typename T, typename R>
 typename R::Acc ReduceRow(const T* x, int64_t n, R r) {
   using Acc = typename R::Acc;
-  constexpr int kLanes = 16;
+  constexpr int kLanes = 256 / sizeof(Acc) < 16 ? 16 : 256 / sizeof(Acc);
   Acc lanes[kLanes];
   for (int l = 0; l < kLanes; ++l) lanes[l] = r.Init();
   int64_t i = 0;
