@@ -1,5 +1,3 @@
-#include <omp.h>
-
 #include "paddle/phi/kernels/funcs/elementwise_cpu.h"
 
 namespace phi::funcs {
@@ -7,9 +5,9 @@ namespace phi::funcs {
 template <typename T, typename F>
 void LaunchIndexFill(const CPUContext&, DenseTensor* out, F f) {
   T* o = out->data<T>();
-  const int64_t n = out->numel();
-#pragma omp parallel for if (n >= kParallelThreshold)
-  for (int64_t i = 0; i < n; ++i) o[i] = f(i);
+  ParallelChunks(out->numel(), [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) o[i] = f(i);
+  });
 }
 
 }  // namespace phi::funcs

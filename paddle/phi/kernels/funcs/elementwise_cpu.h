@@ -21,6 +21,23 @@ using InputTensor = const DenseTensor&;
 // Below this many elements a single thread wins: starting threads costs more.
 inline constexpr int64_t kParallelThreshold = 1 << 16;
 
+// Calls fn(begin, end) over [0, n): on one thread when n is small, else on
+// one contiguous chunk per OpenMP thread.
+template <typename F>
+void ParallelChunks(int64_t n, F fn) {
+  if (n < kParallelThreshold || omp_get_max_threads() == 1) {
+    if (n > 0) fn(int64_t{0}, n);
+    return;
+  }
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    int64_t chunk = (n + nt - 1) / nt;
+    int64_t b = std::min<int64_t>(n, t * chunk), e = std::min<int64_t>(n, b + chunk);
+    if (b < e) fn(b, e);
+  }
+}
+
 template <typename OutT, typename... InT, typename F, size_t... I>
 inline void CpuElementwiseContiguous(OutT* out, const std::tuple<const InT*...>& ins,
                                      const std::array<bool, sizeof...(InT)>& scalar, int64_t begin,
@@ -81,36 +98,19 @@ void CpuElementwise(DenseTensor* out, F f, InputTensor<InT>... ins) {
   OutT* o = out->data<OutT>();
   std::tuple<const InT*...> in_ptrs(ins.template data<InT>()...);
   auto seq = std::index_sequence_for<InT...>{};
-  const bool parallel = numel >= kParallelThreshold && omp_get_max_threads() > 1;
-
-  bool flat = out->IsContiguous() && ((ins.IsContiguous() && (ins.numel() == numel || ins.numel() == 1)) && ...);
+  bool flat = out->IsContiguous() &&
+              ((ins.IsContiguous() && (ins.numel() == numel || ins.numel() == 1)) && ...);
   if (flat) {
     std::array<bool, sizeof...(InT)> scalar{(ins.numel() == 1 && numel != 1)...};
-    if (!parallel) {
-      CpuElementwiseContiguous<OutT, InT...>(o, in_ptrs, scalar, 0, numel, f, seq);
-      return;
-    }
-#pragma omp parallel
-    {
-      int t = omp_get_thread_num(), nt = omp_get_num_threads();
-      int64_t chunk = (numel + nt - 1) / nt;
-      int64_t b = std::min<int64_t>(numel, t * chunk), e = std::min<int64_t>(numel, b + chunk);
+    ParallelChunks(numel, [&](int64_t b, int64_t e) {
       CpuElementwiseContiguous<OutT, InT...>(o, in_ptrs, scalar, b, e, f, seq);
-    }
+    });
     return;
   }
   StridedLayout<N> layout = MakeStridedLayout<N>(*out, {&ins...});
-  if (!parallel) {
-    CpuElementwiseStrided<OutT, InT...>(layout, o, in_ptrs, 0, numel, f, seq);
-    return;
-  }
-#pragma omp parallel
-  {
-    int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    int64_t chunk = (numel + nt - 1) / nt;
-    int64_t b = std::min<int64_t>(numel, t * chunk), e = std::min<int64_t>(numel, b + chunk);
-    if (b < e) CpuElementwiseStrided<OutT, InT...>(layout, o, in_ptrs, b, e, f, seq);
-  }
+  ParallelChunks(numel, [&](int64_t b, int64_t e) {
+    CpuElementwiseStrided<OutT, InT...>(layout, o, in_ptrs, b, e, f, seq);
+  });
 }
 
 template <typename OutT, typename... InT, typename F>

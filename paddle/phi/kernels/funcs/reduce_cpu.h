@@ -46,13 +46,9 @@ void LaunchReduce(const CPUContext&, const T* x, T* out, const ReducePlan& p, R 
     for (int64_t o = 0; o < p.outer; ++o) {
       const T* row = x + o * p.reduce;
       std::vector<Acc> partial(omp_get_max_threads(), r.Init());
-#pragma omp parallel
-      {
-        int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        int64_t chunk = (p.reduce + nt - 1) / nt;
-        int64_t b = std::min(p.reduce, t * chunk), e = std::min(p.reduce, b + chunk);
-        partial[t] = ReduceRow(row + b, e - b, r);
-      }
+      ParallelChunks(p.reduce, [&](int64_t b, int64_t e) {
+        partial[omp_get_thread_num()] = ReduceRow(row + b, e - b, r);
+      });
       Acc acc = r.Init();
       for (Acc v : partial) acc = r.Combine(acc, v);
       out[o] = finish(acc);
