@@ -16,5 +16,6 @@ void BindRuntime(py::module_& m);                              // runtime.cc
 py::class_<Tensor> BindTensor(py::module_& m);                 // tensor.cc
 void BindTensorIndexing(py::class_<Tensor>& tensor);           // tensor_indexing.cc
 void BindTensorOperators(py::class_<Tensor>& tensor);          // tensor_operators.cc
+void BindAutograd(py::module_& m, py::class_<Tensor>& tensor);  // autograd.cc
 
 }  // namespace paddle::pybind

@@ -18,6 +18,7 @@ PYBIND11_MODULE(_C, m) {
   auto tensor = pb::BindTensor(m);
   pb::BindTensorIndexing(tensor);
   pb::BindTensorOperators(tensor);
+  pb::BindAutograd(m, tensor);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

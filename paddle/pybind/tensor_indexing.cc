@@ -3,6 +3,8 @@
 #include <pybind11/numpy.h>
 
 #include "paddle/common/errors.h"
+#include "paddle/autograd/generated/eager_ops.h"
+#include "paddle/autograd/grad_node.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/phi/api/transfer.h"
 #include "paddle/pybind/arg_parse.h"
@@ -83,9 +85,47 @@ Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
   meta.offset = offset;
   auto view = std::make_shared<phi::DenseTensor>(meta);
   view->ShareBufferWith(x.dense());
-  Tensor out(std::move(view));
-  out.set_stop_gradient(x.stop_gradient());
-  return out;
+  return Tensor(std::move(view));
+}
+
+// x[index] for a tensor whose gradient is recorded: the same view built from
+// slice + reshape, which the autograd layer knows how to differentiate.
+Tensor RecordedIndex(const Tensor& x, py::handle index) {
+  Tensor view = IndexView(x, index, "getitem");  // validates and gives the result's dims
+  py::tuple items = py::isinstance<py::tuple>(index) ? py::reinterpret_borrow<py::tuple>(index)
+                                                      : py::make_tuple(index);
+  const int rank = x.dims().size();
+  int consuming = 0;
+  for (py::handle item : items) consuming += !(item.is_none() || item.ptr() == Py_Ellipsis);
+  std::vector<int64_t> axes, starts, ends;
+  int d = 0;
+  for (py::handle item : items) {
+    if (item.is_none()) continue;
+    if (item.ptr() == Py_Ellipsis) {
+      d += rank - consuming;
+      continue;
+    }
+    if (PySlice_Check(item.ptr())) {
+      Py_ssize_t start, stop, step;
+      if (PySlice_Unpack(item.ptr(), &start, &stop, &step) < 0) throw py::error_already_set();
+      PD_CHECK(step == 1, Unimplemented,
+               "[getitem] slicing with a step other than 1 is not differentiable yet; "
+               "index a detached tensor or use paddle.slice");
+      Py_ssize_t length = PySlice_AdjustIndices(static_cast<Py_ssize_t>(x.dims()[d]), &start, &stop, step);
+      axes.push_back(d);
+      starts.push_back(start);
+      ends.push_back(start + length);
+    } else {
+      int64_t i = IntIndexValue(item), n = x.dims()[d];
+      if (i < 0) i += n;
+      axes.push_back(d);
+      starts.push_back(i);
+      ends.push_back(i + 1);
+    }
+    ++d;
+  }
+  Tensor sliced = axes.empty() ? x : eager::slice(x, axes, starts, ends);
+  return eager::reshape(sliced, phi::IntArray(view.dims().ToVector()));
 }
 
 // The value of x[index] = value as a tensor of x's dtype and place.
@@ -109,8 +149,13 @@ Tensor ValueTensor(const Tensor& x, py::handle value) {
 }  // namespace
 
 void BindTensorIndexing(py::class_<Tensor>& tensor) {
-  tensor.def("__getitem__", [](const Tensor& x, py::handle index) { return IndexView(x, index, "getitem"); });
+  tensor.def("__getitem__", [](const Tensor& x, py::handle index) {
+    return autograd::ShouldRecord({&x}) ? RecordedIndex(x, index) : IndexView(x, index, "getitem");
+  });
   tensor.def("__setitem__", [](const Tensor& x, py::handle index, py::handle value) {
+    PD_CHECK(!autograd::ShouldRecord({&x}), Unimplemented,
+             "[setitem] in-place assignment to a tensor that requires grad (stop_gradient=False) is "
+             "not supported yet; assign under paddle.no_grad() or to a detached tensor");
     api::CopyInto(ValueTensor(x, value), IndexView(x, index, "setitem"));
   });
 }

@@ -3,6 +3,7 @@
 // 0-D tensor whose dtype follows Paddle's scalar rules (ScalarOperandType).
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/api_helpers.h"
+#include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
@@ -53,15 +54,15 @@ py::object Reflected(const Tensor& self, py::handle other, const char* op) {
   return py::cast(fn(y, self));
 }
 
-Tensor MatmulPlain(const Tensor& x, const Tensor& y) { return api::matmul(x, y, false, false); }
+Tensor MatmulPlain(const Tensor& x, const Tensor& y) { return eager::matmul(x, y, false, false); }
 
 py::object Pow(const Tensor& self, py::handle other) {
   if (IsNumber(other) && !py::isinstance<Tensor>(other)) {
     phi::Scalar s = CastScalar(other, "pow", "y");
     DataType t = ScalarOperandType(self.dtype(), s);
-    return py::cast(api::pow(t == self.dtype() ? self : api::cast(self, t), s));
+    return py::cast(eager::pow(t == self.dtype() ? self : eager::cast(self, t), s));
   }
-  return Forward<api::elementwise_pow>(self, other, "pow");
+  return Forward<eager::elementwise_pow>(self, other, "pow");
 }
 
 py::object ScalarValue(const Tensor& t, const char* what) {
@@ -77,34 +78,34 @@ void BindTensorOperators(py::class_<Tensor>& tensor) {
   tensor.def(py_name, [](const Tensor& s, py::handle o) { return Forward<fn>(s, o, op_name); }, py::is_operator())
 #define PD_BIND_REFLECTED(py_name, fn, op_name) \
   tensor.def(py_name, [](const Tensor& s, py::handle o) { return Reflected<fn>(s, o, op_name); }, py::is_operator())
-  PD_BIND_BINARY("__add__", api::add, "add");
-  PD_BIND_REFLECTED("__radd__", api::add, "add");
-  PD_BIND_BINARY("__sub__", api::subtract, "subtract");
-  PD_BIND_REFLECTED("__rsub__", api::subtract, "subtract");
-  PD_BIND_BINARY("__mul__", api::multiply, "multiply");
-  PD_BIND_REFLECTED("__rmul__", api::multiply, "multiply");
-  PD_BIND_BINARY("__truediv__", api::divide, "divide");
-  PD_BIND_REFLECTED("__rtruediv__", api::divide, "divide");
-  PD_BIND_REFLECTED("__rpow__", api::elementwise_pow, "pow");
+  PD_BIND_BINARY("__add__", eager::add, "add");
+  PD_BIND_REFLECTED("__radd__", eager::add, "add");
+  PD_BIND_BINARY("__sub__", eager::subtract, "subtract");
+  PD_BIND_REFLECTED("__rsub__", eager::subtract, "subtract");
+  PD_BIND_BINARY("__mul__", eager::multiply, "multiply");
+  PD_BIND_REFLECTED("__rmul__", eager::multiply, "multiply");
+  PD_BIND_BINARY("__truediv__", eager::divide, "divide");
+  PD_BIND_REFLECTED("__rtruediv__", eager::divide, "divide");
+  PD_BIND_REFLECTED("__rpow__", eager::elementwise_pow, "pow");
   PD_BIND_BINARY("__matmul__", MatmulPlain, "matmul");
   PD_BIND_REFLECTED("__rmatmul__", MatmulPlain, "matmul");
-  PD_BIND_BINARY("__eq__", api::equal, "equal");
-  PD_BIND_BINARY("__ne__", api::not_equal, "not_equal");
-  PD_BIND_BINARY("__lt__", api::less_than, "less_than");
-  PD_BIND_BINARY("__le__", api::less_equal, "less_equal");
-  PD_BIND_BINARY("__gt__", api::greater_than, "greater_than");
-  PD_BIND_BINARY("__ge__", api::greater_equal, "greater_equal");
-  PD_BIND_BINARY("__and__", api::logical_and, "logical_and");
-  PD_BIND_BINARY("__or__", api::logical_or, "logical_or");
+  PD_BIND_BINARY("__eq__", eager::equal, "equal");
+  PD_BIND_BINARY("__ne__", eager::not_equal, "not_equal");
+  PD_BIND_BINARY("__lt__", eager::less_than, "less_than");
+  PD_BIND_BINARY("__le__", eager::less_equal, "less_equal");
+  PD_BIND_BINARY("__gt__", eager::greater_than, "greater_than");
+  PD_BIND_BINARY("__ge__", eager::greater_equal, "greater_equal");
+  PD_BIND_BINARY("__and__", eager::logical_and, "logical_and");
+  PD_BIND_BINARY("__or__", eager::logical_or, "logical_or");
 #undef PD_BIND_BINARY
 #undef PD_BIND_REFLECTED
   tensor.def("__pow__", &Pow, py::is_operator());
-  tensor.def("__neg__", [](const Tensor& s) { return api::neg(s); });
-  tensor.def("__abs__", [](const Tensor& s) { return api::abs(s); });
+  tensor.def("__neg__", [](const Tensor& s) { return eager::neg(s); });
+  tensor.def("__abs__", [](const Tensor& s) { return eager::abs(s); });
   tensor.def("__invert__", [](const Tensor& s) {
     PD_CHECK(s.dtype() == DataType::BOOL, Unimplemented,
              "[bitwise_not] ~ is only supported on bool tensors for now, got ", DataTypeName(s.dtype()));
-    return api::logical_not(s);
+    return eager::logical_not(s);
   });
   tensor.def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()); });
   tensor.def("__len__", [](const Tensor& s) {

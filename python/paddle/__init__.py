@@ -21,6 +21,8 @@ from paddle.framework import (
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
 from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like
 from paddle.tensor.math import pow
+from paddle import autograd
+from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device
 from paddle.device import set_device, get_device
 from paddle import nn

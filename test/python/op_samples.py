@@ -174,3 +174,12 @@ SAMPLES = [
              lambda x, y: np.concatenate([x.astype(np.float64), y.astype(np.float64)]),
              [[(2, 3), (1, 3)]], ("float32", "int32")),
 ]
+
+# Samples whose gradients are checked in float64 against finite differences
+# (test_autograd.py); the smooth ones also to second order.
+GRAD2_SAMPLES = {
+    "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "sigmoid",
+    "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
+    "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat",
+}
+GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min"}

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from . import gen_api, gen_pybind
+from . import gen_api, gen_eager, gen_pybind
 from .op_spec import SpecError, load_ops
 
 
@@ -30,6 +30,8 @@ def generate(yaml_paths: list[str], out_dir: str) -> list[str]:
     files = {
         "paddle/phi/api/generated/api.h": gen_api.emit_header(ops),
         "paddle/phi/api/generated/api.cc": gen_api.emit_source(ops),
+        "paddle/autograd/generated/eager_ops.h": gen_eager.emit_header(ops),
+        "paddle/autograd/generated/eager_ops.cc": gen_eager.emit_source(ops),
         "paddle/pybind/generated/op_bindings.h": gen_pybind.emit_header(),
         "paddle/pybind/generated/op_bindings.cc": gen_pybind.emit_source(ops),
     }

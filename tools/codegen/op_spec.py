@@ -27,7 +27,7 @@ ARG_TYPES = {
 
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor\((?P<name>\w+)\)\s*$")
-_KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc"}
+_KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -70,6 +70,9 @@ class OpSpec:
     python_modules: tuple[str, ...]
     python_methods: tuple[str, ...]
     doc: str
+    # input name -> C++ expression of its gradient (see gen_eager.py); None
+    # for an op without gradient formulas.
+    backward: dict | None = None
 
     @property
     def tensor_args(self) -> list[Arg]:
@@ -189,6 +192,16 @@ def parse_op(entry: dict) -> OpSpec:
     else:
         methods = tuple(_as_list(method))
 
+    backward = entry.get("backward")
+    if backward is not None:
+        if not isinstance(backward, dict) or not backward:
+            _fail(op, "backward must map input names to gradient expressions")
+        for name, expr in backward.items():
+            if name not in by_name or not by_name[name].is_tensor:
+                _fail(op, f"backward names {name!r}, which is not a Tensor argument")
+            if not isinstance(expr, str) or not expr.strip():
+                _fail(op, f"backward.{name} must be a C++ expression")
+
     return OpSpec(
         name=op,
         args=args,
@@ -203,6 +216,7 @@ def parse_op(entry: dict) -> OpSpec:
         python_modules=modules,
         python_methods=methods,
         doc=str(entry.get("doc", "")).strip(),
+        backward=backward,
     )
 
 

@@ -3,6 +3,30 @@
 #include <atomic>
 
 namespace paddle {
+namespace {
+
+AbstractAutogradMeta::Factory& MetaFactory() {
+  static AbstractAutogradMeta::Factory factory = [] {
+    return std::make_shared<AbstractAutogradMeta>();
+  };
+  return factory;
+}
+
+}  // namespace
+
+void AbstractAutogradMeta::SetFactory(Factory factory) { MetaFactory() = factory; }
+
+std::shared_ptr<AbstractAutogradMeta> AbstractAutogradMeta::Create() { return MetaFactory()(); }
+
+AbstractAutogradMeta* Tensor::EnsureAutogradMeta() {
+  if (!autograd_meta_) autograd_meta_ = AbstractAutogradMeta::Create();
+  return autograd_meta_.get();
+}
+
+void Tensor::set_stop_gradient(bool v) {
+  if (!autograd_meta_ && v) return;
+  EnsureAutogradMeta()->stop_gradient = v;
+}
 
 const std::string& Tensor::name() const {
   static std::atomic<int64_t> counter{0};

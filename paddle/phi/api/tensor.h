@@ -10,10 +10,19 @@
 
 namespace paddle {
 
-// Implemented by the autograd layer; the Tensor only holds it.
+// Gradient bookkeeping, implemented by the autograd layer (paddle/autograd);
+// the Tensor holds it, shared by every copy of the handle, so that
+// `stop_gradient` and `.grad` set through one copy are seen by all.
 class AbstractAutogradMeta {
  public:
   virtual ~AbstractAutogradMeta() = default;
+  bool stop_gradient = true;
+
+  // Makes the meta for a tensor that starts to need one. The autograd layer
+  // installs its factory when the library loads (link-time, like backends).
+  using Factory = std::shared_ptr<AbstractAutogradMeta> (*)();
+  static void SetFactory(Factory factory);
+  static std::shared_ptr<AbstractAutogradMeta> Create();
 };
 
 class Tensor {
@@ -34,17 +43,19 @@ class Tensor {
   const std::string& name() const;
   void set_name(std::string name) { name_ = std::move(name); }
 
-  bool stop_gradient() const { return stop_gradient_; }
-  void set_stop_gradient(bool v) { stop_gradient_ = v; }
+  bool stop_gradient() const { return !autograd_meta_ || autograd_meta_->stop_gradient; }
+  // Creates the autograd meta on first use (stop_gradient = false).
+  void set_stop_gradient(bool v);
 
   const std::shared_ptr<AbstractAutogradMeta>& autograd_meta() const { return autograd_meta_; }
   void set_autograd_meta(std::shared_ptr<AbstractAutogradMeta> m) { autograd_meta_ = std::move(m); }
+  // The meta, created if missing.
+  AbstractAutogradMeta* EnsureAutogradMeta();
 
  private:
   std::shared_ptr<phi::DenseTensor> impl_;
   std::shared_ptr<AbstractAutogradMeta> autograd_meta_;
   mutable std::string name_;
-  bool stop_gradient_ = true;
 };
 
 }  // namespace paddle

@@ -1,0 +1,142 @@
+#include "paddle/autograd/grad_helpers.h"
+
+#include "paddle/autograd/generated/eager_ops.h"
+#include "paddle/phi/api/generated/api.h"
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace paddle::autograd {
+
+using namespace paddle::eager;  // NOLINT: formulas read as plain op calls
+
+Tensor ReduceTo(const Tensor& grad, const Tensor& like) {
+  const DDim& g = grad.dims();
+  const DDim& t = like.dims();
+  if (g == t) return grad;
+  std::vector<int64_t> axes;
+  const int lead = g.size() - t.size();
+  for (int i = 0; i < g.size(); ++i) {
+    if (i < lead || (t[i - lead] == 1 && g[i] != 1)) axes.push_back(i);
+  }
+  Tensor summed = axes.empty() ? grad : sum(grad, phi::IntArray(axes), DataType::UNDEFINED, true);
+  return reshape(summed, phi::IntArray(t.ToVector()));
+}
+
+Tensor ExpandReduced(const Tensor& grad, const Tensor& x, const phi::IntArray& axis, bool keepdim) {
+  std::vector<int64_t> kept = x.dims().ToVector();
+  std::vector<bool> mask = phi::ReducedAxesMask(axis, x.dims().size());
+  for (size_t i = 0; i < kept.size(); ++i)
+    if (mask[i]) kept[i] = 1;
+  Tensor g = keepdim ? grad : reshape(grad, phi::IntArray(kept));
+  Tensor zeros = api::full(phi::IntArray(x.dims().ToVector()), 0, grad.dtype(), grad.place());
+  return add(zeros, g);
+}
+
+Tensor ScalarLike(double value, const Tensor& like) {
+  return api::full(phi::IntArray(), value, like.dtype(), like.place());
+}
+
+Tensor MaskLike(const Tensor& cond, const Tensor& like) { return api::cast(cond, like.dtype()); }
+
+namespace {
+
+// matmul's 1-D operands act as [1, k] (x) and [k, 1] (y); the gradient
+// formulas work on those matrix views, then drop the added dims.
+Tensor AsMatrixX(const Tensor& x) { return x.dims().size() == 1 ? unsqueeze(x, {0}) : x; }
+Tensor AsMatrixY(const Tensor& y) { return y.dims().size() == 1 ? unsqueeze(y, {-1}) : y; }
+
+Tensor AsMatrixGrad(const Tensor& grad, const Tensor& x, const Tensor& y) {
+  Tensor g = grad;
+  if (x.dims().size() == 1) g = unsqueeze(g, {y.dims().size() == 1 ? 0 : -2});
+  if (y.dims().size() == 1) g = unsqueeze(g, {-1});
+  return g;
+}
+
+}  // namespace
+
+Tensor MatmulGradX(const Tensor& x, const Tensor& y, const Tensor& grad, bool transpose_x,
+                   bool transpose_y) {
+  Tensor xm = AsMatrixX(x), ym = AsMatrixY(y), g = AsMatrixGrad(grad, x, y);
+  bool tx = transpose_x && x.dims().size() > 1, ty = transpose_y && y.dims().size() > 1;
+  // out = op(x) op(y): d op(x) = g op(y)^T; when x is stored transposed, dx = op(y) g^T.
+  Tensor gx = tx ? matmul(ym, g, ty, true) : matmul(g, ym, false, !ty);
+  Tensor reduced = ReduceTo(gx, xm);
+  return reduced.dims() == x.dims() ? reduced : reshape(reduced, phi::IntArray(x.dims().ToVector()));
+}
+
+Tensor MatmulGradY(const Tensor& x, const Tensor& y, const Tensor& grad, bool transpose_x,
+                   bool transpose_y) {
+  Tensor xm = AsMatrixX(x), ym = AsMatrixY(y), g = AsMatrixGrad(grad, x, y);
+  bool tx = transpose_x && x.dims().size() > 1, ty = transpose_y && y.dims().size() > 1;
+  // d op(y) = op(x)^T g; when y is stored transposed, dy = g^T op(x).
+  Tensor gy = ty ? matmul(g, xm, true, tx) : matmul(xm, g, !tx, false);
+  Tensor reduced = ReduceTo(gy, ym);
+  return reduced.dims() == y.dims() ? reduced : reshape(reduced, phi::IntArray(y.dims().ToVector()));
+}
+
+std::vector<int64_t> InversePermutation(const std::vector<int64_t>& perm) {
+  std::vector<int64_t> inverse(perm.size());
+  const int rank = static_cast<int>(perm.size());
+  for (int i = 0; i < rank; ++i) inverse[NormalizeAxis(perm[i], rank)] = i;
+  return inverse;
+}
+
+Tensor SliceGrad(const Tensor& grad, const Tensor& input, const std::vector<int64_t>& axes,
+                 const phi::IntArray& starts, const phi::IntArray& ends) {
+  Tensor g = grad;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    const int a = NormalizeAxis(axes[i], input.dims().size());
+    const int64_t dim = input.dims()[a];
+    phi::SliceRange r = phi::ClampSlice(starts[i], ends[i], dim);
+    std::vector<Tensor> pieces;
+    auto zeros = [&](int64_t n) {
+      std::vector<int64_t> shape = g.dims().ToVector();
+      shape[a] = n;
+      return api::full(phi::IntArray(shape), 0, g.dtype(), g.place());
+    };
+    if (r.start > 0) pieces.push_back(zeros(r.start));
+    pieces.push_back(g);
+    if (dim - r.start - r.length > 0) pieces.push_back(zeros(dim - r.start - r.length));
+    g = pieces.size() == 1 ? g : concat(pieces, a);
+  }
+  return g;
+}
+
+std::vector<Tensor> ConcatGrad(const Tensor& grad, const std::vector<Tensor>& x, int64_t axis) {
+  const int a = NormalizeAxis(axis, grad.dims().size());
+  std::vector<Tensor> grads;
+  int64_t offset = 0;
+  for (const Tensor& t : x) {
+    int64_t n = t.dims()[a];
+    grads.push_back(CastLike(slice(grad, {a}, {offset}, {offset + n}), t));
+    offset += n;
+  }
+  return grads;
+}
+
+}  // namespace paddle::autograd
+
+namespace paddle::autograd {
+
+Tensor CastLike(const Tensor& grad, const Tensor& like) {
+  return grad.dtype() == like.dtype() ? grad : eager::cast(grad, like.dtype());
+}
+
+Tensor ReshapeLike(const Tensor& grad, const Tensor& like) {
+  return eager::reshape(grad, phi::IntArray(like.dims().ToVector()));
+}
+
+Tensor Sign(const Tensor& x) {
+  Tensor zero = ScalarLike(0, x);
+  return api::subtract(MaskLike(api::greater_than(x, zero), x), MaskLike(api::less_than(x, zero), x));
+}
+
+double ReducedCount(const Tensor& x, const phi::IntArray& axis) {
+  std::vector<bool> mask = phi::ReducedAxesMask(axis, x.dims().size());
+  double count = 1;
+  for (int i = 0; i < x.dims().size(); ++i)
+    if (mask[i]) count *= static_cast<double>(x.dims()[i]);
+  return count;
+}
+
+}  // namespace paddle::autograd

@@ -1,0 +1,44 @@
+// Building blocks of the gradient formulas in ops.yaml (`backward:`). They
+// are written with eager ops, so a formula is itself differentiable and
+// higher-order gradients come for free.
+#pragma once
+
+#include <vector>
+
+#include "paddle/phi/api/tensor.h"
+#include "paddle/phi/core/scalar.h"
+
+namespace paddle::autograd {
+
+// Sums a broadcast gradient back to the shape of `like`.
+Tensor ReduceTo(const Tensor& grad, const Tensor& like);
+// Broadcasts grad (shaped like x reduced over axis, keepdim or not) back to x's shape.
+Tensor ExpandReduced(const Tensor& grad, const Tensor& x, const phi::IntArray& axis, bool keepdim);
+// A 0-D tensor holding `value`, with like's dtype and place.
+Tensor ScalarLike(double value, const Tensor& like);
+// cond (a bool tensor) as 0/1 of like's dtype.
+Tensor MaskLike(const Tensor& cond, const Tensor& like);
+// The gradient of matmul(x, y, transpose_x, transpose_y) w.r.t. x and y.
+Tensor MatmulGradX(const Tensor& x, const Tensor& y, const Tensor& grad, bool transpose_x, bool transpose_y);
+Tensor MatmulGradY(const Tensor& x, const Tensor& y, const Tensor& grad, bool transpose_x, bool transpose_y);
+std::vector<int64_t> InversePermutation(const std::vector<int64_t>& perm);
+// The gradient of slice: grad placed into zeros shaped like input.
+Tensor SliceGrad(const Tensor& grad, const Tensor& input, const std::vector<int64_t>& axes,
+                 const phi::IntArray& starts, const phi::IntArray& ends);
+// The gradient of concat: grad cut back into pieces shaped like x.
+std::vector<Tensor> ConcatGrad(const Tensor& grad, const std::vector<Tensor>& x, int64_t axis);
+
+}  // namespace paddle::autograd
+
+namespace paddle::autograd {
+
+// grad cast to like's dtype (no copy when equal).
+Tensor CastLike(const Tensor& grad, const Tensor& like);
+// grad reshaped to like's shape.
+Tensor ReshapeLike(const Tensor& grad, const Tensor& like);
+// -1, 0 or 1 per element, of x's dtype.
+Tensor Sign(const Tensor& x);
+// How many elements of x each output of a reduction over `axis` covers.
+double ReducedCount(const Tensor& x, const phi::IntArray& axis);
+
+}  // namespace paddle::autograd

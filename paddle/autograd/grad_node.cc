@@ -1,0 +1,127 @@
+#include "paddle/autograd/grad_node.h"
+
+#include <atomic>
+
+#include "paddle/autograd/grad_mode.h"
+#include "paddle/autograd/generated/eager_ops.h"
+#include "paddle/common/errors.h"
+
+namespace paddle::autograd {
+
+std::vector<Tensor> GradNode::Run(std::vector<Tensor> grads, bool create_graph) {
+  PD_CHECK(!released_, PreconditionNotMet, "[backward] trying to run backward through ", name(),
+           " a second time, but its saved tensors were freed after the first backward; "
+           "pass retain_graph=True to the first backward to keep them");
+  for (size_t slot = 0; slot < hooks_.size() && slot < grads.size(); ++slot) {
+    for (bool observers : {false, true}) {
+      for (const Hook& hook : hooks_[slot]) {
+        if (hook.observer != observers || !grads[slot].defined()) continue;
+        Tensor replaced = hook.fn(grads[slot]);
+        if (replaced.defined()) grads[slot] = std::move(replaced);
+      }
+    }
+  }
+  GradModeGuard mode(create_graph);
+  return Apply(grads);
+}
+
+void GradNode::Release() {
+  ReleaseSaved();
+  released_ = true;
+}
+
+int64_t GradNode::AddHook(int slot, GradHook hook, bool observer) {
+  static std::atomic<int64_t> next_id{1};
+  int64_t id = next_id++;
+  hooks_.at(slot).push_back({id, std::move(hook), observer});
+  return id;
+}
+
+bool GradNode::RemoveHook(int64_t id) {
+  for (auto& slot : hooks_) {
+    for (auto it = slot.begin(); it != slot.end(); ++it) {
+      if (it->id == id) {
+        slot.erase(it);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::vector<Tensor> GradNodeAccumulation::Apply(std::vector<Tensor>& grads) {
+  auto meta = std::static_pointer_cast<AutogradMeta>(meta_.lock());
+  if (meta && grads[0].defined()) {
+    // A fresh buffer on first accumulation, so that later in-place changes
+    // to the incoming gradient (owned by the graph) never alias .grad.
+    meta->grad = meta->grad.defined() ? eager::add(meta->grad, grads[0]) : grads[0];
+  }
+  return {};
+}
+
+std::vector<Tensor> NotDifferentiableNode::Apply(std::vector<Tensor>&) {
+  PD_THROW(Unimplemented, "[", op_, "] has no gradient, but a gradient through it is needed");
+}
+
+SavedTensor::SavedTensor(const Tensor& t, bool is_output, int slot)
+    : is_output_(is_output), requires_grad_(RequiresGrad(t)), slot_(slot) {
+  if (is_output) {
+    data_ = Tensor(t.impl());
+  } else {
+    data_ = t;
+  }
+}
+
+Tensor SavedTensor::Unpack(const std::shared_ptr<GradNode>& owner) const {
+  PD_CHECK(data_.defined(), PreconditionNotMet,
+           "[backward] a tensor saved for backward was already freed; pass retain_graph=True to "
+           "the first backward to run backward twice");
+  if (!is_output_ || !requires_grad_) return data_;
+  Tensor t(data_.impl());
+  SetHistory(t, owner, slot_);
+  return t;
+}
+
+Edge EdgeOf(const Tensor& t) {
+  if (!RequiresGrad(t) || !IsDifferentiableType(t)) return {};
+  PD_CHECK(!IsComplex(t.dtype()), Unimplemented,
+           "[autograd] gradients of complex tensors are not implemented yet");
+  AutogradMeta* meta = MetaOf(t);
+  if (!meta->grad_node) {
+    meta->grad_node = std::make_shared<GradNodeAccumulation>(t.autograd_meta());
+    meta->output_slot = 0;
+  }
+  return {meta->grad_node, meta->output_slot};
+}
+
+std::vector<Edge> EdgesOf(const std::vector<Tensor>& ts) {
+  std::vector<Edge> edges;
+  edges.reserve(ts.size());
+  for (const Tensor& t : ts) edges.push_back(EdgeOf(t));
+  return edges;
+}
+
+bool ShouldRecord(std::initializer_list<const Tensor*> inputs) {
+  if (!GradMode::IsEnabled()) return false;
+  for (const Tensor* t : inputs) {
+    if (RequiresGrad(*t)) return true;
+  }
+  return false;
+}
+
+bool ShouldRecord(const std::vector<Tensor>& inputs) {
+  if (!GradMode::IsEnabled()) return false;
+  for (const Tensor& t : inputs) {
+    if (RequiresGrad(t)) return true;
+  }
+  return false;
+}
+
+void SetHistory(Tensor& out, const std::shared_ptr<GradNode>& node, int slot) {
+  AutogradMeta* meta = EnsureMeta(out);
+  meta->grad_node = node;
+  meta->output_slot = slot;
+  meta->stop_gradient = false;
+}
+
+}  // namespace paddle::autograd

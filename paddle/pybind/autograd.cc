@@ -1,0 +1,153 @@
+// Autograd from Python: Tensor.grad / backward / detach / register_hook and
+// the module functions behind paddle.grad, paddle.autograd.backward and the
+// grad-mode switches (python/paddle/autograd).
+#include <pybind11/functional.h>
+
+#include "paddle/autograd/autograd_meta.h"
+#include "paddle/autograd/backward.h"
+#include "paddle/autograd/grad_mode.h"
+#include "paddle/autograd/grad_node.h"
+#include "paddle/common/errors.h"
+#include "paddle/phi/api/generated/api.h"
+#include "paddle/pybind/arg_parse.h"
+#include "paddle/pybind/bindings.h"
+
+namespace paddle::pybind {
+namespace {
+
+using autograd::MetaOf;
+
+py::object GradOf(const Tensor& t) {
+  autograd::AutogradMeta* meta = MetaOf(t);
+  if (meta == nullptr || !meta->grad.defined()) return py::none();
+  return py::cast(meta->grad);
+}
+
+void SetGrad(Tensor& t, py::handle value) {
+  if (value.is_none()) {
+    if (MetaOf(t)) MetaOf(t)->grad = Tensor();
+    return;
+  }
+  Tensor g = CastTensor(value, "grad", "value");
+  PD_CHECK(g.dims() == t.dims(), InvalidArgument, "[grad] the gradient's shape ", g.dims().ToString(),
+           " must equal the tensor's shape ", t.dims().ToString());
+  autograd::EnsureMeta(t)->grad = g;
+}
+
+bool IsLeaf(const Tensor& t) {
+  autograd::AutogradMeta* meta = MetaOf(t);
+  return meta == nullptr || !meta->grad_node || meta->grad_node->is_accumulation();
+}
+
+void ClearGrad(Tensor& t, bool set_to_zero) {
+  autograd::AutogradMeta* meta = MetaOf(t);
+  if (meta == nullptr || !meta->grad.defined()) return;
+  meta->grad = set_to_zero ? api::full(phi::IntArray(meta->grad.dims().ToVector()), 0,
+                                       meta->grad.dtype(), meta->grad.place())
+                           : Tensor();
+}
+
+// The node and slot whose incoming gradient is this tensor's gradient.
+autograd::Edge HookEdge(const Tensor& t, const char* op) {
+  PD_CHECK(autograd::RequiresGrad(t), PreconditionNotMet, "[", op,
+           "] cannot register a hook on a tensor with stop_gradient=True");
+  return autograd::EdgeOf(t);
+}
+
+class HookHandle {
+ public:
+  HookHandle(std::weak_ptr<autograd::GradNode> node, int64_t id) : node_(std::move(node)), id_(id) {}
+  bool remove() {
+    auto node = node_.lock();
+    return node && node->RemoveHook(id_);
+  }
+
+ private:
+  std::weak_ptr<autograd::GradNode> node_;
+  int64_t id_;
+};
+
+HookHandle RegisterHook(const Tensor& t, py::function fn) {
+  autograd::Edge e = HookEdge(t, "register_hook");
+  int64_t id = e.node->AddHook(e.slot, [fn](const Tensor& grad) -> Tensor {
+    py::gil_scoped_acquire gil;
+    py::object result = fn(grad);
+    return result.is_none() ? Tensor() : CastTensor(result, "register_hook", "hook result");
+  });
+  return HookHandle(e.node, id);
+}
+
+void RetainGrads(const Tensor& t) {
+  if (IsLeaf(t)) return;  // leaves keep .grad anyway
+  autograd::Edge e = HookEdge(t, "retain_grads");
+  std::weak_ptr<AbstractAutogradMeta> weak = t.autograd_meta();
+  e.node->AddHook(e.slot, [weak](const Tensor& grad) -> Tensor {
+    if (auto meta = std::static_pointer_cast<autograd::AutogradMeta>(weak.lock())) {
+      meta->grad = meta->grad.defined() ? api::add(meta->grad, grad) : grad;
+    }
+    return Tensor();
+  }, /*observer=*/true);
+}
+
+std::vector<Tensor> TensorsOrNone(py::handle obj, const char* op, const char* arg) {
+  std::vector<Tensor> out;
+  if (obj.is_none()) return out;
+  if (py::isinstance<Tensor>(obj)) return {obj.cast<Tensor>()};
+  PD_CHECK(py::isinstance<py::list>(obj) || py::isinstance<py::tuple>(obj), InvalidType, "[", op,
+           "] argument '", arg, "': expected a Tensor or a list of Tensors, but got ", TypeName(obj));
+  for (py::handle item : obj) {
+    if (item.is_none()) {
+      out.emplace_back();
+    } else {
+      out.push_back(CastTensor(item, op, arg));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
+  py::class_<HookHandle>(m, "_HookHandle").def("remove", &HookHandle::remove);
+
+  tensor.def_property("grad", &GradOf, &SetGrad)
+      .def_property_readonly("is_leaf", &IsLeaf)
+      .def("_grad_node_name", [](const Tensor& t) -> py::object {
+        auto* meta = MetaOf(t);
+        if (meta == nullptr || !meta->grad_node) return py::none();
+        return py::str(meta->grad_node->name());
+      })
+      .def("backward", [](const Tensor& t, py::handle grad_tensor, bool retain_graph) {
+        std::vector<Tensor> grads = TensorsOrNone(grad_tensor, "backward", "grad_tensor");
+        autograd::Backward({t}, grads, retain_graph);
+      }, py::arg("grad_tensor") = py::none(), py::arg("retain_graph") = false)
+      .def("clear_gradient", &ClearGrad, py::arg("set_to_zero") = true)
+      .def("clear_grad", &ClearGrad, py::arg("set_to_zero") = true)
+      .def("detach", [](const Tensor& t) { return Tensor(t.impl()); })
+      .def("register_hook", &RegisterHook, py::arg("hook"))
+      .def("retain_grads", &RetainGrads);
+
+  m.def("is_grad_enabled", &autograd::GradMode::IsEnabled);
+  m.def("set_grad_enabled", &autograd::GradMode::SetEnabled, py::arg("mode"));
+  m.def("backward", [](py::handle tensors, py::handle grad_tensors, bool retain_graph) {
+    autograd::Backward(TensorsOrNone(tensors, "backward", "tensors"),
+                       TensorsOrNone(grad_tensors, "backward", "grad_tensors"), retain_graph);
+  }, py::arg("tensors"), py::arg("grad_tensors") = py::none(), py::arg("retain_graph") = false);
+  m.def("grad", [](py::handle outputs, py::handle inputs, py::handle grad_outputs, bool retain_graph,
+                   bool create_graph, bool allow_unused, py::handle no_grad_vars) {
+    autograd::GradOptions options;
+    options.retain_graph = retain_graph;
+    options.create_graph = create_graph;
+    options.allow_unused = allow_unused;
+    options.no_grad_vars = TensorsOrNone(no_grad_vars, "grad", "no_grad_vars");
+    std::vector<Tensor> grads =
+        autograd::Grad(TensorsOrNone(outputs, "grad", "outputs"), TensorsOrNone(inputs, "grad", "inputs"),
+                       TensorsOrNone(grad_outputs, "grad", "grad_outputs"), options);
+    py::list result;  // an unused input's gradient is None, never an empty Tensor
+    for (const Tensor& g : grads) result.append(g.defined() ? py::cast(g) : py::none());
+    return result;
+  }, py::arg("outputs"), py::arg("inputs"), py::arg("grad_outputs"), py::arg("retain_graph"),
+     py::arg("create_graph"), py::arg("allow_unused"), py::arg("no_grad_vars"));
+}
+
+}  // namespace paddle::pybind

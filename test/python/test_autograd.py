@@ -1,0 +1,256 @@
+"""The eager autograd engine: gradients of every differentiable op sample
+against finite differences (first and second order), closed forms of
+higher derivatives, Paddle's semantics, and the error cases."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import paddle
+from gradcheck import check_grads, check_second_order
+from op_samples import GRAD2_SAMPLES, GRAD_SAMPLES, SAMPLES
+from op_test import sample_inputs
+
+
+def _small_shapes(sample):
+    # Finite differences cost one forward per element: keep inputs small and non-empty.
+    return [s for s in sample.shapes if all(0 < int(np.prod(x)) <= 30 for x in s if x != ())]
+
+
+def _grad_inputs(sample, rng, shapes):
+    arrays = sample_inputs(sample, rng, shapes, "float64")
+    if sample.name in ("abs", "relu"):  # keep away from the kink at 0
+        arrays = [np.where(np.abs(a) < 0.1, a + 0.5, a) for a in arrays]
+    return arrays
+
+
+@pytest.mark.parametrize("sample", [s for s in SAMPLES if s.name in GRAD_SAMPLES], ids=str)
+def test_first_order_matches_finite_differences(sample):
+    rng = np.random.default_rng(7)
+    for shapes in _small_shapes(sample):
+        check_grads(sample.paddle_fn, _grad_inputs(sample, rng, shapes), rng)
+
+
+@pytest.mark.parametrize("sample", [s for s in SAMPLES if s.name in GRAD2_SAMPLES], ids=str)
+def test_second_order_matches_finite_differences(sample):
+    rng = np.random.default_rng(11)
+    shapes = _small_shapes(sample)[0]
+    check_second_order(sample.paddle_fn, _grad_inputs(sample, rng, shapes), rng)
+
+
+def _nth_derivative(fn, x, n):
+    y = fn(x)
+    for _ in range(n):
+        (y,) = paddle.grad(y, x, create_graph=True)
+    return y
+
+
+class TestHigherOrderClosedForms:
+    def test_exp_derivatives_are_exp(self):
+        x = paddle.to_tensor(0.7, dtype="float64", stop_gradient=False)
+        for n in range(1, 5):
+            assert _nth_derivative(paddle.exp, x, n).item() == pytest.approx(math.exp(0.7), rel=1e-12)
+
+    @pytest.mark.parametrize("k,n", [(3, 1), (3, 2), (3, 3), (5, 4), (4, 5)])
+    def test_power_rule(self, k, n):
+        x0 = 1.3
+        x = paddle.to_tensor(x0, dtype="float64", stop_gradient=False)
+        expected = math.perm(k, n) * x0 ** (k - n) if n <= k else 0.0
+        assert _nth_derivative(lambda t: t ** k, x, n).item() == pytest.approx(expected, rel=1e-12)
+
+    def test_tanh_second_derivative(self):
+        x0 = 0.4
+        x = paddle.to_tensor(x0, dtype="float64", stop_gradient=False)
+        t = math.tanh(x0)
+        assert _nth_derivative(paddle.tanh, x, 2).item() == pytest.approx(-2 * t * (1 - t * t), rel=1e-12)
+
+    def test_hessian_of_quadratic_form(self):
+        rng = np.random.default_rng(0)
+        a = rng.standard_normal((4, 4))
+        x = paddle.to_tensor(rng.standard_normal(4), stop_gradient=False)
+        f = (x * paddle.matmul(paddle.to_tensor(a), x)).sum()
+        (g,) = paddle.grad(f, x, create_graph=True)
+        rows = [paddle.grad(g[i], x, retain_graph=True)[0].numpy() for i in range(4)]
+        np.testing.assert_allclose(np.stack(rows), a + a.T, rtol=1e-12, atol=1e-12)
+
+    def test_laplacian_of_mlp_matches_finite_differences(self):
+        rng = np.random.default_rng(1)
+        w1, b1 = rng.standard_normal((3, 8)), rng.standard_normal(8)
+        w2 = rng.standard_normal((8, 1))
+
+        def mlp(x):
+            h = paddle.tanh(paddle.matmul(x, paddle.to_tensor(w1)) + paddle.to_tensor(b1))
+            return paddle.matmul(h, paddle.to_tensor(w2)).sum()
+
+        x0 = rng.standard_normal(3)
+        x = paddle.to_tensor(x0, stop_gradient=False)
+        (g,) = paddle.grad(mlp(x), x, create_graph=True)
+        laplacian = sum(paddle.grad(g[i], x, retain_graph=True)[0][i].item() for i in range(3))
+
+        def f(v):
+            return mlp(paddle.to_tensor(v)).item()
+
+        h = 1e-4
+        numeric = sum((f(x0 + h * e) - 2 * f(x0) + f(x0 - h * e)) / h**2 for e in np.eye(3))
+        assert laplacian == pytest.approx(numeric, rel=1e-5, abs=1e-6)
+
+
+class TestSemantics:
+    def test_stop_gradient_defaults(self):
+        x = paddle.to_tensor([1.0])
+        assert x.stop_gradient
+        y = paddle.to_tensor([1.0], stop_gradient=False)
+        assert not (y * 2).stop_gradient
+        assert (x * 2).stop_gradient
+        assert (y > 0).stop_gradient  # bool outputs carry no gradient
+
+    def test_leaf_gradients_accumulate(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        (x * x).sum().backward()
+        (3 * x).sum().backward()
+        assert x.grad.tolist() == [5.0, 7.0]
+        x.clear_grad()
+        assert x.grad.tolist() == [0.0, 0.0]
+        x.clear_gradient(set_to_zero=False)
+        assert x.grad is None
+
+    def test_backward_with_grad_tensor(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        y = x * x
+        y.backward(paddle.to_tensor([1.0, 0.5]))
+        assert x.grad.tolist() == [2.0, 2.0]
+
+    def test_broadcast_gradients_reduce_to_input_shape(self):
+        x = paddle.to_tensor(np.ones((2, 3)), stop_gradient=False)
+        b = paddle.to_tensor(np.ones(3), stop_gradient=False)
+        (x * b + b).sum().backward()
+        assert b.grad.tolist() == [4.0, 4.0, 4.0]
+
+    def test_hooks_can_replace_the_gradient(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        seen = []
+        handle = x.register_hook(lambda g: seen.append(g.tolist()) or g * 10)
+        (x * 3).sum().backward()
+        assert seen == [[3.0, 3.0]]
+        assert x.grad.tolist() == [30.0, 30.0]
+        assert handle.remove()
+        x.clear_grad(set_to_zero=False)
+        (x * 3).sum().backward()
+        assert x.grad.tolist() == [3.0, 3.0]
+
+    def test_hook_on_intermediate_and_retain_grads(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        y = x * 2
+        y.retain_grads()
+        y.register_hook(lambda g: g + 1)
+        (y * y).sum().backward()
+        assert y.grad.tolist() == [5.0, 9.0]  # retain_grads sees the gradient after hooks
+        assert x.grad.tolist() == [10.0, 18.0]
+        assert x.is_leaf and not y.is_leaf
+
+    def test_detach_and_no_grad(self):
+        x = paddle.to_tensor([1.0], stop_gradient=False)
+        assert x.detach().stop_gradient
+        with paddle.no_grad():
+            assert (x * 2).stop_gradient
+            with paddle.enable_grad():
+                assert not (x * 2).stop_gradient
+        assert paddle.is_grad_enabled()
+
+        @paddle.no_grad()
+        def doubled(t):
+            return t * 2
+
+        assert doubled(x).stop_gradient
+        paddle.set_grad_enabled(False)
+        assert not paddle.is_grad_enabled()
+        paddle.set_grad_enabled(True)
+
+    def test_integer_inputs_get_no_gradient(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        i = paddle.to_tensor([3, 4])
+        (x * i).sum().backward()
+        assert x.grad.tolist() == [3.0, 4.0]
+
+    def test_mixed_precision_gradient_has_input_dtype(self):
+        x = paddle.to_tensor([1.0, 2.0], dtype="float16", stop_gradient=False)
+        y = paddle.to_tensor([3.0, 4.0], dtype="float32", stop_gradient=False)
+        (x * y).sum().backward()
+        assert x.grad.dtype == paddle.float16 and y.grad.dtype == paddle.float32
+        assert x.grad.tolist() == [3.0, 4.0]
+
+    def test_indexing_is_differentiable(self):
+        x = paddle.to_tensor(np.arange(12.0).reshape(3, 4), stop_gradient=False)
+        (x[1:, 2] * 2 + x[0, None, :2].sum()).sum().backward()
+        expected = np.zeros((3, 4))
+        expected[1:, 2] = 2
+        expected[0, :2] = 2
+        np.testing.assert_array_equal(x.grad.numpy(), expected)
+
+    def test_no_memory_growth_over_many_steps(self):
+        w = paddle.to_tensor(np.ones((8, 8)), stop_gradient=False)
+        x = paddle.to_tensor(np.ones((4, 8)))
+        place = paddle.CPUPlace()
+
+        def step():
+            loss = paddle.tanh(paddle.matmul(x, w)).sum()
+            loss.backward()
+            w.clear_grad()
+
+        for _ in range(100):
+            step()
+        before = paddle._C.memory_stats(place)["allocated"]
+        for _ in range(10000):
+            step()
+        assert paddle._C.memory_stats(place)["allocated"] == before
+
+
+class TestErrors:
+    def test_backward_twice_without_retain_graph(self):
+        x = paddle.to_tensor([1.0], stop_gradient=False)
+        y = paddle.exp(x)
+        y.backward(retain_graph=True)
+        y.backward()
+        assert x.grad.item() == pytest.approx(2 * math.e)
+        with pytest.raises(RuntimeError, match="second time.*retain_graph=True"):
+            y.backward()
+
+    def test_grad_of_non_scalar_needs_grad_outputs(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        with pytest.raises(ValueError, match=r"\[grad\].*grad_outputs"):
+            paddle.grad(x * 2, x)
+        (g,) = paddle.grad(x * 2, x, grad_outputs=paddle.to_tensor([1.0, 1.0]))
+        assert g.tolist() == [2.0, 2.0]
+
+    def test_unused_input_needs_allow_unused(self):
+        x = paddle.to_tensor(1.0, stop_gradient=False)
+        z = paddle.to_tensor(1.0, stop_gradient=False)
+        with pytest.raises(ValueError, match=r"\[grad\] input 1 is not used.*allow_unused"):
+            paddle.grad(x * 2, [x, z])
+        gx, gz = paddle.grad(x * 2, [x, z], allow_unused=True)
+        assert gx.item() == 2.0 and gz is None
+
+    def test_grad_leaves_dot_grad_alone(self):
+        x = paddle.to_tensor(1.0, stop_gradient=False)
+        paddle.grad(x * 2, x)
+        assert x.grad is None
+
+    def test_backward_of_a_constant(self):
+        with pytest.raises(RuntimeError, match="does not require grad"):
+            paddle.to_tensor([1.0]).sum().backward()
+
+    def test_in_place_assignment_to_a_tensor_that_requires_grad(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        with pytest.raises(NotImplementedError, match=r"\[setitem\]"):
+            x[0] = 5.0
+        with paddle.no_grad():
+            x[0] = 5.0
+        assert x.tolist() == [5.0, 2.0]
+
+    def test_complex_gradients_are_not_silently_wrong(self):
+        z = paddle.to_tensor([1 + 1j], stop_gradient=False)
+        with pytest.raises(NotImplementedError, match="complex"):
+            z * z
