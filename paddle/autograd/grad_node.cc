@@ -70,12 +70,18 @@ SavedTensor::SavedTensor(const Tensor& t, bool is_output, int slot)
   } else {
     data_ = t;
   }
+  if (t.defined() && t.dense().Holder()) version_ = t.dense().Holder()->version();
 }
 
 Tensor SavedTensor::Unpack(const std::shared_ptr<GradNode>& owner) const {
   PD_CHECK(data_.defined(), PreconditionNotMet,
            "[backward] a tensor saved for backward was already freed; pass retain_graph=True to "
            "the first backward to run backward twice");
+  const auto& holder = data_.dense().Holder();
+  PD_CHECK(!holder || holder->version() == version_, PreconditionNotMet, "[backward] a tensor saved by ",
+           owner->name(), " for the gradient was modified in place afterwards (version ",
+           holder ? holder->version() : 0, ", saved at version ", version_,
+           "); gradients from it would be wrong. Modify a copy (x.clone()) instead");
   if (!is_output_ || !requires_grad_) return data_;
   Tensor t(data_.impl());
   SetHistory(t, owner, slot_);

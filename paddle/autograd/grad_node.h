@@ -100,11 +100,13 @@ class SavedTensor {
   SavedTensor() = default;
   SavedTensor(const Tensor& t, bool is_output, int slot = 0);
 
+  // The tensor as saved; throws if its memory was written in place since.
   Tensor Unpack(const std::shared_ptr<GradNode>& owner) const;
   void Reset() { data_ = Tensor(); }
 
  private:
   Tensor data_;
+  uint64_t version_ = 0;
   bool is_output_ = false;
   bool requires_grad_ = false;
   int slot_ = 0;

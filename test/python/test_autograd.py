@@ -250,6 +250,19 @@ class TestErrors:
             x[0] = 5.0
         assert x.tolist() == [5.0, 2.0]
 
+    def test_modified_saved_tensor(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        w = paddle.to_tensor([3.0, 4.0])
+        y = (x * w).sum()
+        w[0] = 10.0  # w was saved by multiply for x's gradient
+        with pytest.raises(RuntimeError, match=r"\[backward\] a tensor saved by multiply_grad .*modified in place"):
+            y.backward()
+        view = w[1:]
+        z = (x * w).sum()
+        view[0] = 1.0  # writing through a view counts too
+        with pytest.raises(RuntimeError, match="modified in place"):
+            z.backward()
+
     def test_complex_gradients_are_not_silently_wrong(self):
         z = paddle.to_tensor([1 + 1j], stop_gradient=False)
         with pytest.raises(NotImplementedError, match="complex"):

@@ -81,6 +81,7 @@ void CopyInto(const Tensor& src, const Tensor& dst) {
       "strided_copy", {phi::BackendOf(dst.place()), phi::DataLayout::ANY, dst.dtype()});
   kernel.Get<void(const phi::DeviceContext&, const phi::DenseTensor&, phi::DenseTensor*)>(
       "strided_copy")(phi::GetDeviceContext(dst.place()), src.dense(), dst.impl().get());
+  dst.dense().Holder()->BumpVersion();
 }
 
 }  // namespace paddle::api

@@ -30,11 +30,18 @@ class Allocation {
   size_t size() const { return size_; }
   const Place& place() const { return place_; }
 
+  // Bumped by every in-place write (setitem): the autograd layer compares it
+  // with the version a saved tensor had, to refuse gradients computed from
+  // overwritten data. Shared by all views of the memory.
+  uint64_t version() const { return version_; }
+  void BumpVersion() { ++version_; }
+
  private:
   void* ptr_;
   size_t size_;
   Place place_;
   Allocator* allocator_;
+  uint64_t version_ = 0;
 };
 
 struct MemoryStats {
