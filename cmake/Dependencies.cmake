@@ -7,9 +7,15 @@ find_package(dnnl REQUIRED)
 find_package(gflags REQUIRED)
 find_package(glog REQUIRED)
 
-set(BLA_VENDOR OpenBLAS)
-find_package(BLAS REQUIRED)
-find_path(OPENBLAS_INCLUDE_DIR cblas.h PATH_SUFFIXES openblas openblas-pthread REQUIRED)
+# OpenBLAS built on OpenMP (Debian's libopenblas-openmp-dev), so that BLAS
+# and our own OpenMP loops share one thread pool: with the pthreads build the
+# two pools spin against each other on a busy core (tools/bench
+# mlp_1024_step ran 2-4x slower). The library directory goes into the RPATH
+# so the openmp variant loads whatever the system's alternatives say.
+set(OPENBLAS_OPENMP_DIR /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-openmp)
+find_library(BLAS_LIBRARIES NAMES openblas PATHS ${OPENBLAS_OPENMP_DIR} NO_DEFAULT_PATH REQUIRED)
+find_path(OPENBLAS_INCLUDE_DIR cblas.h
+          PATHS /usr/include/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-openmp NO_DEFAULT_PATH REQUIRED)
 
 find_package(Python3 REQUIRED COMPONENTS Interpreter Development.Module)
 if(NOT pybind11_DIR)

@@ -5,7 +5,7 @@ set -euo pipefail
 
 APT_PACKAGES=(
   build-essential cmake ninja-build ccache git
-  libeigen3-dev libdnnl-dev libopenblas-dev
+  libeigen3-dev libdnnl-dev libopenblas-openmp-dev
   libgoogle-glog-dev libgflags-dev libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev
 )

@@ -21,7 +21,8 @@ sys.path.insert(0, HERE)
 from scenarios import NAMES  # noqa: E402
 
 UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add_2^25": ("GB/s", "bytes"),
-         "sum_2^25": ("GB/s", "bytes")}
+         "sum_2^25": ("GB/s", "bytes"), "mlp_tiny_step": ("us/step", None), "mlp_1024_step": ("us/step", None),
+         "grad2_mlp64": ("us/step", None)}
 
 
 def run_scenario(python: str, framework: str, name: str) -> dict | None:
@@ -37,8 +38,10 @@ def run_scenario(python: str, framework: str, name: str) -> dict | None:
 def native_baselines() -> dict:
     exe = os.path.join(tempfile.gettempdir(), "paddle_bench_native")
     src = os.path.join(HERE, "native.c")
-    include = "/usr/include/x86_64-linux-gnu/openblas-pthread"
-    cmd = ["cc", "-O3", "-march=native", "-fopenmp", f"-I{include}", src, "-o", exe, "-lopenblas"]
+    include = "/usr/include/x86_64-linux-gnu/openblas-openmp"
+    libdir = "/usr/lib/x86_64-linux-gnu/openblas-openmp"
+    cmd = ["cc", "-O3", "-march=native", "-fopenmp", f"-I{include}", src, "-o", exe, f"-L{libdir}",
+           f"-Wl,-rpath,{libdir}", "-lopenblas"]
     if subprocess.run(cmd, capture_output=True).returncode != 0:
         return {}
     # The same OpenBLAS kernel choice our package makes on import.

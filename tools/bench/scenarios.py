@@ -70,10 +70,91 @@ def scenario(name: str, framework: str):
     if name == "sum_2^25":  # GB/s: read one float32 array
         (a,) = _tensors(framework, rng.random(n, dtype=np.float32))
         return (lambda: a.sum()), 4 * n / 1e9
+    if name in ("mlp_tiny_step", "mlp_1024_step"):  # forward + backward of a 3-layer MLP
+        width, batch = (8, 8) if name == "mlp_tiny_step" else (1024, 256)
+        return _mlp_step(framework, rng, width, batch), 1
+    if name == "grad2_mlp64":  # d2/dx2 of a 64-wide MLP through create_graph
+        return _second_derivative(framework, rng, 64), 1
     raise KeyError(name)
 
 
-NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25"]
+def _mlp_params(framework: str, rng, width: int):
+    arrays = []
+    for _ in range(3):
+        arrays += [(rng.standard_normal((width, width)) / np.sqrt(width)).astype(np.float32),
+                   np.zeros(width, np.float32)]
+    if framework == "torch":
+        import torch
+
+        return [torch.from_numpy(a).requires_grad_() for a in arrays]
+    import paddle
+
+    return [paddle.to_tensor(a, stop_gradient=False) for a in arrays]
+
+
+def _mlp(framework: str, x, params):
+    if framework == "torch":
+        import torch
+
+        mm, tanh = torch.matmul, torch.tanh
+    else:
+        import paddle
+
+        mm, tanh = paddle.matmul, paddle.tanh
+    h = x
+    for i in range(3):
+        h = mm(h, params[2 * i]) + params[2 * i + 1]
+        if i < 2:
+            h = tanh(h)
+    return h
+
+
+def _mlp_step(framework: str, rng, width: int, batch: int):
+    params = _mlp_params(framework, rng, width)
+    (x,) = _tensors(framework, rng.standard_normal((batch, width), dtype=np.float32))
+    if framework == "torch":
+        import torch
+
+        torch.set_grad_enabled(True)
+
+    def step():
+        out = _mlp(framework, x, params)
+        (out * out).mean().backward()
+        for p in params:
+            if framework == "torch":
+                p.grad = None
+            else:
+                p.clear_gradient(set_to_zero=False)
+
+    return step
+
+
+def _second_derivative(framework: str, rng, width: int):
+    params = _mlp_params(framework, rng, width)
+    data = rng.standard_normal((16, width), dtype=np.float32)
+    if framework == "torch":
+        import torch
+
+        torch.set_grad_enabled(True)
+        x = torch.from_numpy(data).requires_grad_()
+
+        def step():
+            (g,) = torch.autograd.grad(_mlp(framework, x, params).sum(), x, create_graph=True)
+            torch.autograd.grad(g.sum(), x)
+
+        return step
+    import paddle
+
+    x = paddle.to_tensor(data, stop_gradient=False)
+
+    def step():
+        (g,) = paddle.grad(_mlp(framework, x, params).sum(), x, create_graph=True)
+        paddle.grad(g.sum(), x)
+
+    return step
+
+
+NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step", "grad2_mlp64"]
 
 
 def main() -> None:
