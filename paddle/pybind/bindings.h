@@ -17,5 +17,6 @@ py::class_<Tensor> BindTensor(py::module_& m);                 // tensor.cc
 void BindTensorIndexing(py::class_<Tensor>& tensor);           // tensor_indexing.cc
 void BindTensorOperators(py::class_<Tensor>& tensor);          // tensor_operators.cc
 void BindAutograd(py::module_& m, py::class_<Tensor>& tensor);  // autograd.cc
+void BindPyLayer(py::module_& m);                              // py_layer.cc
 
 }  // namespace paddle::pybind

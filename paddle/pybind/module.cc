@@ -19,6 +19,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindTensorIndexing(tensor);
   pb::BindTensorOperators(tensor);
   pb::BindAutograd(m, tensor);
+  pb::BindPyLayer(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

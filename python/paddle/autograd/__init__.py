@@ -11,6 +11,7 @@ from typing import Sequence
 
 from paddle import _C
 from paddle._C import Tensor
+from paddle.autograd.py_layer import PyLayer, PyLayerContext
 
 
 def backward(tensors, grad_tensors=None, retain_graph: bool = False) -> None:
@@ -146,4 +147,5 @@ class enable_grad(_GradModeContext):  # noqa: N801
     _mode = True
 
 
-__all__: Sequence[str] = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled"]
+__all__: Sequence[str] = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+                          "PyLayer", "PyLayerContext"]

@@ -1,0 +1,95 @@
+"""paddle.autograd.PyLayer: an op whose forward and backward are Python code."""
+
+from __future__ import annotations
+
+from paddle import _C
+from paddle._C import Tensor
+
+
+class PyLayerContext:
+    """What forward hands to backward: saved tensors and any attributes set on it."""
+
+    def __init__(self):
+        self._saved = ()
+        self._non_differentiable = ()
+        self._forward_outputs = None  # set when the layer is recorded
+        self._outputs_with_history = None  # set by the engine while backward runs
+
+    def save_for_backward(self, *tensors):
+        """Keeps tensors for backward (read them with saved_tensor())."""
+        self._saved = tensors
+
+    def saved_tensor(self):
+        """The tensors given to save_for_backward, as a tuple. Saved outputs
+        come back connected to the layer, so backward can be differentiated."""
+        if not self._outputs_with_history:
+            return self._saved
+        swapped = []
+        for t in self._saved:
+            match = [i for i, o in enumerate(self._forward_outputs) if o is t]
+            swapped.append(self._outputs_with_history[match[0]] if match else t)
+        return tuple(swapped)
+
+    def mark_non_differentiable(self, *tensors):
+        """Marks outputs that carry no gradient (they get stop_gradient=True)."""
+        self._non_differentiable = tensors
+
+
+class PyLayer:
+    """Subclass with static ``forward(ctx, *args)`` and ``backward(ctx, *grads)``,
+    then call ``MyLayer.apply(*args)``.
+
+    backward receives one gradient per tensor output and returns one per
+    tensor input (None for inputs that need none). When a backward is itself
+    built from differentiable ops, higher-order gradients flow through it.
+
+    Examples:
+        >>> import paddle
+        >>> from paddle.autograd import PyLayer
+        >>> class Cube(PyLayer):
+        ...     @staticmethod
+        ...     def forward(ctx, x):
+        ...         ctx.save_for_backward(x)
+        ...         return x ** 3
+        ...     @staticmethod
+        ...     def backward(ctx, dy):
+        ...         (x,) = ctx.saved_tensor()
+        ...         return dy * 3 * x * x
+        >>> x = paddle.to_tensor(2.0, stop_gradient=False)
+        >>> Cube.apply(x).backward()
+        >>> x.grad.item()
+        12.0
+    """
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("[PyLayer] subclasses must define forward(ctx, *args)")
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise NotImplementedError("[PyLayer] subclasses must define backward(ctx, *grads)")
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        ctx = PyLayerContext()
+        previous = _C.is_grad_enabled()
+        _C.set_grad_enabled(False)
+        try:
+            outputs = cls.forward(ctx, *args, **kwargs)
+        finally:
+            _C.set_grad_enabled(previous)
+        inputs = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
+        if not previous or all(t.stop_gradient for t in inputs):
+            return outputs
+        single = isinstance(outputs, Tensor)
+        items = [outputs] if single else list(outputs)
+        positions = [i for i, o in enumerate(items) if isinstance(o, Tensor)]
+        if not positions:
+            raise TypeError(f"[{cls.__name__}] forward must return at least one Tensor")
+        tensors = [items[i] for i in positions]
+        differentiable = [not any(t is m for m in ctx._non_differentiable) for t in tensors]
+        recorded = _C._pylayer_record(ctx, cls.backward, cls.__name__, inputs, tensors, differentiable)
+        ctx._forward_outputs = tensors
+        for i, t in zip(positions, recorded):
+            items[i] = t
+        return items[0] if single else type(outputs)(items) if isinstance(outputs, tuple) else items
