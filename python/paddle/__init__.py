@@ -24,6 +24,7 @@ from paddle.tensor.math import pow
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device
+from paddle import incubate
 from paddle.device import set_device, get_device
 from paddle import nn
 

@@ -12,6 +12,7 @@ from typing import Sequence
 from paddle import _C
 from paddle._C import Tensor
 from paddle.autograd.py_layer import PyLayer, PyLayerContext
+from paddle.autograd.autograd import Jacobian, hessian, jacobian
 
 
 def backward(tensors, grad_tensors=None, retain_graph: bool = False) -> None:
@@ -148,4 +149,4 @@ class enable_grad(_GradModeContext):  # noqa: N801
 
 
 __all__: Sequence[str] = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
-                          "PyLayer", "PyLayerContext"]
+                          "PyLayer", "PyLayerContext", "jacobian", "hessian", "Jacobian"]

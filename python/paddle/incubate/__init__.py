@@ -1,0 +1,3 @@
+"""paddle.incubate: APIs Paddle marks as incubating."""
+
+from paddle.incubate import autograd  # noqa: F401
