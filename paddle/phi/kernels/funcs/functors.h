@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "paddle/common/macros.h"
+#include "paddle/phi/kernels/funcs/fast_math.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 
 namespace phi::funcs {
@@ -159,9 +160,33 @@ struct LogicalNotFunctor {
 PD_DEFINE_MATH_FUNCTOR(ExpFunctor, exp(x))
 PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
 PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
-PD_DEFINE_MATH_FUNCTOR(TanhFunctor, tanh(x))
-PD_DEFINE_MATH_FUNCTOR(SigmoidFunctor, M(1) / (M(1) + exp(-x)))
 #undef PD_DEFINE_MATH_FUNCTOR
+
+// tanh and sigmoid in float (and so for the half types) use the
+// vectorizable forms of fast_math.h; other types call the library.
+template <typename T>
+struct TanhFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    if constexpr (std::is_same_v<MathType<T>, float>) {
+      return static_cast<T>(FastTanh(static_cast<float>(v)));
+    } else {
+      using std::tanh, paddle::tanh;
+      return tanh(v);
+    }
+  }
+};
+
+template <typename T>
+struct SigmoidFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    if constexpr (std::is_same_v<MathType<T>, float>) {
+      return static_cast<T>(FastSigmoid(static_cast<float>(v)));
+    } else {
+      using std::exp;
+      return T(1) / (T(1) + exp(-v));
+    }
+  }
+};
 
 template <typename T>
 struct NegFunctor {

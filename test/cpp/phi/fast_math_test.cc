@@ -1,0 +1,53 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "paddle/phi/kernels/funcs/fast_math.h"
+
+namespace phi::funcs {
+namespace {
+
+// Distance in units in the last place between a and the float nearest ref.
+int64_t UlpDistance(float a, double ref) {
+  float r = static_cast<float>(ref);
+  int32_t ia, ir;
+  std::memcpy(&ia, &a, sizeof(ia));
+  std::memcpy(&ir, &r, sizeof(ir));
+  if ((ia < 0) != (ir < 0)) return a == r ? 0 : int64_t{ia & 0x7fffffff} + (ir & 0x7fffffff);
+  return std::llabs(int64_t{ia} - ir);
+}
+
+// Every 4099th float pattern: about a million values across all exponents.
+template <typename F>
+int64_t WorstUlp(F check) {
+  int64_t worst = 0;
+  for (uint64_t bits = 0; bits <= 0xffffffffu; bits += 4099) {
+    uint32_t b = static_cast<uint32_t>(bits);
+    float x;
+    std::memcpy(&x, &b, sizeof(x));
+    if (std::isfinite(x)) worst = std::max(worst, check(x));
+  }
+  return worst;
+}
+
+TEST(FastMath, TanhWithinOneUlp) {
+  EXPECT_LE(WorstUlp([](float x) { return UlpDistance(FastTanh(x), std::tanh(double{x})); }), 1);
+  EXPECT_EQ(FastTanh(0.0f), 0.0f);
+  EXPECT_EQ(FastTanh(100.0f), 1.0f);
+  EXPECT_EQ(FastTanh(-100.0f), -1.0f);
+}
+
+TEST(FastMath, SigmoidWithinTwoUlp) {
+  auto check = [](float x) -> int64_t {
+    if (x <= -80.0f || x >= 80.0f) return 0;
+    return UlpDistance(FastSigmoid(x), 1.0 / (1.0 + std::exp(-double{x})));
+  };
+  EXPECT_LE(WorstUlp(check), 2);
+  EXPECT_EQ(FastSigmoid(0.0f), 0.5f);
+  EXPECT_EQ(FastSigmoid(200.0f), 1.0f);
+}
+
+}  // namespace
+}  // namespace phi::funcs
