@@ -37,6 +37,8 @@ TEST(FastMath, TanhWithinOneUlp) {
   EXPECT_EQ(FastTanh(0.0f), 0.0f);
   EXPECT_EQ(FastTanh(100.0f), 1.0f);
   EXPECT_EQ(FastTanh(-100.0f), -1.0f);
+  EXPECT_TRUE(std::isnan(FastTanh(std::nanf(""))));
+  EXPECT_EQ(FastTanh(INFINITY), 1.0f);
 }
 
 TEST(FastMath, SigmoidWithinTwoUlp) {
@@ -47,6 +49,7 @@ TEST(FastMath, SigmoidWithinTwoUlp) {
   EXPECT_LE(WorstUlp(check), 2);
   EXPECT_EQ(FastSigmoid(0.0f), 0.5f);
   EXPECT_EQ(FastSigmoid(200.0f), 1.0f);
+  EXPECT_TRUE(std::isnan(FastSigmoid(std::nanf(""))));
 }
 
 }  // namespace

@@ -17,8 +17,10 @@ namespace phi::funcs {
 
 // e^x for x in [-87, 87]: x = n ln2 + r with |r| <= ln2 / 2, e^r by a
 // degree-6 polynomial, 2^n by building the exponent bits.
+// (Comparisons instead of fminf/fabsf/copysignf: GCC vectorizes those only
+// with relaxed NaN rules.)
 PD_HOSTDEVICE inline float ExpOnRange(float x) {
-  x = fminf(fmaxf(x, -87.0f), 87.0f);
+  x = x < -87.0f ? -87.0f : (x > 87.0f ? 87.0f : x);
   const float n = nearbyintf(x * 1.44269504088896341f);
   float r = fmaf(n, -0.693145751953125f, x);  // ln2 split so that n * hi is exact
   r = fmaf(n, -1.428606765330187e-06f, r);
@@ -35,7 +37,7 @@ PD_HOSTDEVICE inline float ExpOnRange(float x) {
 }
 
 PD_HOSTDEVICE inline float FastTanh(float x) {
-  const float a = fabsf(x);
+  const float a = x < 0.0f ? -x : x;
   // Small |x|: odd polynomial x + x^3 P(x^2); else 1 - 2 / (e^{2|x|} + 1).
   const float z = x * x;
   float p = -0.006264280993491411f;
@@ -44,10 +46,14 @@ PD_HOSTDEVICE inline float FastTanh(float x) {
   p = fmaf(p, z, 0.13332563638687134f);
   p = fmaf(p, z, -0.33333316445350647f);
   const float small = fmaf(p * z, x, x);
-  const float big = copysignf(1.0f - 2.0f / (ExpOnRange(2.0f * fminf(a, 10.0f)) + 1.0f), x);
-  return a < 0.55f ? small : big;
+  const float magnitude = 1.0f - 2.0f / (ExpOnRange(2.0f * (a < 10.0f ? a : 10.0f)) + 1.0f);
+  const float big = x < 0.0f ? -magnitude : magnitude;
+  return a < 0.55f ? small : (x != x ? x : big);  // NaN stays NaN
 }
 
-PD_HOSTDEVICE inline float FastSigmoid(float x) { return 1.0f / (1.0f + ExpOnRange(-x)); }
+PD_HOSTDEVICE inline float FastSigmoid(float x) {
+  const float y = 1.0f / (1.0f + ExpOnRange(-x));
+  return x != x ? x : y;  // NaN stays NaN
+}
 
 }  // namespace phi::funcs
