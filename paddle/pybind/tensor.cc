@@ -2,6 +2,7 @@
 // device transfer. Indexing and operators live in their own files.
 #include <pybind11/numpy.h>
 
+#include "paddle/autograd/grad_node.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/api/transfer.h"
@@ -42,6 +43,17 @@ py::array ToNumpy(const Tensor& t) {
 
 std::vector<int64_t> Shape(const Tensor& t) { return t.dims().ToVector(); }
 
+// t on `place`: t itself when already there; a copy otherwise, refused for a
+// tensor whose gradient is recorded (copies between devices have no
+// gradient node yet, and a silent new leaf would drop its gradient).
+Tensor CopyToPlace(const Tensor& t, const Place& place, const char* op) {
+  if (t.place() == place) return t;
+  PD_CHECK(!autograd::ShouldRecord({&t}), Unimplemented, "[", op,
+           "] moving a tensor that requires grad to another device is not differentiable yet; "
+           "detach() it first or move it before setting stop_gradient=False");
+  return api::CopyTo(t, place);
+}
+
 }  // namespace
 
 py::class_<Tensor> BindTensor(py::module_& m) {
@@ -62,14 +74,13 @@ py::class_<Tensor> BindTensor(py::module_& m) {
       .def("is_contiguous", [](const Tensor& t) { return t.dense().IsContiguous(); })
       .def("_data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.dense().raw_data()); })
       .def("_copy_to", [](const Tensor& t, py::handle place, bool blocking) {
-        return api::CopyTo(t, CastPlace(place, "_copy_to", "place"));
+        return CopyToPlace(t, CastPlace(place, "_copy_to", "place"), "_copy_to");
       }, py::arg("place"), py::arg("blocking") = true)
-      .def("cpu", [](const Tensor& t) { return api::CopyTo(t, CPUPlace()); })
+      .def("cpu", [](const Tensor& t) { return CopyToPlace(t, CPUPlace(), "cpu"); })
       .def("cuda", [](const Tensor& t, py::handle device_id, bool blocking) {
         int id = CastInt(device_id, "cuda", "device_id", 0);
-        return api::CopyTo(t, GPUPlace(id));
-      }, py::arg("device_id") = py::none(), py::arg("blocking") = true)
-      .def("clone", [](const Tensor& t) { return api::CopyTo(t, t.place(), /*force_copy=*/true); });
+        return CopyToPlace(t, GPUPlace(id), "cuda");
+      }, py::arg("device_id") = py::none(), py::arg("blocking") = true);
   return tensor;
 }
 

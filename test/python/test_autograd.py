@@ -190,6 +190,15 @@ class TestSemantics:
         expected[0, :2] = 2
         np.testing.assert_array_equal(x.grad.numpy(), expected)
 
+    def test_clone_is_differentiable_and_to_tensor_is_a_new_leaf(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        c = x.clone()
+        assert c._data_ptr() != x._data_ptr()
+        (c * 3).sum().backward()
+        assert x.grad.tolist() == [3.0, 3.0]
+        leaf = paddle.to_tensor(x * 2, stop_gradient=False)
+        assert leaf.is_leaf and leaf.tolist() == [2.0, 4.0]
+
     def test_no_memory_growth_over_many_steps(self):
         w = paddle.to_tensor(np.ones((8, 8)), stop_gradient=False)
         x = paddle.to_tensor(np.ones((4, 8)))

@@ -73,7 +73,8 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
     """
     if isinstance(data, Tensor):
         target = place if place is not None else _C.get_default_place()
-        out = data.clone() if data.place == target else data._copy_to(target)
+        source = data.detach()  # a new leaf, as Paddle's to_tensor of a Tensor
+        out = source.clone() if source.place == target else source._copy_to(target)
         if dtype is not None:
             out = out.astype(dtype)
     else:

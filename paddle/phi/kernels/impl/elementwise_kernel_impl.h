@@ -96,6 +96,12 @@ void StridedCopyKernel(const Context& ctx, const DenseTensor& x, DenseTensor* ou
 }
 
 template <typename T, typename Context>
+void CloneKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
+  ctx.template Alloc<T>(out);
+  StridedCopyKernel<T, Context>(ctx, x, out);
+}
+
+template <typename T, typename Context>
 void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
   if (x.IsContiguous()) {
     out->ShareBufferWith(x);
@@ -142,4 +148,5 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
 #define PD_REGISTER_COPY_KERNELS(B)                                                      \
   PD_REGISTER_KERNEL(cast, B, phi::CastKernel, PD_ALL_TYPES);                            \
   PD_REGISTER_KERNEL(strided_copy, B, phi::StridedCopyKernel, PD_ALL_TYPES);             \
+  PD_REGISTER_KERNEL(clone, B, phi::CloneKernel, PD_ALL_TYPES);                          \
   PD_REGISTER_KERNEL(contiguous, B, phi::ContiguousKernel, PD_ALL_TYPES)
