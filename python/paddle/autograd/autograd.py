@@ -145,6 +145,15 @@ def _as_list(xs) -> tuple[list[Tensor], bool]:
     return list(xs), False
 
 
+def _fresh_leaves(xs) -> tuple[list[Tensor], bool]:
+    """Detached copies of xs that require grad, so func(xs) has its own graph."""
+    inputs, single = _as_list(xs)
+    inputs = [x.detach() for x in inputs]
+    for x in inputs:
+        x.stop_gradient = False
+    return inputs, single
+
+
 def vjp(func, xs, v=None):
     """(func(xs), v^T J): the vector-Jacobian product by one backward pass.
 
@@ -155,10 +164,7 @@ def vjp(func, xs, v=None):
         >>> g.tolist()
         [2.0, 4.0]
     """
-    inputs, single = _as_list(xs)
-    inputs = [x.detach() for x in inputs]
-    for x in inputs:
-        x.stop_gradient = False
+    inputs, single = _fresh_leaves(xs)
     ys = func(*inputs)
     ys_list, ys_single = _as_list(ys)
     vs = [paddle.ones_like(y) for y in ys_list] if v is None else _as_list(v)[0]
@@ -178,10 +184,7 @@ def jvp(func, xs, v=None):
         >>> jv.tolist()
         [2.0, 0.0]
     """
-    inputs, single = _as_list(xs)
-    inputs = [x.detach() for x in inputs]
-    for x in inputs:
-        x.stop_gradient = False
+    inputs, single = _fresh_leaves(xs)
     ys = func(*inputs)
     ys_list, ys_single = _as_list(ys)
     cotangents = [paddle.zeros_like(y) for y in ys_list]
