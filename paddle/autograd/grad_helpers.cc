@@ -32,7 +32,7 @@ Tensor ExpandReduced(const Tensor& grad, const Tensor& x, const phi::IntArray& a
   return add(zeros, g);
 }
 
-Tensor ScalarLike(double value, const Tensor& like) {
+Tensor ScalarLike(const phi::Scalar& value, const Tensor& like) {
   return api::full(phi::IntArray(), value, like.dtype(), like.place());
 }
 
@@ -58,8 +58,10 @@ Tensor MatmulGradX(const Tensor& x, const Tensor& y, const Tensor& grad, bool tr
                    bool transpose_y) {
   Tensor xm = AsMatrixX(x), ym = AsMatrixY(y), g = AsMatrixGrad(grad, x, y);
   bool tx = transpose_x && x.dims().size() > 1, ty = transpose_y && y.dims().size() > 1;
-  // out = op(x) op(y): d op(x) = g op(y)^T; when x is stored transposed, dx = op(y) g^T.
-  Tensor gx = tx ? matmul(ym, g, ty, true) : matmul(g, ym, false, !ty);
+  // out = op(x) op(y): d op(x) = g op(y)^H; when x is stored transposed,
+  // dx = conj(op(y)) g^T. (For real dtypes Conj is a no-op.)
+  Tensor yc = Conj(ym);
+  Tensor gx = tx ? matmul(yc, g, ty, true) : matmul(g, yc, false, !ty);
   Tensor reduced = ReduceTo(gx, xm);
   return reduced.dims() == x.dims() ? reduced : reshape(reduced, phi::IntArray(x.dims().ToVector()));
 }
@@ -68,8 +70,9 @@ Tensor MatmulGradY(const Tensor& x, const Tensor& y, const Tensor& grad, bool tr
                    bool transpose_y) {
   Tensor xm = AsMatrixX(x), ym = AsMatrixY(y), g = AsMatrixGrad(grad, x, y);
   bool tx = transpose_x && x.dims().size() > 1, ty = transpose_y && y.dims().size() > 1;
-  // d op(y) = op(x)^T g; when y is stored transposed, dy = g^T op(x).
-  Tensor gy = ty ? matmul(g, xm, true, tx) : matmul(xm, g, !tx, false);
+  // d op(y) = op(x)^H g; when y is stored transposed, dy = g^T conj(op(x)).
+  Tensor xc = Conj(xm);
+  Tensor gy = ty ? matmul(g, xc, true, tx) : matmul(xc, g, !tx, false);
   Tensor reduced = ReduceTo(gy, ym);
   return reduced.dims() == y.dims() ? reduced : reshape(reduced, phi::IntArray(y.dims().ToVector()));
 }
@@ -126,9 +129,25 @@ Tensor ReshapeLike(const Tensor& grad, const Tensor& like) {
   return eager::reshape(grad, phi::IntArray(like.dims().ToVector()));
 }
 
-Tensor Sign(const Tensor& x) {
+Tensor Sgn(const Tensor& x) {
+  if (IsComplex(x.dtype())) {
+    Tensor magnitude = api::abs(x);
+    Tensor is_zero = api::cast(api::equal(magnitude, ScalarLike(0, magnitude)), magnitude.dtype());
+    return eager::divide(x, eager::cast(api::add(magnitude, is_zero), x.dtype()));
+  }
   Tensor zero = ScalarLike(0, x);
   return api::subtract(MaskLike(api::greater_than(x, zero), x), MaskLike(api::less_than(x, zero), x));
+}
+
+Tensor Conj(const Tensor& x) { return IsComplex(x.dtype()) ? eager::conj(x) : x; }
+
+phi::Scalar ScalarMinusOne(const phi::Scalar& value) {
+  if (value.dtype() == DataType::COMPLEX128) {
+    auto c = value.to<complex128>();
+    return phi::Scalar(complex128(c.real - 1, c.imag));
+  }
+  if (value.dtype() == DataType::INT64) return phi::Scalar(value.to<int64_t>() - 1);
+  return phi::Scalar(value.real() - 1);
 }
 
 double ReducedCount(const Tensor& x, const phi::IntArray& axis) {

@@ -15,7 +15,7 @@ Tensor ReduceTo(const Tensor& grad, const Tensor& like);
 // Broadcasts grad (shaped like x reduced over axis, keepdim or not) back to x's shape.
 Tensor ExpandReduced(const Tensor& grad, const Tensor& x, const phi::IntArray& axis, bool keepdim);
 // A 0-D tensor holding `value`, with like's dtype and place.
-Tensor ScalarLike(double value, const Tensor& like);
+Tensor ScalarLike(const phi::Scalar& value, const Tensor& like);
 // cond (a bool tensor) as 0/1 of like's dtype.
 Tensor MaskLike(const Tensor& cond, const Tensor& like);
 // The gradient of matmul(x, y, transpose_x, transpose_y) w.r.t. x and y.
@@ -36,8 +36,12 @@ namespace paddle::autograd {
 Tensor CastLike(const Tensor& grad, const Tensor& like);
 // grad reshaped to like's shape.
 Tensor ReshapeLike(const Tensor& grad, const Tensor& like);
-// -1, 0 or 1 per element, of x's dtype.
-Tensor Sign(const Tensor& x);
+// x / |x| (0 where x is 0): the sign of a real x, the unit phase of a complex x.
+Tensor Sgn(const Tensor& x);
+// The complex conjugate; x itself for real dtypes (no copy).
+Tensor Conj(const Tensor& x);
+// value - 1, keeping complex and integer values exact.
+phi::Scalar ScalarMinusOne(const phi::Scalar& value);
 // How many elements of x each output of a reduction over `axis` covers.
 double ReducedCount(const Tensor& x, const phi::IntArray& axis);
 

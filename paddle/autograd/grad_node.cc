@@ -90,8 +90,6 @@ Tensor SavedTensor::Unpack(const std::shared_ptr<GradNode>& owner) const {
 
 Edge EdgeOf(const Tensor& t) {
   if (!RequiresGrad(t) || !IsDifferentiableType(t)) return {};
-  PD_CHECK(!IsComplex(t.dtype()), Unimplemented,
-           "[autograd] gradients of complex tensors are not implemented yet");
   AutogradMeta* meta = MetaOf(t);
   if (!meta->grad_node) {
     meta->grad_node = std::make_shared<GradNodeAccumulation>(t.autograd_meta());

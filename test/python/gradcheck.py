@@ -15,16 +15,17 @@ def _loss(fn, arrays, weights):
     return float(np.sum(out.numpy() * weights))
 
 
-def _central_differences(value, arrays, eps):
-    """d value(*arrays) / d arrays[i][idx] for every input element."""
+def _central_differences(value, arrays, eps, direction=1.0):
+    """The derivative of value(*arrays) along `direction` (1, or 1j for the
+    imaginary part) for every input element."""
     grads = []
     for i, a in enumerate(arrays):
-        g = np.zeros_like(a)
+        g = np.zeros(a.shape, dtype=np.float64)
         for idx in np.ndindex(a.shape):
             plus = [x.copy() for x in arrays]
             minus = [x.copy() for x in arrays]
-            plus[i][idx] += eps
-            minus[i][idx] -= eps
+            plus[i][idx] += direction * eps
+            minus[i][idx] -= direction * eps
             g[idx] = (value(*plus) - value(*minus)) / (2 * eps)
         grads.append(g)
     return grads
@@ -80,3 +81,25 @@ def check_second_order(fn, arrays, rng, rtol=1e-4, atol=1e-5):
 
     for a, n in zip(analytic, _central_differences(value, arrays, eps=1e-5)):
         np.testing.assert_allclose(a, n, rtol=rtol, atol=atol)
+
+
+def check_complex_grads(fn, arrays, rng, rtol=1e-5, atol=1e-6):
+    """Complex inputs: the engine's gradient of the real loss
+    L = Re(sum(fn(z) * w)) must equal dL/dRe(z) + i dL/dIm(z) (the conjugate
+    Wirtinger convention of Paddle and PyTorch), by central differences."""
+    out = fn(*[paddle.to_tensor(a) for a in arrays])
+    weights = rng.standard_normal(out.shape) + 1j * rng.standard_normal(out.shape)
+    if not np.iscomplexobj(out.numpy()):
+        weights = weights.real
+
+    def loss_value(*arrs):
+        return float(np.real(np.sum(fn(*[paddle.to_tensor(a) for a in arrs]).numpy() * weights)))
+
+    tensors = [paddle.to_tensor(a, stop_gradient=False) for a in arrays]
+    product = fn(*tensors) * paddle.to_tensor(weights)
+    loss = (product.astype("float64") if np.iscomplexobj(weights) else product).sum()
+    analytic = paddle.grad(loss, tensors)
+    along_real = _central_differences(loss_value, arrays, 1e-6)
+    along_imag = _central_differences(loss_value, arrays, 1e-6, direction=1j)
+    for a, re, im in zip(analytic, along_real, along_imag):
+        np.testing.assert_allclose(a.numpy(), re + 1j * im, rtol=rtol, atol=atol)

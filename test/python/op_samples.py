@@ -171,6 +171,7 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.concat([], axis=0), ValueError, r"\[concat\]"),
                  ErrorCase(lambda: paddle.concat(_t(2), axis=0), TypeError, r"\[concat\] argument 'x'")]),
     OpSample("clone", paddle.clone, np.copy, UNARY_SHAPES, ALL),
+    OpSample("conj", paddle.conj, np.conj, UNARY_SHAPES, REAL + COMPLEX),
     OpSample("concat_promotes", lambda x, y: paddle.concat([x, y.astype("float64")]),
              lambda x, y: np.concatenate([x.astype(np.float64), y.astype(np.float64)]),
              [[(2, 3), (1, 3)]], ("float32", "int32")),
@@ -183,4 +184,10 @@ GRAD2_SAMPLES = {
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone",
 }
-GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min"}
+GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj"}
+# ... and with complex128 inputs (conjugate Wirtinger gradients).
+COMPLEX_GRAD_SAMPLES = {
+    "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",
+    "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
+    "slice", "concat", "clone",
+}

@@ -79,7 +79,7 @@ def make_input(rng: np.random.Generator, shape, dtype: str, low: float, high: fl
     values = rng.uniform(low, high, size=shape)
     if dtype in COMPLEX:
         values = values + 1j * rng.uniform(low, high, size=shape)
-        return values.astype(dtype)
+        return np.asarray(values, dtype=dtype)  # 0-D arithmetic yields scalars
     if dtype == "bfloat16":
         return round_to_bfloat16(values.astype(np.float32))
     return values.astype(dtype)

@@ -218,6 +218,17 @@ struct AbsFunctor {
   }
 };
 
+template <typename T>
+struct ConjFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    if constexpr (kIsComplex<T>) {
+      return T(v.real, -v.imag);
+    } else {
+      return v;
+    }
+  }
+};
+
 template <typename In, typename Out>
 struct CastFunctor {
   PD_HOSTDEVICE Out operator()(In v) const {

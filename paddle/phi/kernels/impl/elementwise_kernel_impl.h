@@ -59,6 +59,7 @@ PD_DEFINE_UNARY_KERNEL(NegKernel, NegFunctor)
 PD_DEFINE_UNARY_KERNEL(TanhKernel, TanhFunctor)
 PD_DEFINE_UNARY_KERNEL(SigmoidKernel, SigmoidFunctor)
 PD_DEFINE_UNARY_KERNEL(ReluKernel, ReluFunctor)
+PD_DEFINE_UNARY_KERNEL(ConjKernel, ConjFunctor)
 #undef PD_DEFINE_BINARY_KERNEL
 #undef PD_DEFINE_UNARY_KERNEL
 
@@ -143,7 +144,8 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES);                 \
   PD_REGISTER_KERNEL(abs, B, phi::AbsKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
   PD_REGISTER_KERNEL(neg, B, phi::NegKernel, int8_t, int16_t, int32_t, int64_t, PD_FLOATING_TYPES, PD_COMPLEX_TYPES); \
-  PD_REGISTER_KERNEL(relu, B, phi::ReluKernel, PD_FLOATING_TYPES, int32_t, int64_t)
+  PD_REGISTER_KERNEL(relu, B, phi::ReluKernel, PD_FLOATING_TYPES, int32_t, int64_t);     \
+  PD_REGISTER_KERNEL(conj, B, phi::ConjKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES)
 
 #define PD_REGISTER_COPY_KERNELS(B)                                                      \
   PD_REGISTER_KERNEL(cast, B, phi::CastKernel, PD_ALL_TYPES);                            \
