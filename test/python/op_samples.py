@@ -60,6 +60,11 @@ def _with_ties(rng, dtype, shapes):
     return [x, y]
 
 
+def _softmax(x, axis):
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
 def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -105,6 +110,15 @@ SAMPLES = [
     OpSample("neg", paddle.neg, np.negative, UNARY_SHAPES, ("int8", "int16", "int32", "int64") + FLOATS + COMPLEX),
     OpSample("tanh", paddle.tanh, np.tanh, UNARY_SHAPES, FLOATS + COMPLEX),
     OpSample("sigmoid", paddle.nn.functional.sigmoid, _sigmoid, UNARY_SHAPES, FLOATS, low=-8, high=8),
+    OpSample("softmax", lambda x: paddle.nn.functional.softmax(x, axis=1), lambda x: _softmax(x, 1),
+             [[(3, 4)], [(2, 3, 5)], [(2, 1, 3)]], FLOATS, low=-5, high=5, errors=[
+                 ErrorCase(lambda: paddle.nn.functional.softmax(_t(2, 3, dtype="int64")), NotImplementedError,
+                           r"\[softmax\] no kernel for \(CPU, int64\)"),
+                 ErrorCase(lambda: paddle.nn.functional.softmax(_t(2, 3), axis=2), IndexError, r"\[softmax\] axis")]),
+    OpSample("softmax_last", paddle.nn.functional.softmax, lambda x: _softmax(x, -1), [[(3, 4)], [(5,)], [()]],
+             FLOATS, low=-30, high=30),
+    OpSample("log_softmax", lambda x: paddle.nn.functional.log_softmax(x, axis=0),
+             lambda x: np.log(_softmax(x, 0)), [[(3, 4)], [(4, 2, 3)]], FLOATS, low=-5, high=5),
     OpSample("relu", paddle.nn.functional.relu, lambda x: np.maximum(x, 0).astype(x.dtype), UNARY_SHAPES,
              FLOATS + ("int32", "int64")),
     OpSample("cast_float64", lambda x: paddle.cast(x, "float64"), lambda x: np.real(x).astype(np.float64),
@@ -182,7 +196,8 @@ SAMPLES = [
 GRAD2_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "sigmoid",
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
-    "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone",
+    "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
+    "log_softmax",
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj"}
 # ... and with complex128 inputs (conjugate Wirtinger gradients).

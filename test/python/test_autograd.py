@@ -55,6 +55,21 @@ def _nth_derivative(fn, x, n):
     return y
 
 
+def _third_of_softmax(x):
+    """d2 softmax(x)[0] / dx0^2, as a differentiable tensor."""
+    y = paddle.nn.functional.softmax(x)[0]
+    (g,) = paddle.grad(y, x, create_graph=True)
+    (g2,) = paddle.grad(g[0], x, create_graph=True)
+    return g2[0]
+
+
+def _second_of_softmax(x0):
+    # s = softmax(x)[0]: ds/dx0 = s(1 - s), d2s/dx0^2 = s(1 - s)(1 - 2s)
+    e = np.exp(x0 - x0.max())
+    s = e[0] / e.sum()
+    return s * (1 - s) * (1 - 2 * s)
+
+
 class TestHigherOrderClosedForms:
     def test_exp_derivatives_are_exp(self):
         x = paddle.to_tensor(0.7, dtype="float64", stop_gradient=False)
@@ -73,6 +88,15 @@ class TestHigherOrderClosedForms:
         x = paddle.to_tensor(x0, dtype="float64", stop_gradient=False)
         t = math.tanh(x0)
         assert _nth_derivative(paddle.tanh, x, 2).item() == pytest.approx(-2 * t * (1 - t * t), rel=1e-12)
+
+    def test_softmax_third_derivative_matches_finite_differences(self):
+        x0 = np.array([0.2, -0.4, 0.9])
+        x = paddle.to_tensor(x0, stop_gradient=False)
+        np.testing.assert_allclose(_third_of_softmax(x).item(), _second_of_softmax(x0), rtol=1e-12)
+        (g3,) = paddle.grad(_third_of_softmax(x), x)
+        h = 1e-5
+        numeric = (_second_of_softmax(x0 + [h, 0, 0]) - _second_of_softmax(x0 - [h, 0, 0])) / (2 * h)
+        assert g3.numpy()[0] == pytest.approx(numeric, rel=1e-5)
 
     def test_hessian_of_quadratic_form(self):
         rng = np.random.default_rng(0)

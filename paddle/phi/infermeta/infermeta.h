@@ -18,6 +18,8 @@ void UnchangedInferMeta(const Meta& x, Meta* out);
 void RealInferMeta(const Meta& x, Meta* out);
 void LogicalNotInferMeta(const Meta& x, Meta* out);
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out);
+// softmax / log_softmax: floating x, axis in range; out like x.
+void SoftmaxInferMeta(const Meta& x, int64_t axis, Meta* out);
 void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keepdim, Meta* out);
 void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out);
 void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out);

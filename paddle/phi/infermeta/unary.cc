@@ -57,6 +57,13 @@ void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keep
   *out = Meta(dtype, ReducedDims(x.dims, axis, keepdim));
 }
 
+void SoftmaxInferMeta(const Meta& x, int64_t axis, Meta* out) {
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ",
+           paddle::DataTypeName(x.dtype));
+  NormalizeAxis(axis, x.dims.size());
+  *out = Meta(x.dtype, x.dims);
+}
+
 void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out) {
   *out = Meta(x.dtype, ReducedDims(x.dims, axis, keepdim));
 }
