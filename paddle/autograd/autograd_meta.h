@@ -18,7 +18,7 @@ class AutogradMeta final : public AbstractAutogradMeta {
   std::shared_ptr<GradNode> grad_node;
   int output_slot = 0;  // which output of grad_node's forward op this tensor is
   Tensor grad;          // accumulated gradient (leaves, or retained non-leaves)
-  bool retain_grads = false;
+  bool retain_grads = false;  // a retain_grads hook is installed
 };
 
 // The tensor's AutogradMeta, or nullptr when it has none.

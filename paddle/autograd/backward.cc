@@ -45,6 +45,11 @@ std::vector<Root> MakeRoots(const char* op, const std::vector<Tensor>& outputs,
       PD_CHECK(grad.dims() == out.dims(), InvalidArgument, "[", op, "] the gradient for output ", i,
                " has shape ", grad.dims().ToString(), " but the output has shape ",
                out.dims().ToString());
+      PD_CHECK(grad.dtype() == out.dtype(), InvalidType, "[", op, "] the gradient for output ", i,
+               " has dtype ", DataTypeName(grad.dtype()), " but the output has dtype ",
+               DataTypeName(out.dtype()));
+      PD_CHECK(grad.place() == out.place(), InvalidArgument, "[", op, "] the gradient for output ", i,
+               " is on ", grad.place().ToString(), " but the output is on ", out.place().ToString());
     }
     roots.push_back({EdgeOf(out), grad});
   }

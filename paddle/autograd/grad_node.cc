@@ -13,8 +13,10 @@ std::vector<Tensor> GradNode::Run(std::vector<Tensor> grads, bool create_graph) 
            " a second time, but its saved tensors were freed after the first backward; "
            "pass retain_graph=True to the first backward to keep them");
   for (size_t slot = 0; slot < hooks_.size() && slot < grads.size(); ++slot) {
+    // A copy: a hook may add or remove hooks of this very slot while it runs.
+    const std::vector<Hook> hooks = hooks_[slot];
     for (bool observers : {false, true}) {
-      for (const Hook& hook : hooks_[slot]) {
+      for (const Hook& hook : hooks) {
         if (hook.observer != observers || !grads[slot].defined()) continue;
         Tensor replaced = hook.fn(grads[slot]);
         if (replaced.defined()) grads[slot] = std::move(replaced);
@@ -52,9 +54,16 @@ bool GradNode::RemoveHook(int64_t id) {
 std::vector<Tensor> GradNodeAccumulation::Apply(std::vector<Tensor>& grads) {
   auto meta = std::static_pointer_cast<AutogradMeta>(meta_.lock());
   if (meta && grads[0].defined()) {
-    // A fresh buffer on first accumulation, so that later in-place changes
-    // to the incoming gradient (owned by the graph) never alias .grad.
-    meta->grad = meta->grad.defined() ? eager::add(meta->grad, grads[0]) : grads[0];
+    if (meta->grad.defined()) {
+      meta->grad = eager::add(meta->grad, grads[0]);
+    } else {
+      // .grad must own its memory: the incoming gradient may be shared with
+      // another leaf's (add passes one gradient to both inputs) or be the
+      // user's grad_tensor. Take it as is only when nothing else holds it.
+      const Tensor& g = grads[0];
+      bool sole_owner = g.impl().use_count() == 1 && g.dense().Holder().use_count() == 1;
+      meta->grad = sole_owner ? g : eager::clone(g);
+    }
   }
   return {};
 }

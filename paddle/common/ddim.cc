@@ -11,6 +11,15 @@ std::string DDim::ToString() const {
   return s + "]";
 }
 
+int64_t DDim::CheckedNumel() const {
+  int64_t n = 1;
+  for (int i = 0; i < rank_; ++i) {
+    PD_CHECK(!__builtin_mul_overflow(n, d_[i], &n), InvalidArgument, "a tensor of shape ", ToString(),
+             " has more elements than fit in int64");
+  }
+  return n;
+}
+
 DDim ContiguousStrides(const DDim& dims) {
   DDim strides = dims;
   int64_t stride = 1;

@@ -13,10 +13,17 @@ namespace {
            TypeName(obj));
 }
 
+bool IsNumpyArray(py::handle obj) {
+  return PyObject_HasAttrString(obj.ptr(), "__array_interface__") && PyObject_HasAttrString(obj.ptr(), "ndim") &&
+         !py::isinstance<Tensor>(obj);
+}
+
 bool IsIntegerLike(py::handle obj) {
   if (PyBool_Check(obj.ptr())) return false;
   if (PyLong_Check(obj.ptr())) return true;
-  // NumPy integer scalars implement __index__ but are not ints.
+  // NumPy integer scalars implement __index__ but are not ints; arrays of
+  // more than 0 dims implement it too, and must not pass for one int.
+  if (IsNumpyArray(obj) && obj.attr("ndim").cast<int>() != 0) return false;
   return !PyFloat_Check(obj.ptr()) && PyObject_HasAttrString(obj.ptr(), "__index__") &&
          !py::isinstance<Tensor>(obj);
 }
@@ -28,8 +35,14 @@ py::object TensorItem(const Tensor& t, const char* op, const char* arg) {
   return py::cast(t).attr("item")();
 }
 
-int64_t AsInt64(py::handle obj) {
-  return py::reinterpret_borrow<py::object>(obj).attr("__index__")().cast<int64_t>();
+int64_t AsInt64(py::handle obj, const char* op, const char* arg) {
+  py::object value = py::reinterpret_borrow<py::object>(obj).attr("__index__")();
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  PD_CHECK(overflow == 0, OutOfRange, "[", op, "] argument '", arg, "': ", py::str(value).cast<std::string>(),
+           " does not fit in int64");
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
 }
 
 double AsDouble(py::handle obj) {
@@ -75,7 +88,10 @@ std::vector<Tensor> CastTensorList(py::handle obj, const char* op, const char* a
 
 phi::Scalar CastScalar(py::handle obj, const char* op, const char* arg) {
   if (PyBool_Check(obj.ptr())) return phi::Scalar(obj.cast<bool>());
-  if (IsIntegerLike(obj)) return phi::Scalar(AsInt64(obj));
+  if (IsNumpyArray(obj) && obj.attr("ndim").cast<int>() != 0) {
+    ThrowType(obj, op, arg, "a number (bool, int, float or complex), not an array");
+  }
+  if (IsIntegerLike(obj)) return phi::Scalar(AsInt64(obj, op, arg));
   if (PyComplex_Check(obj.ptr())) {
     auto c = obj.cast<std::complex<double>>();
     return phi::Scalar(paddle::complex128(c.real(), c.imag()));
@@ -92,7 +108,7 @@ phi::Scalar CastScalar(py::handle obj, const char* op, const char* arg, const ph
 }
 
 std::vector<int64_t> CastInt64List(py::handle obj, const char* op, const char* arg) {
-  if (IsIntegerLike(obj)) return {AsInt64(obj)};
+  if (IsIntegerLike(obj)) return {AsInt64(obj, op, arg)};
   if (py::isinstance<Tensor>(obj)) {
     Tensor t = obj.cast<Tensor>();
     PD_CHECK(IsInteger(t.dtype()) && t.dims().size() <= 1, InvalidType, "[", op, "] argument '", arg,
@@ -103,11 +119,14 @@ std::vector<int64_t> CastInt64List(py::handle obj, const char* op, const char* a
     api::ToHostBuffer(as_int64, values.data());
     return values;
   }
+  if (IsNumpyArray(obj) && obj.attr("ndim").cast<int>() == 1) {
+    return CastInt64List(obj.attr("tolist")(), op, arg);
+  }
   if (py::isinstance<py::list>(obj) || py::isinstance<py::tuple>(obj)) {
     std::vector<int64_t> values;
     for (py::handle item : obj) {
       if (IsIntegerLike(item)) {
-        values.push_back(AsInt64(item));
+        values.push_back(AsInt64(item, op, arg));
       } else if (py::isinstance<Tensor>(item) && item.cast<Tensor>().numel() == 1 &&
                  IsInteger(item.cast<Tensor>().dtype())) {
         values.push_back(TensorItem(item.cast<Tensor>(), op, arg).cast<int64_t>());
@@ -135,7 +154,7 @@ phi::IntArray CastIntArray(py::handle obj, const char* op, const char* arg, cons
 }
 
 int64_t CastInt64(py::handle obj, const char* op, const char* arg) {
-  if (IsIntegerLike(obj)) return AsInt64(obj);
+  if (IsIntegerLike(obj)) return AsInt64(obj, op, arg);
   if (py::isinstance<Tensor>(obj) && IsInteger(obj.cast<Tensor>().dtype())) {
     return TensorItem(obj.cast<Tensor>(), op, arg).cast<int64_t>();
   }
@@ -178,9 +197,12 @@ bool CastBool(py::handle obj, const char* op, const char* arg) {
   if (py::isinstance<Tensor>(obj) && obj.cast<Tensor>().dtype() == DataType::BOOL) {
     return TensorItem(obj.cast<Tensor>(), op, arg).cast<bool>();
   }
-  // NumPy bools
-  if (py::hasattr(obj, "dtype") && py::str(obj.attr("dtype")).cast<std::string>() == "bool") {
-    return PyObject_IsTrue(obj.ptr()) == 1;
+  // NumPy bools (scalars or 0-D arrays)
+  if (py::hasattr(obj, "dtype") && py::str(obj.attr("dtype")).cast<std::string>() == "bool" &&
+      (!py::hasattr(obj, "ndim") || obj.attr("ndim").cast<int>() == 0)) {
+    int truth = PyObject_IsTrue(obj.ptr());
+    if (truth < 0) throw py::error_already_set();
+    return truth == 1;
   }
   ThrowType(obj, op, arg, "a bool");
 }

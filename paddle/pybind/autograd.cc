@@ -78,8 +78,9 @@ HookHandle RegisterHook(const Tensor& t, py::function fn) {
 }
 
 void RetainGrads(const Tensor& t) {
-  if (IsLeaf(t)) return;  // leaves keep .grad anyway
+  if (IsLeaf(t) || MetaOf(t)->retain_grads) return;  // leaves keep .grad anyway
   autograd::Edge e = HookEdge(t, "retain_grads");
+  MetaOf(t)->retain_grads = true;
   std::weak_ptr<AbstractAutogradMeta> weak = t.autograd_meta();
   e.node->AddHook(e.slot, [weak](const Tensor& grad) -> Tensor {
     if (auto meta = std::static_pointer_cast<autograd::AutogradMeta>(weak.lock())) {

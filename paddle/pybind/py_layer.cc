@@ -2,6 +2,7 @@
 // Python function (the layer's `backward`). The Python half
 // (python/paddle/autograd/py_layer.py) runs `forward` and calls
 // _pylayer_record to attach this node to its outputs.
+#include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
@@ -80,9 +81,10 @@ class PyLayerNode final : public autograd::GradNode {
       Tensor g = CastTensor(items[i], name_.c_str(), "gradient returned by backward");
       PD_CHECK(g.dims() == input_metas_[i].dims, InvalidArgument, "[", name_, "] backward returned a gradient of shape ",
                g.dims().ToString(), " for input ", i, " of shape ", input_metas_[i].dims.ToString());
-      PD_CHECK(!NeedsInputGrad(i) || IsFloating(g.dtype()), InvalidType, "[", name_,
-               "] backward returned a ", DataTypeName(g.dtype()), " gradient for input ", i);
-      input_grads[i] = g;
+      PD_CHECK(!NeedsInputGrad(i) || IsFloating(g.dtype()) || IsComplex(g.dtype()), InvalidType, "[",
+               name_, "] backward returned a ", DataTypeName(g.dtype()), " gradient for input ", i);
+      // The gradient takes its input's dtype, as every built-in op's does.
+      input_grads[i] = g.dtype() == input_metas_[i].dtype ? g : eager::cast(g, input_metas_[i].dtype);
     }
     return input_grads;
   }

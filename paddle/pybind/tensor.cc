@@ -27,8 +27,10 @@ Tensor FromNumpy(py::array arr, py::handle place) {
   } catch (common::Error&) {
     PD_THROW(InvalidType, "[to_tensor] NumPy dtype ", name, " has no paddle counterpart");
   }
-  // np.require keeps 0-D arrays 0-D (np.ascontiguousarray would make them 1-D).
-  py::array contiguous = np.attr("require")(arr, py::none(), "C");
+  // Native byte order and C layout; np.require keeps 0-D arrays 0-D
+  // (np.ascontiguousarray would make them 1-D).
+  py::object native = arr.dtype().attr("newbyteorder")("=");
+  py::array contiguous = np.attr("require")(arr, native, "C");
   std::vector<int64_t> dims(contiguous.shape(), contiguous.shape() + contiguous.ndim());
   return api::FromHostBuffer(contiguous.data(), dtype, DDim(dims), CastPlace(place, "to_tensor", "place", Place()));
 }

@@ -24,7 +24,12 @@ bool IsIntIndex(py::handle item) {
 }
 
 int64_t IntIndexValue(py::handle item) {
-  return py::reinterpret_borrow<py::object>(item).attr("__index__")().cast<int64_t>();
+  py::object value = py::reinterpret_borrow<py::object>(item).attr("__index__")();
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  PD_CHECK(overflow == 0, OutOfRange, "[getitem] index ", py::str(value).cast<std::string>(),
+           " is out of the int64 range");
+  return v;
 }
 
 Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
@@ -156,7 +161,12 @@ void BindTensorIndexing(py::class_<Tensor>& tensor) {
     PD_CHECK(!autograd::ShouldRecord({&x}), Unimplemented,
              "[setitem] in-place assignment to a tensor that requires grad (stop_gradient=False) is "
              "not supported yet; assign under paddle.no_grad() or to a detached tensor");
-    api::CopyInto(ValueTensor(x, value), IndexView(x, index, "setitem"));
+    try {
+      api::CopyInto(ValueTensor(x, value), IndexView(x, index, "setitem"));
+    } catch (common::Error& e) {
+      e.AttachOp("setitem");
+      throw;
+    }
   });
 }
 

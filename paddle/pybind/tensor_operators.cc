@@ -1,6 +1,9 @@
 // Python operators on Tensor (+ - * / ** @ == != < <= > >= unary - abs ~),
 // in C++ so that `a + b` costs one call. A Python number operand becomes a
 // 0-D tensor whose dtype follows Paddle's scalar rules (ScalarOperandType).
+#include <limits>
+#include <type_traits>
+
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/autograd/generated/eager_ops.h"
@@ -19,8 +22,22 @@ DataType ScalarOperandType(DataType t, const phi::Scalar& s) {
   switch (s.dtype()) {
     case DataType::BOOL:
       return t;
-    case DataType::INT64:
-      return t == DataType::BOOL ? DataType::INT64 : t;
+    case DataType::INT64: {
+      if (t == DataType::BOOL) return DataType::INT64;
+      if (!IsInteger(t)) return t;
+      // An int that does not fit the tensor's integer type widens the op
+      // (to int64) instead of wrapping around.
+      const int64_t v = s.to<int64_t>();
+      int64_t lo = 0, hi = 0;
+      VisitDataType(t, "operator", [&](auto tag) {
+        using I = typename decltype(tag)::type;
+        if constexpr (std::is_integral_v<I>) {
+          lo = static_cast<int64_t>(std::numeric_limits<I>::min());
+          hi = static_cast<int64_t>(std::numeric_limits<I>::max());
+        }
+      });
+      return v >= lo && v <= hi ? t : DataType::INT64;
+    }
     case DataType::FLOAT64:
       return (IsFloating(t) || IsComplex(t)) ? t : api::GetDefaultFloatType();
     default:

@@ -48,6 +48,7 @@ size_t CPUAllocator::RoundedSize(size_t bytes) {
   // Small blocks round to the alignment; cached ones to 64 KiB, so that
   // slightly different sizes share a bucket.
   size_t unit = bytes >= kCacheMinBytes ? size_t{1} << 16 : kAlignment;
+  PD_CHECK(bytes <= (size_t{1} << 62), ResourceExhausted, "cannot allocate ", bytes, " bytes");
   return (bytes + unit - 1) / unit * unit;
 }
 

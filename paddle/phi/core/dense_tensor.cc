@@ -28,10 +28,15 @@ const Place& DenseTensor::place() const {
 void* DenseTensor::AllocateStorage(const Place& place) {
   PD_CHECK(meta_.dtype != DataType::UNDEFINED, PreconditionNotMet,
            "cannot allocate a tensor whose dtype is undefined");
-  int64_t numel = meta_.dims.numel();
+  int64_t numel = meta_.dims.CheckedNumel();
   PD_CHECK(numel >= 0, InvalidArgument, "cannot allocate a tensor of shape ",
            meta_.dims.ToString());
-  size_t bytes = static_cast<size_t>(numel) * paddle::SizeOf(meta_.dtype);
+  int64_t signed_bytes = 0;
+  PD_CHECK(!__builtin_mul_overflow(numel, static_cast<int64_t>(paddle::SizeOf(meta_.dtype)), &signed_bytes) &&
+               signed_bytes <= (int64_t{1} << 60),
+           ResourceExhausted, "a tensor of shape ", meta_.dims.ToString(), " and dtype ",
+           paddle::DataTypeName(meta_.dtype), " needs more memory than any machine has");
+  size_t bytes = static_cast<size_t>(signed_bytes);
   bool reusable = holder_ && holder_.use_count() == 1 && holder_->place() == place &&
                   holder_->size() >= bytes;
   if (!reusable) holder_ = GetAllocator(place)->Allocate(bytes);

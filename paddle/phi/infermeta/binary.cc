@@ -15,6 +15,7 @@ DDim BroadcastDims(const DDim& x, const DDim& y) {
              y.ToString(), " cannot be broadcast together: dim ", i - rank, " is ", a, " vs ", b);
     out[i] = a == 1 ? b : a;
   }
+  out.CheckedNumel();
   return out;
 }
 

@@ -10,14 +10,17 @@ void CreateInferMeta(const IntArray& shape, const Scalar&, DataType dtype, Meta*
     PD_CHECK(d >= 0, InvalidArgument, "every dim of shape must be >= 0, but got ",
              DDim(shape.GetData()).ToString());
   }
-  *out = Meta(dtype, DDim(shape.GetData()));
+  DDim dims(shape.GetData());
+  dims.CheckedNumel();
+  *out = Meta(dtype, dims);
 }
 
 void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
                      Meta* out) {
   PD_CHECK(step.real() != 0, InvalidArgument, "step must not be 0");
   double n = std::ceil((end.real() - start.real()) / step.real());
-  PD_CHECK(std::isfinite(n), InvalidArgument, "start, end and step must be finite, but got ",
+  PD_CHECK(std::isfinite(n) && n < 9.2e18, InvalidArgument,
+           "start, end and step must be finite and give fewer than 2^63 values, but got ",
            start.ToString(), ", ", end.ToString(), ", ", step.ToString());
   *out = Meta(dtype, DDim({n > 0 ? static_cast<int64_t>(n) : 0}));
 }

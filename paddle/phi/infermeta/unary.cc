@@ -86,7 +86,8 @@ void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
     }
     PD_CHECK(dims[i] >= 0, InvalidArgument, "shape dims must be >= -1, but got ",
              DDim(shape.GetData()).ToString());
-    known *= dims[i];
+    PD_CHECK(!__builtin_mul_overflow(known, dims[i], &known), InvalidArgument, "shape ",
+             DDim(shape.GetData()).ToString(), " has more elements than fit in int64");
   }
   int64_t numel = x.dims.numel();
   if (infer_at >= 0) {

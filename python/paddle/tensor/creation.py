@@ -27,6 +27,8 @@ def _numpy_of(data, dtype):
         arr = np.asarray(data)
     except ValueError as e:
         raise ValueError(f"[to_tensor] argument 'data': cannot make a tensor from ragged data: {e}") from None
+    if arr.dtype == object and _holds_big_int(data):
+        raise OverflowError("[to_tensor] argument 'data': an integer does not fit in int64")
     if arr.dtype == object:
         raise TypeError(
             f"[to_tensor] argument 'data': expected a number, a (nested) list of numbers, a NumPy array "
@@ -39,6 +41,14 @@ def _numpy_of(data, dtype):
         elif arr.dtype.kind in "iu" and arr.dtype != np.uint8:
             arr = arr.astype("int64")
     return arr
+
+
+def _holds_big_int(data) -> bool:
+    if isinstance(data, int):
+        return not -(2**63) <= data < 2**63
+    if isinstance(data, (list, tuple)):
+        return builtins.any(_holds_big_int(d) for d in data)
+    return False
 
 
 def _dtype_name(dtype) -> str:
@@ -183,4 +193,8 @@ def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
     if dtype is None:
         all_int = builtins.all(isinstance(v, (int, np.integer)) for v in (start, end, step))
         dtype = "int64" if all_int else _default_float()
+    if _dtype_name(dtype) in ("uint8", "int8", "int16", "int32", "int64"):
+        # Integer ranges take integer bounds, as Paddle casts them first; a
+        # step that truncates to 0 is then an error rather than zeros.
+        start, end, step = int(start), int(end), int(step)
     return _C_ops.arange(start, end, step, dtype, None)

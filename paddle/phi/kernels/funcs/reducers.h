@@ -19,14 +19,27 @@ struct SumReducer {
 template <typename T>
 struct MaxReducer {
   using Acc = MathType<T>;
-  PD_HOSTDEVICE Acc Init() const { return std::numeric_limits<Acc>::lowest(); }
+  // -inf for floats, so that a row of -inf reduces to -inf, not -FLT_MAX.
+  PD_HOSTDEVICE Acc Init() const {
+    if constexpr (std::numeric_limits<Acc>::has_infinity) {
+      return -std::numeric_limits<Acc>::infinity();
+    } else {
+      return std::numeric_limits<Acc>::lowest();
+    }
+  }
   PD_HOSTDEVICE Acc Combine(Acc a, Acc b) const { return MaximumFunctor<Acc>()(a, b); }
 };
 
 template <typename T>
 struct MinReducer {
   using Acc = MathType<T>;
-  PD_HOSTDEVICE Acc Init() const { return std::numeric_limits<Acc>::max(); }
+  PD_HOSTDEVICE Acc Init() const {
+    if constexpr (std::numeric_limits<Acc>::has_infinity) {
+      return std::numeric_limits<Acc>::infinity();
+    } else {
+      return std::numeric_limits<Acc>::max();
+    }
+  }
   PD_HOSTDEVICE Acc Combine(Acc a, Acc b) const { return MinimumFunctor<Acc>()(a, b); }
 };
 

@@ -1,0 +1,143 @@
+"""Regression tests for defects found in review: each once crashed, gave
+silently wrong values, or raised an unhelpful error."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import paddle
+
+
+def test_assigning_an_overlapping_view_reads_the_old_values():
+    x = paddle.to_tensor(np.arange(6.0, dtype="float32"))
+    x[1:] = x[:-1]
+    assert x.tolist() == [0.0, 0.0, 1.0, 2.0, 3.0, 4.0]
+    y = paddle.to_tensor(np.arange(6.0, dtype="float32"))
+    y[:] = y[::-1]
+    assert y.tolist() == [5.0, 4.0, 3.0, 2.0, 1.0, 0.0]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: paddle.full([2**62], 1.0),
+    lambda: paddle.full([2**32, 2**32], 1.0),
+    lambda: paddle.arange(0, 2**62, 1),
+    lambda: paddle.reshape(paddle.ones([4]), [2**62 + 1, 4]),
+    lambda: paddle.ones([2**40, 1]) + paddle.ones([1, 2**40]),
+    lambda: paddle.arange(0, 1e30, 1.0),
+])
+def test_impossible_sizes_raise_instead_of_crashing(make):
+    with pytest.raises((ValueError, MemoryError)):
+        make()
+
+
+def test_max_and_min_of_infinities():
+    assert paddle.max(paddle.to_tensor([-math.inf, -math.inf])).item() == -math.inf
+    assert paddle.min(paddle.to_tensor([math.inf], dtype="float64")).item() == math.inf
+
+
+def test_leaf_gradients_own_their_memory():
+    x = paddle.to_tensor([1.0, 1.0], stop_gradient=False)
+    y = paddle.to_tensor([2.0, 2.0], stop_gradient=False)
+    (x + y).sum().backward()
+    with paddle.no_grad():
+        x.grad[0] = 100.0
+    assert y.grad.tolist() == [1.0, 1.0]
+    z = paddle.to_tensor([1.0], stop_gradient=False)
+    g = paddle.to_tensor([3.0])
+    (z + 0.0).backward(g)
+    g[0] = 7.0
+    assert z.grad.tolist() == [3.0]
+
+
+def test_hooks_may_remove_and_add_hooks_while_running():
+    x = paddle.to_tensor([1.0], stop_gradient=False)
+    calls = []
+    handles = []
+
+    def first(g):
+        calls.append("first")
+        handles[0].remove()
+        x.register_hook(lambda g: calls.append("added") or None)
+
+    handles.append(x.register_hook(first))
+    x.register_hook(lambda g: calls.append("second") or None)
+    (x * 2).sum().backward()
+    assert calls == ["first", "second"]
+
+
+def test_retain_grads_twice_keeps_one_copy():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    y = x * 2
+    y.retain_grads()
+    y.retain_grads()
+    y.sum().backward()
+    assert y.grad.tolist() == [1.0, 1.0]
+
+
+def test_gradient_dtype_is_checked_at_the_root_and_cast_from_pylayer():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    with pytest.raises(TypeError, match=r"\[backward\].*dtype float64"):
+        x.exp().backward(paddle.ones([2], dtype="float64"))
+
+    class Double(paddle.autograd.PyLayer):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 2
+
+        @staticmethod
+        def backward(ctx, dy):
+            return dy.astype("float64") * 2
+
+    w = paddle.to_tensor([1.0], stop_gradient=False)
+    Double.apply(w).sum().backward()
+    assert w.grad.dtype == paddle.float32 and w.grad.tolist() == [2.0]
+
+
+def test_numpy_arguments():
+    x = paddle.ones([2, 3])
+    with pytest.raises(TypeError, match=r"\[sum\] argument 'keepdim'"):
+        paddle.sum(x, axis=0, keepdim=np.array([True, False]))
+    assert paddle.reshape(x, np.array([3, 2])).shape == [3, 2]
+    with pytest.raises(TypeError, match=r"\[full\] argument 'fill_value'"):
+        paddle.full([2], np.array([1.5, 2.5]))
+    assert paddle.sum(x, axis=np.int64(0), keepdim=np.bool_(True)).shape == [1, 3]
+
+
+def test_big_endian_arrays_are_read_correctly():
+    a = np.array([1.0, 2.0], dtype=">f4")
+    assert paddle.to_tensor(a).tolist() == [1.0, 2.0]
+    t = paddle.zeros([2])
+    t[:] = a
+    assert t.tolist() == [1.0, 2.0]
+
+
+def test_ints_beyond_int64():
+    x = paddle.ones([3])
+    with pytest.raises(IndexError, match=r"\[getitem\]"):
+        x[2**70]
+    with pytest.raises(IndexError, match=r"\[full\] argument 'shape'"):
+        paddle.full([2**64], 1.0)
+    with pytest.raises(OverflowError, match=r"\[to_tensor\]"):
+        paddle.to_tensor([2**64])
+
+
+def test_integer_arange_casts_its_bounds():
+    assert paddle.arange(0, 3.7, 1.2, dtype="int64").tolist() == [0, 1, 2]
+    with pytest.raises(ValueError, match=r"\[arange\] step must not be 0"):
+        paddle.arange(0, 3, 0.5, dtype="int64")
+
+
+def test_python_ints_do_not_wrap_around_small_integer_tensors():
+    i32 = paddle.to_tensor([0], dtype="int32")
+    assert (i32 == 2**32).tolist() == [False]
+    assert (i32 + 2**32).tolist() == [2**32]
+    assert (paddle.to_tensor([0], dtype="uint8") < -1).tolist() == [False]
+
+
+def test_setitem_errors_name_the_op():
+    x = paddle.zeros([3])
+    with pytest.raises(ValueError, match=r"^\[setitem\] a value of shape \[2\]"):
+        x[:] = [1.0, 2.0]
