@@ -94,6 +94,10 @@ class Engine {
       std::vector<Tensor> grads = std::move(buffers_[node]);
       buffers_.erase(node);
       grads.resize(node->num_outputs());
+      {
+        GradModeGuard mode(create_graph_);
+        node->ApplyHooks(grads);  // before capture: paddle.grad sees hooked gradients too
+      }
       for (int slot = 0; slot < node->num_outputs(); ++slot) {
         auto it = captures_.find({node, slot});
         if (it != captures_.end()) it->second = grads[slot];

@@ -8,10 +8,7 @@
 
 namespace paddle::autograd {
 
-std::vector<Tensor> GradNode::Run(std::vector<Tensor> grads, bool create_graph) {
-  PD_CHECK(!released_, PreconditionNotMet, "[backward] trying to run backward through ", name(),
-           " a second time, but its saved tensors were freed after the first backward; "
-           "pass retain_graph=True to the first backward to keep them");
+void GradNode::ApplyHooks(std::vector<Tensor>& grads) const {
   for (size_t slot = 0; slot < hooks_.size() && slot < grads.size(); ++slot) {
     // A copy: a hook may add or remove hooks of this very slot while it runs.
     const std::vector<Hook> hooks = hooks_[slot];
@@ -23,6 +20,12 @@ std::vector<Tensor> GradNode::Run(std::vector<Tensor> grads, bool create_graph) 
       }
     }
   }
+}
+
+std::vector<Tensor> GradNode::Run(std::vector<Tensor> grads, bool create_graph) {
+  PD_CHECK(!released_, PreconditionNotMet, "[backward] trying to run backward through ", name(),
+           " a second time, but its saved tensors were freed after the first backward; "
+           "pass retain_graph=True to the first backward to keep them");
   GradModeGuard mode(create_graph);
   return Apply(grads);
 }

@@ -41,10 +41,14 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
   const std::vector<Edge>& next_edges() const { return next_edges_; }
   void set_next_edges(std::vector<Edge> edges) { next_edges_ = std::move(edges); }
 
+  // Runs each output slot's hooks on its gradient (in place).
+  void ApplyHooks(std::vector<Tensor>& grads) const;
+
   // Runs the gradient formulas: `grads` has one entry per forward output
   // (undefined where no gradient arrived); returns one gradient per next
-  // edge (undefined where not needed). Hooks run first. With create_graph the
-  // formulas record their own graph, which gives higher-order gradients.
+  // edge (undefined where not needed). With create_graph the formulas record
+  // their own graph, which gives higher-order gradients. The engine applies
+  // the hooks before.
   std::vector<Tensor> Run(std::vector<Tensor> grads, bool create_graph);
 
   // Frees the saved tensors; a later Run raises the "backward twice" error.

@@ -21,9 +21,12 @@ bool IsNumpyArray(py::handle obj) {
 bool IsIntegerLike(py::handle obj) {
   if (PyBool_Check(obj.ptr())) return false;
   if (PyLong_Check(obj.ptr())) return true;
-  // NumPy integer scalars implement __index__ but are not ints; arrays of
-  // more than 0 dims implement it too, and must not pass for one int.
-  if (IsNumpyArray(obj) && obj.attr("ndim").cast<int>() != 0) return false;
+  // NumPy integer scalars and 0-D integer arrays count; every NumPy array
+  // has __index__, so the dtype decides.
+  if (IsNumpyArray(obj)) {
+    std::string kind = py::str(obj.attr("dtype").attr("kind"));
+    return obj.attr("ndim").cast<int>() == 0 && (kind == "i" || kind == "u");
+  }
   return !PyFloat_Check(obj.ptr()) && PyObject_HasAttrString(obj.ptr(), "__index__") &&
          !py::isinstance<Tensor>(obj);
 }
@@ -59,6 +62,7 @@ std::string TypeName(py::handle obj) {
 }
 
 bool IsNumber(py::handle obj) {
+  if (IsNumpyArray(obj)) return obj.attr("ndim").cast<int>() == 0;  // 0-D arrays are numbers
   return PyBool_Check(obj.ptr()) || PyLong_Check(obj.ptr()) || PyFloat_Check(obj.ptr()) ||
          PyComplex_Check(obj.ptr()) ||
          (!py::isinstance<Tensor>(obj) && (PyObject_HasAttrString(obj.ptr(), "__index__") ||
@@ -166,7 +170,10 @@ int64_t CastInt64(py::handle obj, const char* op, const char* arg, int64_t dflt)
 }
 
 int CastInt(py::handle obj, const char* op, const char* arg) {
-  return static_cast<int>(CastInt64(obj, op, arg));
+  int64_t v = CastInt64(obj, op, arg);
+  PD_CHECK(v >= INT32_MIN && v <= INT32_MAX, OutOfRange, "[", op, "] argument '", arg, "': ", v,
+           " does not fit in int32");
+  return static_cast<int>(v);
 }
 
 int CastInt(py::handle obj, const char* op, const char* arg, int dflt) {

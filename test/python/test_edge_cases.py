@@ -141,3 +141,27 @@ def test_setitem_errors_name_the_op():
     x = paddle.zeros([3])
     with pytest.raises(ValueError, match=r"^\[setitem\] a value of shape \[2\]"):
         x[:] = [1.0, 2.0]
+
+
+def test_zero_d_numpy_arrays_are_numbers():
+    x = paddle.to_tensor([1.0, 2.0])
+    out = x + np.array(1.5)
+    assert isinstance(out, paddle.Tensor) and out.tolist() == [2.5, 3.5]
+    assert (x * np.float32(2)).tolist() == [2.0, 4.0]
+    assert paddle.sum(paddle.ones([2, 2]), axis=np.array(0)).tolist() == [2.0, 2.0]
+
+
+def test_hooks_apply_to_paddle_grad_results():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    y = x * 2
+    y.register_hook(lambda g: g * 10)
+    (gy,) = paddle.grad(y.sum(), [y])
+    assert gy.tolist() == [10.0, 10.0]
+
+
+def test_integer_pow_and_abs_wrap_like_numpy():
+    big = paddle.to_tensor([3], dtype="int32")
+    with np.errstate(over="ignore"):
+        assert (big ** 40).tolist() == (np.array([3], np.int32) ** 40).tolist()
+    m = paddle.to_tensor([np.iinfo(np.int64).min])
+    assert paddle.abs(m).tolist() == np.abs(np.array([np.iinfo(np.int64).min])).tolist()

@@ -1,6 +1,7 @@
 // matmul on the CPU: OpenBLAS GEMM per batch; half types go through float.
 #include <cblas.h>
 
+#include <limits>
 #include <vector>
 
 #include "paddle/common/errors.h"
@@ -45,6 +46,9 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
   T* o = ctx.template Alloc<T>(out);
   funcs::MatmulPlan p = funcs::MakeMatmulPlan(x.dims(), y.dims(), transpose_x, transpose_y);
   if (out->numel() == 0) return;
+  constexpr int64_t kBlasMax = std::numeric_limits<blasint>::max();
+  PD_CHECK(p.m <= kBlasMax && p.n <= kBlasMax && p.k <= kBlasMax, InvalidArgument,
+           "matrix dims (m=", p.m, ", n=", p.n, ", k=", p.k, ") exceed what BLAS indexes (", kBlasMax, ")");
   if (p.k == 0) {
     for (int64_t i = 0; i < out->numel(); ++i) o[i] = T(0);
     return;

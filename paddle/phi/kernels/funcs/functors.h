@@ -57,12 +57,15 @@ struct PowFunctor {
       if constexpr (std::is_signed_v<T>) {
         if (b < 0) return a == 1 ? T(1) : a == -1 ? ((b & 1) ? T(-1) : T(1)) : T(0);
       }
-      T result = 1, base = a;
+      // In unsigned arithmetic, so overflow wraps (as NumPy's) instead of
+      // being undefined behaviour.
+      using U = std::make_unsigned_t<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>>;
+      U result = 1, base = static_cast<U>(a);
       for (auto e = b; e > 0; e >>= 1) {
-        if (e & 1) result = static_cast<T>(result * base);
-        base = static_cast<T>(base * base);
+        if (e & 1) result = static_cast<U>(result * base);
+        base = static_cast<U>(base * base);
       }
-      return result;
+      return static_cast<T>(result);
     } else if constexpr (kIsComplex<T>) {
       using paddle::exp, paddle::log;
       return a == T(0) ? (b == T(0) ? T(1) : T(0)) : exp(b * log(a));
@@ -212,6 +215,10 @@ struct AbsFunctor {
       return paddle::abs(v);
     } else if constexpr (std::is_unsigned_v<T> || std::is_same_v<T, bool>) {
       return v;
+    } else if constexpr (std::is_integral_v<T>) {
+      // Through unsigned: |MIN| wraps to MIN, as in NumPy, without UB.
+      using U = std::make_unsigned_t<T>;
+      return v < 0 ? static_cast<T>(U(0) - static_cast<U>(v)) : v;
     } else {
       return v < T(0) ? static_cast<T>(-static_cast<MathType<T>>(v)) : v;
     }
