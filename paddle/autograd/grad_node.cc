@@ -85,6 +85,14 @@ SavedTensor::SavedTensor(const Tensor& t, bool is_output, int slot)
   if (t.defined() && t.dense().Holder()) version_ = t.dense().Holder()->version();
 }
 
+SavedTensor SavedTensor::MetaOnly(const Tensor& t) {
+  auto meta_only = std::make_shared<phi::DenseTensor>(phi::DenseTensorMeta(t.dtype(), t.dims()));
+  meta_only->set_holder(phi::GetAllocator(t.place())->Allocate(0));
+  SavedTensor saved;
+  saved.data_ = Tensor(std::move(meta_only));
+  return saved;
+}
+
 Tensor SavedTensor::Unpack(const std::shared_ptr<GradNode>& owner) const {
   PD_CHECK(data_.defined(), PreconditionNotMet,
            "[backward] a tensor saved for backward was already freed; pass retain_graph=True to "

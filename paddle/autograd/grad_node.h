@@ -103,6 +103,9 @@ class SavedTensor {
  public:
   SavedTensor() = default;
   SavedTensor(const Tensor& t, bool is_output, int slot = 0);
+  // Keeps only t's dims, dtype and place (formulas that need its shape, like
+  // reshape's): no memory held, and in-place writes to t do not matter.
+  static SavedTensor MetaOnly(const Tensor& t);
 
   // The tensor as saved; throws if its memory was written in place since.
   Tensor Unpack(const std::shared_ptr<GradNode>& owner) const;

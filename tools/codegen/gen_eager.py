@@ -63,6 +63,56 @@ def _mentions(op: OpSpec, name: str) -> bool:
     return any(re.search(rf"\b{re.escape(name)}\b", expr) for expr in op.backward.values())
 
 
+# Helper arguments that read only a tensor's dims, dtype or place: a node
+# whose formulas use an input only there saves just its metadata
+# (SavedTensor::MetaOnly), which keeps no memory alive and ignores in-place
+# writes to it.
+META_ONLY_ARGS = {
+    "ReduceTo": {1}, "ReshapeLike": {1}, "CastLike": {1}, "ScalarLike": {1}, "MaskLike": {1},
+    "ExpandReduced": {1}, "ReducedCount": {0}, "SliceGrad": {1}, "ConcatGrad": {1},
+}
+META_METHODS = {"dims", "dtype", "place", "numel"}
+
+
+def _enclosing_call(expr: str, pos: int) -> tuple[str, int] | None:
+    """(function name, argument index) of the call whose argument list
+    directly contains position `pos`, or None at top level."""
+    depth, commas = 0, 0
+    for i in range(pos - 1, -1, -1):
+        ch = expr[i]
+        if ch in ")}]":
+            depth += 1
+        elif ch in "({[":
+            if depth == 0:
+                if ch != "(":
+                    return None
+                m = re.search(r"([A-Za-z_]\w*)\s*$", expr[:i])
+                return (m.group(1) if m else "", commas)
+            depth -= 1
+        elif ch == "," and depth == 0:
+            commas += 1
+    return None
+
+
+def _meta_only(op: OpSpec, name: str) -> bool:
+    """True when every use of `name` in the formulas reads only metadata."""
+    for expr in op.backward.values():
+        for m in re.finditer(rf"\b{re.escape(name)}\b", expr):
+            after = expr[m.end():].lstrip()
+            method = re.match(r"\.\s*([A-Za-z_]\w*)\s*\(", after)
+            if method:
+                if method.group(1) in META_METHODS:
+                    continue
+                return False
+            before = expr[:m.start()].rstrip()
+            if not (before.endswith("(") or before.endswith(",")) or not after[:1] in (",", ")"):
+                return False
+            call = _enclosing_call(expr, m.start())
+            if call is None or call[1] not in META_ONLY_ARGS.get(call[0], ()):
+                return False
+    return True
+
+
 def _params(op: OpSpec) -> str:
     return ", ".join(f"{a.api_type} {a.name}" for a in op.args)
 
@@ -165,10 +215,13 @@ def _record(op: OpSpec) -> list[str]:
         for a in tensors:
             if not _mentions(op, a.name):
                 continue
+            meta = _meta_only(op, a.name)
             if a.type == "Tensor[]":
-                lines.append(f"    for (const Tensor& t : {a.name}) node->saved_{a.name}.emplace_back(t, false);")
+                save = "SavedTensor::MetaOnly(t)" if meta else "SavedTensor(t, false)"
+                lines.append(f"    for (const Tensor& t : {a.name}) node->saved_{a.name}.push_back({save});")
             else:
-                lines.append(f"    node->saved_{a.name} = SavedTensor({a.name}, false);")
+                save = f"SavedTensor::MetaOnly({a.name})" if meta else f"SavedTensor({a.name}, false)"
+                lines.append(f"    node->saved_{a.name} = {save};")
         for a in op.args:
             if not a.is_tensor and _mentions(op, a.name):
                 lines.append(f"    node->{a.name}_ = {a.name};")
