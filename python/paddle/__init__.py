@@ -25,6 +25,8 @@ from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device
 from paddle import incubate
+from paddle import linalg
+from paddle.linalg import norm
 from paddle.device import set_device, get_device
 from paddle import nn
 

@@ -149,6 +149,18 @@ SAMPLES = [
     OpSample("max_all", paddle.max, np.max, [[(3, 4)], [(2, 3, 5)]], REAL),
     OpSample("min", lambda x: paddle.min(x, axis=[1, 2], keepdim=True),
              lambda x: np.min(x, axis=(1, 2), keepdims=True), [[(2, 3, 5)], [(4, 2, 2, 3)]], REAL),
+    # norms (composite: their gradients come from their parts)
+    OpSample("norm", paddle.linalg.norm, np.linalg.norm, [[(3, 4)], [(5,)], [(2, 3, 2)]],
+             ("float32", "float64") + COMPLEX, errors=[
+                 ErrorCase(lambda: paddle.linalg.norm(_t(2, dtype="int64")), TypeError, r"\[p_norm\] x must be"),
+                 ErrorCase(lambda: paddle.linalg.norm(_t(2, 2), p="nuc"), NotImplementedError, r"\[norm\]")]),
+    OpSample("norm_p3_axis", lambda x: paddle.linalg.norm(x, p=3, axis=1, keepdim=True),
+             lambda x: np.sum(np.abs(x) ** 3, axis=1, keepdims=True) ** (1 / 3), [[(3, 4)], [(2, 3, 2)]],
+             ("float32", "float64"), low=0.5, high=2),
+    OpSample("norm_inf", lambda x: paddle.linalg.norm(x, p=float("inf"), axis=0),
+             lambda x: np.max(np.abs(x), axis=0), [[(3, 4)]], ("float32", "float64")),
+    OpSample("norm_1", lambda x: paddle.linalg.norm(x, p=1, axis=-1), lambda x: np.sum(np.abs(x), axis=-1),
+             [[(3, 4)]], ("float32", "float64")),
     # linear algebra
     OpSample("matmul", paddle.matmul, np.matmul,
              [[(3, 4), (4, 5)], [(2, 3, 4), (4, 2)], [(2, 1, 3, 4), (5, 4, 6)], [(4,), (4, 3)], [(3, 4), (4,)],
@@ -197,12 +209,13 @@ GRAD2_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "sigmoid",
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
-    "log_softmax",
+    "log_softmax", "norm", "norm_p3_axis",
 }
-GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj"}
+GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
+                                "norm_inf", "norm_1"}
 # ... and with complex128 inputs (conjugate Wirtinger gradients).
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
-    "slice", "concat", "clone",
+    "slice", "concat", "clone", "norm",
 }

@@ -98,6 +98,20 @@ class TestHigherOrderClosedForms:
         numeric = (_second_of_softmax(x0 + [h, 0, 0]) - _second_of_softmax(x0 - [h, 0, 0])) / (2 * h)
         assert g3.numpy()[0] == pytest.approx(numeric, rel=1e-5)
 
+    def test_norm_third_derivative_matches_finite_differences(self):
+        def second(v):  # d2/dx0^2 of |x|_2 = x1^2 / r^3
+            return v[1] ** 2 / np.hypot(*v) ** 3
+
+        x0 = np.array([0.6, -0.8])
+        x = paddle.to_tensor(x0, stop_gradient=False)
+        (g,) = paddle.grad(paddle.linalg.norm(x), x, create_graph=True)
+        (g2,) = paddle.grad(g[0], x, create_graph=True)
+        assert g2[0].item() == pytest.approx(second(x0), rel=1e-12)
+        (g3,) = paddle.grad(g2[0], x)
+        h = 1e-5
+        numeric = (second(x0 + [h, 0]) - second(x0 - [h, 0])) / (2 * h)
+        assert g3.numpy()[0] == pytest.approx(numeric, rel=1e-6)
+
     def test_hessian_of_quadratic_form(self):
         rng = np.random.default_rng(0)
         a = rng.standard_normal((4, 4))

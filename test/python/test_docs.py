@@ -14,7 +14,7 @@ import paddle
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MODULES = ["paddle.framework", "paddle.tensor.creation", "paddle.tensor.math", "paddle.tensor.methods",
-           "paddle.device", "paddle.autograd", "paddle.autograd.py_layer", "paddle.autograd.autograd"]
+           "paddle.device", "paddle.autograd", "paddle.autograd.py_layer", "paddle.autograd.autograd", "paddle.linalg"]
 
 
 @pytest.mark.parametrize("name", MODULES)

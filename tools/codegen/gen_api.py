@@ -131,8 +131,10 @@ def definition(op: OpSpec) -> str:
 
 
 def emit_header(ops: list[OpSpec]) -> str:
-    return HEADER_PREAMBLE + "\n" + "\n".join(declaration(o) for o in ops) + "\n}  // namespace paddle::api\n"
+    kernel_ops = [o for o in ops if o.composite is None]  # composites live in the eager layer only
+    return HEADER_PREAMBLE + "\n" + "\n".join(declaration(o) for o in kernel_ops) + "\n}  // namespace paddle::api\n"
 
 
 def emit_source(ops: list[OpSpec]) -> str:
-    return SOURCE_PREAMBLE + "\n" + "\n".join(definition(o) for o in ops) + "\n}  // namespace paddle::api\n"
+    kernel_ops = [o for o in ops if o.composite is None]
+    return SOURCE_PREAMBLE + "\n" + "\n".join(definition(o) for o in kernel_ops) + "\n}  // namespace paddle::api\n"

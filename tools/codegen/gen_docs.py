@@ -21,8 +21,8 @@ def _dtypes(keys, backend: str) -> str:
     names = {d for b, d in keys if b == backend}
     if not names:
         return "-"
-    if "any" in names:
-        return "any"
+    if "any" in names or "composite" in names:
+        return "any" if "any" in names else "composite"
     return " ".join(SHORT[d] for d in ORDER if d in names)
 
 
@@ -40,7 +40,7 @@ def emit(yaml_paths: list[str], registered) -> str:
         "|---|---|---|---|---|",
     ]
     for op in ops:
-        keys = registered(op.name)
+        keys = [("CPU", "composite"), ("GPU", "composite")] if op.composite else registered(op.name)
         python = ", ".join(f"`{m}.{op.name}`" for m in op.python_modules) or f"`_C_ops.{op.name}`"
         if op.python_methods:
             python += ", " + ", ".join(f"`Tensor.{m}`" for m in op.python_methods)

@@ -27,7 +27,8 @@ ARG_TYPES = {
 
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor\((?P<name>\w+)\)\s*$")
-_KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward"}
+_KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
+                 "composite"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -73,6 +74,9 @@ class OpSpec:
     # input name -> C++ expression of its gradient (see gen_eager.py); None
     # for an op without gradient formulas.
     backward: dict | None = None
+    # A C++ expression over eager ops defining the op (no kernel, no
+    # infer-meta; its gradient follows from its parts). None for kernel ops.
+    composite: str | None = None
 
     @property
     def tensor_args(self) -> list[Arg]:
@@ -135,11 +139,17 @@ def parse_op(entry: dict) -> OpSpec:
     unknown = set(entry) - _KNOWN_FIELDS
     if unknown:
         _fail(op, f"unknown fields {sorted(unknown)}")
-    for field in ("args", "output", "infer_meta"):
+    composite = entry.get("composite")
+    for field in ("args", "output") + (() if composite else ("infer_meta",)):
         if field not in entry:
             _fail(op, f"missing field '{field}'")
     args = parse_args(op, entry["args"])
     by_name = {a.name: a for a in args}
+    if composite is not None:
+        for field in ("infer_meta", "kernel", "promote", "backward"):
+            if field in entry:
+                _fail(op, f"a composite op takes no '{field}': its parts provide it")
+        return _composite_op(op, entry, args, composite)
 
     infer_meta = entry["infer_meta"]
     if isinstance(infer_meta, str):
@@ -218,6 +228,24 @@ def parse_op(entry: dict) -> OpSpec:
         doc=str(entry.get("doc", "")).strip(),
         backward=backward,
     )
+
+
+def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -> OpSpec:
+    m = _OUTPUT_RE.match(entry["output"])
+    if not m:
+        _fail(op, f"output must be Tensor(name), got {entry['output']!r}")
+    python = entry.get("python") or {}
+    internal = bool(python.get("internal", False))
+    method = python.get("method", not internal)
+    methods = (op,) if method is True else () if method is False else tuple(_as_list(method))
+    tensors = [a for a in args if a.is_tensor]
+    if not tensors:
+        _fail(op, "a composite op needs a tensor input")
+    return OpSpec(
+        name=op, args=args, output=m["name"], infer_meta="", infer_meta_params=(),
+        data_type_arg=tensors[0], backend_arg=None, strided=False, view=False, promote=(),
+        python_modules=() if internal else tuple(_as_list(python.get("module", "paddle"))),
+        python_methods=methods, doc=str(entry.get("doc", "")).strip(), composite=composite.strip())
 
 
 def load_ops(paths: list[str]) -> list[OpSpec]:
