@@ -5,6 +5,7 @@
 #include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/autograd/grad_helpers.h"
 #include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
 
 namespace paddle::autograd {
 
@@ -28,6 +29,29 @@ Tensor PNorm(const Tensor& x, float porder, const phi::IntArray& axis, bool keep
   }
   Tensor powered = eager::sum(eager::pow(magnitude, static_cast<double>(porder)), axis, DataType::UNDEFINED, keepdim);
   return eager::pow(powered, 1.0 / static_cast<double>(porder));
+}
+
+Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,
+              const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups) {
+  PD_CHECK(x.dims().size() == 4 && weight.dims().size() == 4, InvalidArgument,
+           "x and weight must be 4-D (NCHW and [OC, C/groups, kh, kw]), but got shapes ", x.dims().ToString(),
+           " and ", weight.dims().ToString());
+  const int64_t n = x.dims()[0], c = x.dims()[1], oc = weight.dims()[0];
+  PD_CHECK(groups > 0 && c % groups == 0 && oc % groups == 0, InvalidArgument, "groups (", groups,
+           ") must divide the input channels (", c, ") and the output channels (", oc, ")");
+  PD_CHECK(weight.dims()[1] * groups == c, InvalidArgument, "weight.shape[1] (", weight.dims()[1],
+           ") times groups (", groups, ") must equal the input channels (", c, ")");
+  const std::vector<int64_t> kernel = {weight.dims()[2], weight.dims()[3]};
+  Tensor cols = eager::unfold(x, kernel, strides, paddings, dilations);  // [N, C*kh*kw, L]
+  const int64_t windows = cols.dims()[2];
+  const int64_t oh = phi::ConvOutputSize(x.dims()[2], kernel[0], strides[0], paddings[0], paddings[2], dilations[0]);
+  const int64_t ow = windows / oh;
+  const int64_t per_group = c / groups * kernel[0] * kernel[1];
+  // [G, OC/G, C/G*kh*kw] @ [N, G, C/G*kh*kw, L] -> [N, G, OC/G, L]
+  Tensor w = eager::reshape(weight, phi::IntArray({groups, oc / groups, per_group}));
+  Tensor grouped = eager::reshape(cols, phi::IntArray({n, groups, per_group, windows}));
+  Tensor out = eager::matmul(w, grouped, false, false);
+  return eager::reshape(out, phi::IntArray({n, oc, oh, ow}));
 }
 
 }  // namespace paddle::autograd

@@ -3,6 +3,8 @@
 // come from their parts. Written here when the expression is more than a line.
 #pragma once
 
+#include <vector>
+
 #include "paddle/phi/api/tensor.h"
 #include "paddle/phi/core/scalar.h"
 
@@ -11,5 +13,10 @@ namespace paddle::autograd {
 // The vector p-norm of x over `axis` (all axes when empty): (sum |x|^p)^(1/p);
 // p = inf / -inf give max / min |x|, p = 0 the count of non-zeros.
 Tensor PNorm(const Tensor& x, float porder, const phi::IntArray& axis, bool keepdim);
+
+// NCHW convolution with weight [OC, C / groups, kh, kw]: unfold x into
+// columns and multiply each group's weights with its columns.
+Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,
+              const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups);
 
 }  // namespace paddle::autograd

@@ -65,6 +65,26 @@ def _softmax(x, axis):
     return e / np.sum(e, axis=axis, keepdims=True)
 
 
+def _conv2d(x, w, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+    """Direct NCHW cross-correlation; padding is [top, left, bottom, right]."""
+    n, c, h, wd = x.shape
+    oc, cg, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (padding[0], padding[2]), (padding[1], padding[3])))
+    oh = (xp.shape[2] - (dilation[0] * (kh - 1) + 1)) // stride[0] + 1
+    ow = (xp.shape[3] - (dilation[1] * (kw - 1) + 1)) // stride[1] + 1
+    out = np.zeros((n, oc, oh, ow), dtype=np.result_type(x, w))
+    per = oc // groups
+    for o in range(oc):
+        g = o // per
+        for i in range(oh):
+            for j in range(ow):
+                ys = i * stride[0] + dilation[0] * np.arange(kh)
+                xs = j * stride[1] + dilation[1] * np.arange(kw)
+                patch = xp[:, g * cg:(g + 1) * cg][:, :, ys][:, :, :, xs]
+                out[:, o, i, j] = np.sum(patch * w[o], axis=(1, 2, 3))
+    return out
+
+
 def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -149,6 +169,23 @@ SAMPLES = [
     OpSample("max_all", paddle.max, np.max, [[(3, 4)], [(2, 3, 5)]], REAL),
     OpSample("min", lambda x: paddle.min(x, axis=[1, 2], keepdim=True),
              lambda x: np.min(x, axis=(1, 2), keepdims=True), [[(2, 3, 5)], [(4, 2, 2, 3)]], REAL),
+    # convolution (composite: unfold + matmul)
+    OpSample("conv2d", lambda x, w: paddle.nn.functional.conv2d(x, w), _conv2d,
+             [[(2, 3, 5, 5), (4, 3, 3, 3)], [(1, 2, 4, 3), (1, 2, 1, 2)]], ("float32", "float64"),
+             low=-1, high=1, errors=[
+                 ErrorCase(lambda: paddle.nn.functional.conv2d(_t(1, 3, 4, 4), _t(2, 2, 3, 3)), ValueError,
+                           r"\[conv2d\] weight.shape\[1\]"),
+                 ErrorCase(lambda: paddle.nn.functional.conv2d(_t(1, 1, 2, 2), _t(1, 1, 3, 3)), ValueError,
+                           r"\[unfold\] the window"),
+                 ErrorCase(lambda: paddle.nn.functional.conv2d(_t(3, 4), _t(1, 1, 1, 1)), ValueError,
+                           r"\[conv2d\] x and weight must be 4-D")]),
+    OpSample("conv2d_strided", lambda x, w: paddle.nn.functional.conv2d(x, w, stride=2, padding=[1, 2],
+                                                                       dilation=[2, 1]),
+             lambda x, w: _conv2d(x, w, (2, 2), (1, 2, 1, 2), (2, 1)), [[(1, 2, 6, 5), (3, 2, 2, 3)]],
+             ("float32", "float64"), low=-1, high=1),
+    OpSample("conv2d_groups", lambda x, w: paddle.nn.functional.conv2d(x, w, padding=1, groups=2),
+             lambda x, w: _conv2d(x, w, padding=(1, 1, 1, 1), groups=2), [[(2, 4, 3, 3), (6, 2, 2, 2)]],
+             ("float32", "float64"), low=-1, high=1),
     # norms (composite: their gradients come from their parts)
     OpSample("norm", paddle.linalg.norm, np.linalg.norm, [[(3, 4)], [(5,)], [(2, 3, 2)]],
              ("float32", "float64") + COMPLEX, errors=[
@@ -209,7 +246,7 @@ GRAD2_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "sigmoid",
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
-    "log_softmax", "norm", "norm_p3_axis",
+    "log_softmax", "norm", "norm_p3_axis", "conv2d", "conv2d_strided", "conv2d_groups",
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
                                 "norm_inf", "norm_1"}

@@ -17,7 +17,7 @@ from op_test import sample_inputs
 
 def _small_shapes(sample):
     # Finite differences cost one forward per element: keep inputs small and non-empty.
-    return [s for s in sample.shapes if all(0 < int(np.prod(x)) <= 30 for x in s if x != ())]
+    return [s for s in sample.shapes if all(0 < int(np.prod(x)) <= 100 for x in s if x != ())]
 
 
 def _grad_inputs(sample, rng, shapes, dtype="float64"):
@@ -111,6 +111,26 @@ class TestHigherOrderClosedForms:
         h = 1e-5
         numeric = (second(x0 + [h, 0]) - second(x0 - [h, 0])) / (2 * h)
         assert g3.numpy()[0] == pytest.approx(numeric, rel=1e-6)
+
+    def test_conv2d_third_derivative_matches_finite_differences(self):
+        rng = np.random.default_rng(2)
+        w = paddle.to_tensor(rng.standard_normal((2, 1, 2, 2)))
+        x0 = rng.standard_normal((1, 1, 3, 3))
+
+        def second(arr):  # d2/dx[0,0,1,1]^2 of sum(tanh(conv(x)))
+            x = paddle.to_tensor(arr, stop_gradient=False)
+            y = paddle.tanh(paddle.nn.functional.conv2d(x, w)).sum()
+            (g,) = paddle.grad(y, x, create_graph=True)
+            (g2,) = paddle.grad(g[0, 0, 1, 1], x, create_graph=True)
+            return g2, x
+
+        g2, x = second(x0)
+        (g3,) = paddle.grad(g2[0, 0, 1, 1], x)
+        h = 1e-5
+        bump = np.zeros_like(x0)
+        bump[0, 0, 1, 1] = h
+        numeric = (second(x0 + bump)[0][0, 0, 1, 1].item() - second(x0 - bump)[0][0, 0, 1, 1].item()) / (2 * h)
+        assert g3.numpy()[0, 0, 1, 1] == pytest.approx(numeric, rel=1e-5)
 
     def test_hessian_of_quadratic_form(self):
         rng = np.random.default_rng(0)

@@ -29,6 +29,17 @@ void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
                     const IntArray& ends, Meta* out);
 
+// unfold / fold (conv.cc): strides, dilations [h, w]; paddings [top, left, bottom, right].
+void UnfoldInferMeta(const Meta& x, const std::vector<int64_t>& kernel_sizes,
+                     const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                     const std::vector<int64_t>& dilations, Meta* out);
+void FoldInferMeta(const Meta& x, const std::vector<int64_t>& output_sizes,
+                   const std::vector<int64_t>& kernel_sizes, const std::vector<int64_t>& strides,
+                   const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, Meta* out);
+// The sliding-window output size along one spatial dim.
+int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before,
+                       int64_t pad_after, int64_t dilation);
+
 // ---- binary (binary.cc)
 void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
 void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);

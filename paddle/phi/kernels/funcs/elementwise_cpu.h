@@ -113,6 +113,15 @@ void CpuElementwise(DenseTensor* out, F f, InputTensor<InT>... ins) {
   });
 }
 
+// out[i] = f(i) over a freshly allocated contiguous out.
+template <typename T, typename F>
+void LaunchIndexFill(const CPUContext&, DenseTensor* out, F f) {
+  T* o = out->data<T>();
+  ParallelChunks(out->numel(), [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) o[i] = f(i);
+  });
+}
+
 template <typename OutT, typename... InT, typename F>
 void LaunchElementwise(const CPUContext&, DenseTensor* out, F f, InputTensor<InT>... ins) {
   CpuElementwise<OutT, InT...>(out, f, ins...);

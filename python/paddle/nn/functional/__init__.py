@@ -1,1 +1,3 @@
-"""paddle.nn.functional; its ops are bound from the op YAML by paddle/__init__.py."""
+"""paddle.nn.functional; most ops are bound from the op YAML by paddle/__init__.py."""
+
+from paddle.nn.functional.conv import conv2d, fold, unfold  # noqa: F401

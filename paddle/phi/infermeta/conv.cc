@@ -1,0 +1,59 @@
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+namespace {
+
+void CheckWindow(const std::vector<int64_t>& kernel_sizes, const std::vector<int64_t>& strides,
+                 const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations) {
+  PD_CHECK(kernel_sizes.size() == 2 && strides.size() == 2 && dilations.size() == 2 && paddings.size() == 4,
+           InvalidArgument, "kernel_sizes, strides and dilations need 2 values and paddings 4, but got ",
+           kernel_sizes.size(), ", ", strides.size(), ", ", dilations.size(), " and ", paddings.size());
+  for (int i = 0; i < 2; ++i) {
+    PD_CHECK(kernel_sizes[i] > 0 && strides[i] > 0 && dilations[i] > 0, InvalidArgument,
+             "kernel_sizes, strides and dilations must be positive, but got ", DDim(kernel_sizes).ToString(),
+             ", ", DDim(strides).ToString(), " and ", DDim(dilations).ToString());
+  }
+  for (int64_t p : paddings) {
+    PD_CHECK(p >= 0, InvalidArgument, "paddings must be >= 0, but got ", DDim(paddings).ToString());
+  }
+}
+
+}  // namespace
+
+int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before,
+                       int64_t pad_after, int64_t dilation) {
+  const int64_t span = dilation * (kernel - 1) + 1;
+  const int64_t padded = input + pad_before + pad_after;
+  PD_CHECK(padded >= span, InvalidArgument, "the window (", span, " wide with dilation) is larger than the padded input (",
+           padded, ")");
+  return (padded - span) / stride + 1;
+}
+
+void UnfoldInferMeta(const Meta& x, const std::vector<int64_t>& kernel_sizes,
+                     const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                     const std::vector<int64_t>& dilations, Meta* out) {
+  PD_CHECK(x.dims.size() == 4, InvalidArgument, "x must be 4-D (NCHW), but got shape ", x.dims.ToString());
+  CheckWindow(kernel_sizes, strides, paddings, dilations);
+  const int64_t oh = ConvOutputSize(x.dims[2], kernel_sizes[0], strides[0], paddings[0], paddings[2], dilations[0]);
+  const int64_t ow = ConvOutputSize(x.dims[3], kernel_sizes[1], strides[1], paddings[1], paddings[3], dilations[1]);
+  *out = Meta(x.dtype, DDim({x.dims[0], x.dims[1] * kernel_sizes[0] * kernel_sizes[1], oh * ow}));
+}
+
+void FoldInferMeta(const Meta& x, const std::vector<int64_t>& output_sizes,
+                   const std::vector<int64_t>& kernel_sizes, const std::vector<int64_t>& strides,
+                   const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, Meta* out) {
+  PD_CHECK(x.dims.size() == 3, InvalidArgument, "x must be 3-D [N, C*kh*kw, L], but got shape ", x.dims.ToString());
+  PD_CHECK(output_sizes.size() == 2 && output_sizes[0] > 0 && output_sizes[1] > 0, InvalidArgument,
+           "output_sizes must be 2 positive values, but got ", DDim(output_sizes).ToString());
+  CheckWindow(kernel_sizes, strides, paddings, dilations);
+  const int64_t kk = kernel_sizes[0] * kernel_sizes[1];
+  PD_CHECK(x.dims[1] % kk == 0, InvalidArgument, "x.shape[1] (", x.dims[1], ") must be a multiple of kh*kw (", kk, ")");
+  const int64_t oh = ConvOutputSize(output_sizes[0], kernel_sizes[0], strides[0], paddings[0], paddings[2], dilations[0]);
+  const int64_t ow = ConvOutputSize(output_sizes[1], kernel_sizes[1], strides[1], paddings[1], paddings[3], dilations[1]);
+  PD_CHECK(x.dims[2] == oh * ow, InvalidArgument, "x.shape[2] (", x.dims[2], ") must equal the number of windows (",
+           oh * ow, ") of output_sizes ", DDim(output_sizes).ToString());
+  *out = Meta(x.dtype, DDim({x.dims[0], x.dims[1] / kk, output_sizes[0], output_sizes[1]}));
+}
+
+}  // namespace phi
