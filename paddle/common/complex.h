@@ -93,9 +93,20 @@ PD_HOSTDEVICE complex<T> sqrt(complex<T> a) {
 }
 template <typename T>
 PD_HOSTDEVICE complex<T> tanh(complex<T> a) {
-  // tanh(x+iy) = (sinh 2x + i sin 2y) / (cosh 2x + cos 2y)
-  T d = std::cosh(2 * a.real) + std::cos(2 * a.imag);
-  return {std::sinh(2 * a.real) / d, std::sin(2 * a.imag) / d};
+  // Kahan's form, accurate near the poles (x ~ 0, y ~ pi/2) where the
+  // textbook (sinh 2x + i sin 2y) / (cosh 2x + cos 2y) cancels: with
+  // t = tan y, s = sinh x, rho = sqrt(1 + s^2), beta = 1 + t^2:
+  // tanh(x+iy) = (beta rho s + i t) / (1 + beta s^2).
+  if (std::abs(a.real) > T(20)) {  // tanh is +-1 to working precision
+    T e = std::exp(-2 * std::abs(a.real));
+    return {a.real > 0 ? T(1) : T(-1), 4 * std::sin(a.imag) * std::cos(a.imag) * e};
+  }
+  T t = std::tan(a.imag);
+  T beta = 1 + t * t;
+  T s = std::sinh(a.real);
+  T rho = std::sqrt(1 + s * s);
+  T denom = 1 + beta * s * s;
+  return {beta * rho * s / denom, t / denom};
 }
 
 using complex64 = complex<float>;
