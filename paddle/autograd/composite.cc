@@ -1,10 +1,12 @@
 #include "paddle/autograd/composite.h"
 
 #include <cmath>
+#include <limits>
 
 #include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/autograd/grad_helpers.h"
 #include "paddle/common/errors.h"
+#include "paddle/phi/api/generated/api.h"
 #include "paddle/phi/infermeta/infermeta.h"
 
 namespace paddle::autograd {
@@ -29,6 +31,43 @@ Tensor PNorm(const Tensor& x, float porder, const phi::IntArray& axis, bool keep
   }
   Tensor powered = eager::sum(eager::pow(magnitude, static_cast<double>(porder)), axis, DataType::UNDEFINED, keepdim);
   return eager::pow(powered, 1.0 / static_cast<double>(porder));
+}
+
+Tensor Clip(const Tensor& x, double min, double max) {
+  PD_CHECK(!(min > max), InvalidArgument, "min (", min, ") must not exceed max (", max, ")");
+  Tensor out = x;
+  if (!std::isinf(min)) out = eager::maximum(out, ScalarLike(min, x));
+  if (!std::isinf(max)) out = eager::minimum(out, ScalarLike(max, x));
+  return out;
+}
+
+Tensor LeakyRelu(const Tensor& x, double negative_slope) {
+  Tensor positive = MaskLike(api::greater_than(x, ScalarLike(0, x)), x);
+  Tensor slope = eager::add(positive, eager::multiply(eager::subtract(ScalarLike(1, x), positive),
+                                                      ScalarLike(negative_slope, x)));
+  return eager::multiply(x, slope);
+}
+
+Tensor LogSumExp(const Tensor& x, const phi::IntArray& axis, bool keepdim) {
+  // The shift is a constant for the gradient (its terms cancel exactly), so
+  // it comes from the non-recording API; clamped to finite values so that a
+  // row of -inf gives -inf rather than NaN.
+  const double largest = x.dtype() == DataType::FLOAT64   ? std::numeric_limits<double>::max()
+                         : x.dtype() == DataType::FLOAT16 ? 65504.0
+                                                          : 3.38e38;
+  Tensor shift = api::max(x, axis, true);
+  Tensor finite_shift = api::maximum(api::minimum(shift, ScalarLike(largest, shift)), ScalarLike(-largest, shift));
+  Tensor summed = eager::sum(eager::exp(eager::subtract(x, finite_shift)), axis, DataType::UNDEFINED, true);
+  Tensor out = eager::add(eager::log(summed), finite_shift);
+  return keepdim ? out : eager::squeeze(out, axis.empty() ? phi::IntArray() : axis);
+}
+
+Tensor Variance(const Tensor& x, const phi::IntArray& axis, bool unbiased, bool keepdim) {
+  Tensor centered = eager::subtract(x, eager::mean(x, axis, true));
+  Tensor var = eager::mean(eager::multiply(centered, centered), axis, keepdim);
+  if (!unbiased) return var;
+  const double n = ReducedCount(x, axis);
+  return eager::multiply(var, ScalarLike(n / (n - 1), var));
 }
 
 Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,

@@ -14,6 +14,15 @@ namespace paddle::autograd {
 // p = inf / -inf give max / min |x|, p = 0 the count of non-zeros.
 Tensor PNorm(const Tensor& x, float porder, const phi::IntArray& axis, bool keepdim);
 
+// x limited to [min, max]; an infinite bound does not apply.
+Tensor Clip(const Tensor& x, double min, double max);
+// x where x > 0, negative_slope * x elsewhere.
+Tensor LeakyRelu(const Tensor& x, double negative_slope);
+// log(sum(exp(x))) over axis, with the max subtracted first.
+Tensor LogSumExp(const Tensor& x, const phi::IntArray& axis, bool keepdim);
+// mean((x - mean(x))^2) over axis, times n / (n - 1) when unbiased.
+Tensor Variance(const Tensor& x, const phi::IntArray& axis, bool unbiased, bool keepdim);
+
 // NCHW convolution with weight [OC, C / groups, kh, kw]: unfold x into
 // columns and multiply each group's weights with its columns.
 Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,

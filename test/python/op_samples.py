@@ -149,7 +149,30 @@ SAMPLES = [
     OpSample("cast_bool", lambda x: x.astype(paddle.bool), lambda x: x.astype(bool), UNARY_SHAPES, ALL),
     OpSample("cast_float16", lambda x: x.astype("float16"), lambda x: x.astype(np.float16),
              UNARY_SHAPES, ("float32", "float64", "int32")),
+    # composite elementwise ops and activations
+    OpSample("square", paddle.square, np.square, UNARY_SHAPES, FLOATS + ("int32", "int64") + COMPLEX, low=-5, high=5),
+    OpSample("reciprocal", paddle.reciprocal, np.reciprocal, UNARY_SHAPES, FLOATS + COMPLEX, low=0.5, high=3),
+    OpSample("rsqrt", paddle.rsqrt, lambda x: 1 / np.sqrt(x), UNARY_SHAPES, FLOATS, low=0.5, high=3),
+    OpSample("silu", paddle.nn.functional.silu, lambda x: x * _sigmoid(x), UNARY_SHAPES, FLOATS),
+    OpSample("swish", paddle.nn.functional.swish, lambda x: x * _sigmoid(x), UNARY_SHAPES, FLOATS),
+    OpSample("clip", lambda x: paddle.clip(x, min=-1.5, max=2.0), lambda x: np.clip(x, -1.5, 2.0), UNARY_SHAPES,
+             FLOATS, errors=[ErrorCase(lambda: paddle.clip(_t(2), min=2.0, max=1.0), ValueError,
+                                       r"\[clip\] min \(2\) must not exceed max \(1\)")]),
+    OpSample("clip_int", lambda x: paddle.clip(x, min=-1), lambda x: np.maximum(x, -1), UNARY_SHAPES,
+             ("int32", "int64")),
+    OpSample("relu6", paddle.nn.functional.relu6, lambda x: np.clip(x, 0, 6), UNARY_SHAPES, FLOATS, low=-3, high=9),
+    OpSample("hardtanh", paddle.nn.functional.hardtanh, lambda x: np.clip(x, -1, 1), UNARY_SHAPES, FLOATS),
+    OpSample("leaky_relu", lambda x: paddle.nn.functional.leaky_relu(x, 0.2), lambda x: np.where(x > 0, x, 0.2 * x),
+             UNARY_SHAPES, FLOATS),
     # reductions
+    OpSample("logsumexp", lambda x: paddle.logsumexp(x, axis=1), lambda x: np.log(np.sum(np.exp(x), axis=1)),
+             [[(3, 4)], [(2, 3, 5)]], ("float32", "float64"), low=-20, high=20),
+    OpSample("logsumexp_all", paddle.logsumexp, lambda x: np.log(np.sum(np.exp(x))), [[(3, 4)], [(5,)]],
+             ("float32", "float64"), low=-3, high=3),
+    OpSample("var", lambda x: paddle.var(x, axis=0), lambda x: np.var(x, axis=0, ddof=1), [[(4, 3)], [(5, 2, 2)]],
+             FLOATS),
+    OpSample("std_biased", lambda x: paddle.std(x, axis=[0, 1], unbiased=False, keepdim=True),
+             lambda x: np.std(x, axis=(0, 1), keepdims=True), [[(4, 3)], [(5, 2, 2)]], ("float32", "float64")),
     OpSample("sum", paddle.sum, lambda x: np.sum(x), UNARY_SHAPES, NUMERIC,
              tolerance={"float16": (2e-2, 5e-2), "bfloat16": (3e-2, 2e-1)}),
     OpSample("sum_axis", lambda x: paddle.sum(x, axis=[0, -1]), lambda x: np.sum(x, axis=(0, -1)),
@@ -247,12 +270,13 @@ GRAD2_SAMPLES = {
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
     "log_softmax", "norm", "norm_p3_axis", "conv2d", "conv2d_strided", "conv2d_groups",
+    "square", "reciprocal", "rsqrt", "silu", "swish", "logsumexp", "logsumexp_all", "var", "std_biased",
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
-                                "norm_inf", "norm_1"}
+                                "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu"}
 # ... and with complex128 inputs (conjugate Wirtinger gradients).
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
-    "slice", "concat", "clone", "norm",
+    "slice", "concat", "clone", "norm", "square", "reciprocal",
 }

@@ -175,3 +175,8 @@ def test_shape_only_saves_ignore_in_place_writes():
         b[0] = 5.0  # reshape's and sum's gradients need only b's shape
     c.sum().backward()
     assert a.grad.tolist() == [5.0, 5.0, 5.0, 5.0]
+
+
+def test_logsumexp_of_minus_infinity_rows():
+    x = paddle.to_tensor([[-math.inf, -math.inf], [0.0, -math.inf]])
+    assert paddle.logsumexp(x, axis=1).tolist() == [-math.inf, 0.0]
