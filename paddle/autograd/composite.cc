@@ -70,6 +70,72 @@ Tensor Variance(const Tensor& x, const phi::IntArray& axis, bool unbiased, bool 
   return eager::multiply(var, ScalarLike(n / (n - 1), var));
 }
 
+Tensor Stack(const std::vector<Tensor>& x, int64_t axis) {
+  PD_CHECK(!x.empty(), InvalidArgument, "x must hold at least one tensor");
+  for (size_t i = 1; i < x.size(); ++i) {
+    PD_CHECK(x[i].dims() == x[0].dims(), InvalidArgument, "all tensors must have the same shape, but x[0] is ",
+             x[0].dims().ToString(), " and x[", i, "] is ", x[i].dims().ToString());
+  }
+  const int a = NormalizeAxis(axis, x[0].dims().size() + 1);
+  std::vector<Tensor> expanded;
+  expanded.reserve(x.size());
+  for (const Tensor& t : x) expanded.push_back(eager::unsqueeze(t, phi::IntArray({a})));
+  return eager::concat(expanded, a);
+}
+
+Tensor Flatten(const Tensor& x, int64_t start_axis, int64_t stop_axis) {
+  const int rank = x.dims().size();
+  if (rank == 0) return eager::reshape(x, phi::IntArray({1}));
+  const int start = NormalizeAxis(start_axis, rank, "start_axis");
+  const int stop = NormalizeAxis(stop_axis, rank, "stop_axis");
+  PD_CHECK(start <= stop, InvalidArgument, "start_axis (", start_axis, ") must not be after stop_axis (", stop_axis, ")");
+  std::vector<int64_t> dims;
+  for (int i = 0; i < start; ++i) dims.push_back(x.dims()[i]);
+  int64_t merged = 1;
+  for (int i = start; i <= stop; ++i) merged *= x.dims()[i];
+  dims.push_back(merged);
+  for (int i = stop + 1; i < rank; ++i) dims.push_back(x.dims()[i]);
+  return eager::reshape(x, phi::IntArray(dims));
+}
+
+Tensor BroadcastTo(const Tensor& x, const phi::IntArray& shape) {
+  std::vector<int64_t> dims = shape.GetData();
+  const int lead = static_cast<int>(dims.size()) - x.dims().size();
+  PD_CHECK(lead >= 0, InvalidArgument, "shape ", DDim(dims).ToString(), " has fewer dims than x's shape ",
+           x.dims().ToString());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] != -1) continue;
+    PD_CHECK(static_cast<int>(i) >= lead, InvalidArgument, "-1 in shape ", DDim(shape.GetData()).ToString(),
+             " must stand where x has a dim");
+    dims[i] = x.dims()[static_cast<int>(i) - lead];
+  }
+  PD_CHECK(phi::BroadcastDims(x.dims(), DDim(dims)) == DDim(dims), InvalidArgument, "x of shape ",
+           x.dims().ToString(), " cannot be broadcast to ", DDim(dims).ToString());
+  return eager::add(api::full(phi::IntArray(dims), 0, x.dtype(), x.place()), x);
+}
+
+Tensor Softplus(const Tensor& x, double beta, double threshold) {
+  Tensor scaled = eager::multiply(x, ScalarLike(beta, x));
+  // Where beta x is large the function is x itself; elsewhere
+  // max(z, 0) + log(1 + exp(-|z|)), whose exp never overflows (float16).
+  Tensor stable = eager::add(eager::relu(scaled),
+                             eager::log(eager::add(ScalarLike(1, x), eager::exp(eager::neg(eager::abs(scaled))))));
+  Tensor smooth = eager::divide(stable, ScalarLike(beta, x));
+  return eager::where(api::greater_than(scaled, ScalarLike(threshold, x)), x, smooth);
+}
+
+Tensor Gelu(const Tensor& x, bool approximate) {
+  const Tensor half = ScalarLike(0.5, x);
+  if (approximate) {  // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+    Tensor cube = eager::multiply(eager::multiply(x, x), x);
+    Tensor inner = eager::multiply(ScalarLike(0.7978845608028654, x),
+                                   eager::add(x, eager::multiply(ScalarLike(0.044715, x), cube)));
+    return eager::multiply(eager::multiply(half, x), eager::add(ScalarLike(1, x), eager::tanh(inner)));
+  }
+  Tensor phi = eager::add(ScalarLike(1, x), eager::erf(eager::multiply(x, ScalarLike(0.7071067811865476, x))));
+  return eager::multiply(eager::multiply(half, x), phi);
+}
+
 Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups) {
   PD_CHECK(x.dims().size() == 4 && weight.dims().size() == 4, InvalidArgument,

@@ -23,6 +23,17 @@ Tensor LogSumExp(const Tensor& x, const phi::IntArray& axis, bool keepdim);
 // mean((x - mean(x))^2) over axis, times n / (n - 1) when unbiased.
 Tensor Variance(const Tensor& x, const phi::IntArray& axis, bool unbiased, bool keepdim);
 
+// Tensors of one shape joined along a new axis.
+Tensor Stack(const std::vector<Tensor>& x, int64_t axis);
+// x with dims start_axis..stop_axis merged into one.
+Tensor Flatten(const Tensor& x, int64_t start_axis, int64_t stop_axis);
+// x broadcast to shape (-1 keeps x's dim), as a new tensor.
+Tensor BroadcastTo(const Tensor& x, const phi::IntArray& shape);
+// log(1 + exp(beta x)) / beta, and x where beta x > threshold.
+Tensor Softplus(const Tensor& x, double beta, double threshold);
+// x * Phi(x): exact with erf, or the tanh approximation.
+Tensor Gelu(const Tensor& x, bool approximate);
+
 // NCHW convolution with weight [OC, C / groups, kh, kw]: unfold x into
 // columns and multiply each group's weights with its columns.
 Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,

@@ -3,6 +3,8 @@ shapes (with broadcasting), the dtypes, and the bad inputs."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import paddle
@@ -85,6 +87,17 @@ def _conv2d(x, w, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1
     return out
 
 
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _where_inputs(rng, dtype, shapes):
+    return [rng.random(shapes[0]) > 0.5] + [make_input(rng, s, dtype, -3, 3) for s in shapes[1:]]
+
+
+def _softplus(x, beta=1.0, threshold=20.0):
+    return np.where(beta * x > threshold, x, np.log1p(np.exp(np.minimum(beta * x, threshold))) / beta)
+
+
 def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -164,6 +177,47 @@ SAMPLES = [
     OpSample("hardtanh", paddle.nn.functional.hardtanh, lambda x: np.clip(x, -1, 1), UNARY_SHAPES, FLOATS),
     OpSample("leaky_relu", lambda x: paddle.nn.functional.leaky_relu(x, 0.2), lambda x: np.where(x > 0, x, 0.2 * x),
              UNARY_SHAPES, FLOATS),
+    OpSample("where", paddle.where, np.where, [[(3, 4), (3, 4), (3, 4)], [(3, 1), (1, 4), (4,)], [(2, 3), (), (3,)]],
+             ALL, make_inputs=_where_inputs, errors=[
+                 ErrorCase(lambda: paddle.where(_t(2), _t(2), _t(2)), TypeError,
+                           r"\[where\] condition must be a bool tensor")]),
+    OpSample("erf", paddle.erf, _erf, UNARY_SHAPES, FLOATS),
+    OpSample("elu", lambda x: paddle.nn.functional.elu(x, alpha=0.7),
+             lambda x: np.where(x > 0, x, 0.7 * (np.exp(np.minimum(x, 0)) - 1)), UNARY_SHAPES, FLOATS),
+    OpSample("selu", paddle.nn.functional.selu,
+             lambda x: 1.0507009873554805 * np.where(x > 0, x, 1.6732632423543772 * (np.exp(np.minimum(x, 0)) - 1)),
+             UNARY_SHAPES, FLOATS),
+    OpSample("celu", lambda x: paddle.nn.functional.celu(x, alpha=2.0),
+             lambda x: np.where(x > 0, x, 2.0 * (np.exp(np.minimum(x, 0) / 2.0) - 1)), UNARY_SHAPES, FLOATS),
+    OpSample("softplus", lambda x: paddle.nn.functional.softplus(x, beta=2.0, threshold=4.0),
+             lambda x: _softplus(x, 2.0, 4.0), UNARY_SHAPES, FLOATS),
+    OpSample("softsign", paddle.nn.functional.softsign, lambda x: x / (1 + np.abs(x)), UNARY_SHAPES, FLOATS),
+    OpSample("hardsigmoid", paddle.nn.functional.hardsigmoid, lambda x: np.clip(x / 6 + 0.5, 0, 1), UNARY_SHAPES,
+             FLOATS, low=-5, high=5),
+    OpSample("hardswish", paddle.nn.functional.hardswish, lambda x: x * np.clip(x + 3, 0, 6) / 6, UNARY_SHAPES,
+             FLOATS, low=-5, high=5),
+    OpSample("mish", paddle.nn.functional.mish, lambda x: x * np.tanh(_softplus(x)), UNARY_SHAPES, FLOATS),
+    OpSample("log_sigmoid", paddle.nn.functional.log_sigmoid, lambda x: -_softplus(-x), UNARY_SHAPES, FLOATS,
+             low=-30, high=30),
+    OpSample("tanhshrink", paddle.nn.functional.tanhshrink, lambda x: x - np.tanh(x), UNARY_SHAPES, FLOATS),
+    OpSample("hardshrink", paddle.nn.functional.hardshrink, lambda x: np.where(np.abs(x) > 0.5, x, 0),
+             UNARY_SHAPES, FLOATS),
+    OpSample("softshrink", lambda x: paddle.nn.functional.softshrink(x, threshold=0.8),
+             lambda x: np.where(np.abs(x) > 0.8, x - 0.8 * np.sign(x), 0), UNARY_SHAPES, FLOATS),
+    OpSample("gelu", paddle.nn.functional.gelu, lambda x: 0.5 * x * (1 + _erf(x / np.sqrt(2))), UNARY_SHAPES, FLOATS),
+    OpSample("gelu_tanh", lambda x: paddle.nn.functional.gelu(x, approximate=True),
+             lambda x: 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3))), UNARY_SHAPES, FLOATS),
+    # composite manipulation
+    OpSample("stack", lambda x, y: paddle.stack([x, y], axis=1), lambda x, y: np.stack([x, y], axis=1),
+             [[(2, 3), (2, 3)], [(4,), (4,)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.stack([_t(2), _t(3)]), ValueError, r"\[stack\] all tensors must have")]),
+    OpSample("flatten", lambda x: paddle.flatten(x, 1, 2), lambda x: x.reshape(x.shape[0], -1, *x.shape[3:]),
+             [[(2, 3, 4)], [(2, 3, 1, 5)]], ALL),
+    OpSample("broadcast_to", lambda x: paddle.broadcast_to(x, [2, -1, 4]), lambda x: np.broadcast_to(x, (2, x.shape[0], 4)),
+             [[(3, 1)], [(3, 4)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.broadcast_to(_t(3), [2, 4]), ValueError, r"\[broadcast_to\]")]),
+    OpSample("expand_as", lambda x, y: paddle.expand_as(x, y), lambda x, y: np.broadcast_to(x, y.shape),
+             [[(1, 3), (2, 3)]], FLOATS),
     # reductions
     OpSample("logsumexp", lambda x: paddle.logsumexp(x, axis=1), lambda x: np.log(np.sum(np.exp(x), axis=1)),
              [[(3, 4)], [(2, 3, 5)]], ("float32", "float64"), low=-20, high=20),
@@ -271,9 +325,12 @@ GRAD2_SAMPLES = {
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
     "log_softmax", "norm", "norm_p3_axis", "conv2d", "conv2d_strided", "conv2d_groups",
     "square", "reciprocal", "rsqrt", "silu", "swish", "logsumexp", "logsumexp_all", "var", "std_biased",
+    "erf", "softsign", "mish", "tanhshrink", "gelu", "gelu_tanh", "stack", "flatten", "broadcast_to", "expand_as",
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
-                                "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu"}
+                                "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
+                                "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
+                                "hardshrink", "softshrink"}
 # ... and with complex128 inputs (conjugate Wirtinger gradients).
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",

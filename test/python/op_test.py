@@ -92,7 +92,7 @@ def sample_inputs(sample: OpSample, rng: np.random.Generator, shapes, dtype: str
 
 
 def to_paddle(array: np.ndarray, dtype: str) -> paddle.Tensor:
-    if dtype == "bfloat16":
+    if dtype == "bfloat16" and np.asarray(array).dtype.kind == "f":
         return paddle.to_tensor(array.astype(np.float32)).astype("bfloat16")
     return paddle.to_tensor(array)
 

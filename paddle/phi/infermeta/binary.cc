@@ -27,6 +27,12 @@ void CompareInferMeta(const Meta& x, const Meta& y, Meta* out) {
   *out = Meta(DataType::BOOL, BroadcastDims(x.dims, y.dims));
 }
 
+void WhereInferMeta(const Meta& condition, const Meta& x, const Meta& y, Meta* out) {
+  PD_CHECK(condition.dtype == DataType::BOOL, InvalidType, "condition must be a bool tensor, but got ",
+           paddle::DataTypeName(condition.dtype));
+  *out = Meta(x.dtype, BroadcastDims(condition.dims, BroadcastDims(x.dims, y.dims)));
+}
+
 void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out) {
   PD_CHECK(x.dims.size() >= 1 && y.dims.size() >= 1, InvalidArgument,
            "x and y must have at least 1 dim, but got x.shape ", x.dims.ToString(), " and y.shape ",

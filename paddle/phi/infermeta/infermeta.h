@@ -43,6 +43,7 @@ int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pa
 // ---- binary (binary.cc)
 void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
 void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);
+void WhereInferMeta(const Meta& condition, const Meta& x, const Meta& y, Meta* out);
 void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out);
 
 // ---- no tensor input (nullary.cc)

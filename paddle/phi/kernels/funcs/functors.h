@@ -163,6 +163,7 @@ struct LogicalNotFunctor {
 PD_DEFINE_MATH_FUNCTOR(ExpFunctor, exp(x))
 PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
 PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
+PD_DEFINE_MATH_FUNCTOR(ErfFunctor, std::erf(x))
 #undef PD_DEFINE_MATH_FUNCTOR
 
 // tanh and sigmoid in float (and so for the half types) use the
@@ -223,6 +224,11 @@ struct AbsFunctor {
       return v < T(0) ? static_cast<T>(-static_cast<MathType<T>>(v)) : v;
     }
   }
+};
+
+template <typename T>
+struct WhereFunctor {
+  PD_HOSTDEVICE T operator()(bool condition, T a, T b) const { return condition ? a : b; }
 };
 
 template <typename T>

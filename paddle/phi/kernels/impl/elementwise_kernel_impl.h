@@ -60,6 +60,7 @@ PD_DEFINE_UNARY_KERNEL(TanhKernel, TanhFunctor)
 PD_DEFINE_UNARY_KERNEL(SigmoidKernel, SigmoidFunctor)
 PD_DEFINE_UNARY_KERNEL(ReluKernel, ReluFunctor)
 PD_DEFINE_UNARY_KERNEL(ConjKernel, ConjFunctor)
+PD_DEFINE_UNARY_KERNEL(ErfKernel, ErfFunctor)
 #undef PD_DEFINE_BINARY_KERNEL
 #undef PD_DEFINE_UNARY_KERNEL
 
@@ -71,6 +72,13 @@ void DivideKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
     funcs::CheckNoZeroDivisor<T>(y);
   }
   BinaryKernel<T, Context, funcs::DivideFunctor>(ctx, x, y, out);
+}
+
+template <typename T, typename Context>
+void WhereKernel(const Context& ctx, const DenseTensor& condition, const DenseTensor& x, const DenseTensor& y,
+                 DenseTensor* out) {
+  ctx.template Alloc<T>(out);
+  funcs::LaunchElementwise<T, bool, T, T>(ctx, out, funcs::WhereFunctor<T>(), condition, x, y);
 }
 
 template <typename T, typename Context>
@@ -133,13 +141,15 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(greater_than, B, phi::GreaterThanKernel, bool, PD_REAL_TYPES);      \
   PD_REGISTER_KERNEL(greater_equal, B, phi::GreaterEqualKernel, bool, PD_REAL_TYPES);    \
   PD_REGISTER_KERNEL(logical_and, B, phi::LogicalAndKernel, PD_ALL_TYPES);               \
-  PD_REGISTER_KERNEL(logical_or, B, phi::LogicalOrKernel, PD_ALL_TYPES)
+  PD_REGISTER_KERNEL(logical_or, B, phi::LogicalOrKernel, PD_ALL_TYPES);                 \
+  PD_REGISTER_KERNEL(where, B, phi::WhereKernel, PD_ALL_TYPES)
 
 #define PD_REGISTER_UNARY_KERNELS(B)                                                     \
   PD_REGISTER_KERNEL(logical_not, B, phi::LogicalNotKernel, PD_ALL_TYPES);               \
   PD_REGISTER_KERNEL(exp, B, phi::ExpKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
   PD_REGISTER_KERNEL(log, B, phi::LogKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
+  PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
   PD_REGISTER_KERNEL(tanh, B, phi::TanhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES);                 \
   PD_REGISTER_KERNEL(abs, B, phi::AbsKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
