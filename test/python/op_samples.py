@@ -98,6 +98,17 @@ def _softplus(x, beta=1.0, threshold=20.0):
     return np.where(beta * x > threshold, x, np.log1p(np.exp(np.minimum(beta * x, threshold))) / beta)
 
 
+def _with_specials(rng, dtype, shape):
+    """Random values with NaN, +inf and -inf sprinkled in (floating dtypes)."""
+    a = np.asarray(make_input(rng, shape, dtype, -3, 3))
+    if a.dtype.kind == "f" and a.size:
+        flat = a.reshape(-1)
+        picks = rng.integers(0, 4, flat.size)
+        specials = np.array([np.nan, np.inf, -np.inf], dtype=np.float32)
+        flat[picks < 3] = specials[picks[picks < 3]].astype(a.dtype)
+    return a
+
+
 def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -182,6 +193,36 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.where(_t(2), _t(2), _t(2)), TypeError,
                            r"\[where\] condition must be a bool tensor")]),
     OpSample("erf", paddle.erf, _erf, UNARY_SHAPES, FLOATS),
+    OpSample("expm1", paddle.expm1, np.expm1, UNARY_SHAPES, FLOATS, low=-1e-3, high=1e-3,
+             tolerance={"float32": (1e-5, 1e-10)}),
+    OpSample("log1p", paddle.log1p, np.log1p, UNARY_SHAPES, FLOATS, low=-0.5, high=3),
+    OpSample("log2", paddle.log2, np.log2, UNARY_SHAPES, FLOATS, low=0.1, high=5),
+    OpSample("log10", paddle.log10, np.log10, UNARY_SHAPES, FLOATS, low=0.1, high=5),
+    OpSample("sin", paddle.sin, np.sin, UNARY_SHAPES, FLOATS),
+    OpSample("cos", paddle.cos, np.cos, UNARY_SHAPES, FLOATS),
+    OpSample("tan", paddle.tan, np.tan, UNARY_SHAPES, FLOATS, low=-1.2, high=1.2),
+    OpSample("asin", paddle.asin, np.arcsin, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
+    OpSample("acos", paddle.acos, np.arccos, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
+    OpSample("atan", paddle.atan, np.arctan, UNARY_SHAPES, FLOATS),
+    OpSample("sinh", paddle.sinh, np.sinh, UNARY_SHAPES, FLOATS),
+    OpSample("cosh", paddle.cosh, np.cosh, UNARY_SHAPES, FLOATS),
+    OpSample("asinh", paddle.asinh, np.arcsinh, UNARY_SHAPES, FLOATS),
+    OpSample("acosh", paddle.acosh, np.arccosh, UNARY_SHAPES, FLOATS, low=1.1, high=4),
+    OpSample("atanh", paddle.atanh, np.arctanh, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
+    OpSample("floor", paddle.floor, np.floor, UNARY_SHAPES, FLOATS, low=-5, high=5),
+    OpSample("ceil", paddle.ceil, np.ceil, UNARY_SHAPES, FLOATS, low=-5, high=5),
+    OpSample("round", paddle.round, lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
+             [[(3, 4)], [()], [(0,)], [(5,)]], ("float32", "float64"), low=-5, high=5,
+             make_inputs=lambda rng, dtype, shapes: [
+                 (np.round(rng.uniform(-10, 10, shapes[0]) * 2) / 2).astype(dtype)]),  # exact halves too
+    OpSample("trunc", paddle.trunc, np.trunc, UNARY_SHAPES, FLOATS, low=-5, high=5),
+    OpSample("sign", paddle.sign, np.sign, UNARY_SHAPES, FLOATS + ("int8", "int32", "int64", "uint8"), low=-3, high=3),
+    OpSample("isnan", paddle.isnan, np.isnan, UNARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+        _with_specials(rng, dtype, shapes[0])]),
+    OpSample("isinf", paddle.isinf, np.isinf, UNARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+        _with_specials(rng, dtype, shapes[0])]),
+    OpSample("isfinite", paddle.isfinite, np.isfinite, UNARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+        _with_specials(rng, dtype, shapes[0])]),
     OpSample("elu", lambda x: paddle.nn.functional.elu(x, alpha=0.7),
              lambda x: np.where(x > 0, x, 0.7 * (np.exp(np.minimum(x, 0)) - 1)), UNARY_SHAPES, FLOATS),
     OpSample("selu", paddle.nn.functional.selu,
@@ -326,11 +367,13 @@ GRAD2_SAMPLES = {
     "log_softmax", "norm", "norm_p3_axis", "conv2d", "conv2d_strided", "conv2d_groups",
     "square", "reciprocal", "rsqrt", "silu", "swish", "logsumexp", "logsumexp_all", "var", "std_biased",
     "erf", "softsign", "mish", "tanhshrink", "gelu", "gelu_tanh", "stack", "flatten", "broadcast_to", "expand_as",
+    "expm1", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
+    "acosh", "atanh",
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
                                 "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
                                 "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
-                                "hardshrink", "softshrink"}
+                                "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign"}
 # ... and with complex128 inputs (conjugate Wirtinger gradients).
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",

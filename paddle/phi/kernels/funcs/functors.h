@@ -164,6 +164,25 @@ PD_DEFINE_MATH_FUNCTOR(ExpFunctor, exp(x))
 PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
 PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
 PD_DEFINE_MATH_FUNCTOR(ErfFunctor, std::erf(x))
+PD_DEFINE_MATH_FUNCTOR(Expm1Functor, std::expm1(x))
+PD_DEFINE_MATH_FUNCTOR(Log1pFunctor, std::log1p(x))
+PD_DEFINE_MATH_FUNCTOR(Log2Functor, std::log2(x))
+PD_DEFINE_MATH_FUNCTOR(Log10Functor, std::log10(x))
+PD_DEFINE_MATH_FUNCTOR(SinFunctor, std::sin(x))
+PD_DEFINE_MATH_FUNCTOR(CosFunctor, std::cos(x))
+PD_DEFINE_MATH_FUNCTOR(TanFunctor, std::tan(x))
+PD_DEFINE_MATH_FUNCTOR(AsinFunctor, std::asin(x))
+PD_DEFINE_MATH_FUNCTOR(AcosFunctor, std::acos(x))
+PD_DEFINE_MATH_FUNCTOR(AtanFunctor, std::atan(x))
+PD_DEFINE_MATH_FUNCTOR(SinhFunctor, std::sinh(x))
+PD_DEFINE_MATH_FUNCTOR(CoshFunctor, std::cosh(x))
+PD_DEFINE_MATH_FUNCTOR(AsinhFunctor, std::asinh(x))
+PD_DEFINE_MATH_FUNCTOR(AcoshFunctor, std::acosh(x))
+PD_DEFINE_MATH_FUNCTOR(AtanhFunctor, std::atanh(x))
+PD_DEFINE_MATH_FUNCTOR(FloorFunctor, std::floor(x))
+PD_DEFINE_MATH_FUNCTOR(CeilFunctor, std::ceil(x))
+PD_DEFINE_MATH_FUNCTOR(RoundFunctor, std::round(x))  // halves away from zero, as Paddle
+PD_DEFINE_MATH_FUNCTOR(TruncFunctor, std::trunc(x))
 #undef PD_DEFINE_MATH_FUNCTOR
 
 // tanh and sigmoid in float (and so for the half types) use the
@@ -201,6 +220,39 @@ struct NegFunctor {
       return static_cast<T>(-static_cast<MathType<T>>(v));
     }
   }
+};
+
+template <typename T>
+struct SignFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    if constexpr (std::is_unsigned_v<T>) {
+      return v > T(0) ? T(1) : T(0);
+    } else {
+      return v > T(0) ? T(1) : (v < T(0) ? T(-1) : T(0));  // NaN gives 0
+    }
+  }
+};
+
+template <typename T>
+struct IsNanFunctor {
+  PD_HOSTDEVICE bool operator()(T v) const { return IsNan(v); }
+};
+
+template <typename T>
+struct IsInfFunctor {
+  PD_HOSTDEVICE bool operator()(T v) const {
+    if constexpr (std::is_floating_point_v<MathType<T>>) {
+      MathType<T> m = static_cast<MathType<T>>(v);
+      return !IsNan(v) && (m - m != m - m);  // inf - inf is NaN; finite - finite is 0
+    } else {
+      return false;
+    }
+  }
+};
+
+template <typename T>
+struct IsFiniteFunctor {
+  PD_HOSTDEVICE bool operator()(T v) const { return !IsNan(v) && !IsInfFunctor<T>()(v); }
 };
 
 template <typename T>

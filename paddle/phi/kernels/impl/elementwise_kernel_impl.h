@@ -61,6 +61,29 @@ PD_DEFINE_UNARY_KERNEL(SigmoidKernel, SigmoidFunctor)
 PD_DEFINE_UNARY_KERNEL(ReluKernel, ReluFunctor)
 PD_DEFINE_UNARY_KERNEL(ConjKernel, ConjFunctor)
 PD_DEFINE_UNARY_KERNEL(ErfKernel, ErfFunctor)
+PD_DEFINE_UNARY_KERNEL(Expm1Kernel, Expm1Functor)
+PD_DEFINE_UNARY_KERNEL(Log1pKernel, Log1pFunctor)
+PD_DEFINE_UNARY_KERNEL(Log2Kernel, Log2Functor)
+PD_DEFINE_UNARY_KERNEL(Log10Kernel, Log10Functor)
+PD_DEFINE_UNARY_KERNEL(SinKernel, SinFunctor)
+PD_DEFINE_UNARY_KERNEL(CosKernel, CosFunctor)
+PD_DEFINE_UNARY_KERNEL(TanKernel, TanFunctor)
+PD_DEFINE_UNARY_KERNEL(AsinKernel, AsinFunctor)
+PD_DEFINE_UNARY_KERNEL(AcosKernel, AcosFunctor)
+PD_DEFINE_UNARY_KERNEL(AtanKernel, AtanFunctor)
+PD_DEFINE_UNARY_KERNEL(SinhKernel, SinhFunctor)
+PD_DEFINE_UNARY_KERNEL(CoshKernel, CoshFunctor)
+PD_DEFINE_UNARY_KERNEL(AsinhKernel, AsinhFunctor)
+PD_DEFINE_UNARY_KERNEL(AcoshKernel, AcoshFunctor)
+PD_DEFINE_UNARY_KERNEL(AtanhKernel, AtanhFunctor)
+PD_DEFINE_UNARY_KERNEL(FloorKernel, FloorFunctor)
+PD_DEFINE_UNARY_KERNEL(CeilKernel, CeilFunctor)
+PD_DEFINE_UNARY_KERNEL(RoundKernel, RoundFunctor)
+PD_DEFINE_UNARY_KERNEL(TruncKernel, TruncFunctor)
+PD_DEFINE_UNARY_KERNEL(SignKernel, SignFunctor)
+PD_DEFINE_UNARY_KERNEL(IsNanKernel, IsNanFunctor)
+PD_DEFINE_UNARY_KERNEL(IsInfKernel, IsInfFunctor)
+PD_DEFINE_UNARY_KERNEL(IsFiniteKernel, IsFiniteFunctor)
 #undef PD_DEFINE_BINARY_KERNEL
 #undef PD_DEFINE_UNARY_KERNEL
 
@@ -150,6 +173,29 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(log, B, phi::LogKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
+  PD_REGISTER_KERNEL(expm1, B, phi::Expm1Kernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(log1p, B, phi::Log1pKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(log2, B, phi::Log2Kernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(log10, B, phi::Log10Kernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(sin, B, phi::SinKernel, PD_FLOATING_TYPES);                                            \
+  PD_REGISTER_KERNEL(cos, B, phi::CosKernel, PD_FLOATING_TYPES);                                            \
+  PD_REGISTER_KERNEL(tan, B, phi::TanKernel, PD_FLOATING_TYPES);                                            \
+  PD_REGISTER_KERNEL(asin, B, phi::AsinKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(acos, B, phi::AcosKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(atan, B, phi::AtanKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(sinh, B, phi::SinhKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(cosh, B, phi::CoshKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(asinh, B, phi::AsinhKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(acosh, B, phi::AcoshKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(atanh, B, phi::AtanhKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(floor, B, phi::FloorKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(ceil, B, phi::CeilKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(round, B, phi::RoundKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(trunc, B, phi::TruncKernel, PD_FLOATING_TYPES);                                        \
+  PD_REGISTER_KERNEL(sign, B, phi::SignKernel, int8_t, int16_t, int32_t, int64_t, uint8_t, PD_FLOATING_TYPES); \
+  PD_REGISTER_KERNEL(isnan, B, phi::IsNanKernel, PD_REAL_TYPES);                          \
+  PD_REGISTER_KERNEL(isinf, B, phi::IsInfKernel, PD_REAL_TYPES);                          \
+  PD_REGISTER_KERNEL(isfinite, B, phi::IsFiniteKernel, PD_REAL_TYPES);                    \
   PD_REGISTER_KERNEL(tanh, B, phi::TanhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES);                 \
   PD_REGISTER_KERNEL(abs, B, phi::AbsKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
