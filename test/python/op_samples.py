@@ -109,6 +109,12 @@ def _with_specials(rng, dtype, shape):
     return a
 
 
+def _with_nans(rng, dtype, shape):
+    a = np.asarray(make_input(rng, shape, dtype, -3, 3))
+    a.reshape(-1)[::3] = np.nan
+    return a
+
+
 def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
@@ -126,6 +132,17 @@ SAMPLES = [
     OpSample("pow", paddle.pow, np.power, BINARY_SHAPES, NUMERIC, make_inputs=_pow_inputs),
     OpSample("pow_scalar", lambda x: paddle.pow(x, 3), lambda x: np.power(x, 3), UNARY_SHAPES, NUMERIC,
              low=-2, high=2),
+    OpSample("atan2", paddle.atan2, np.arctan2, BINARY_SHAPES, FLOATS),
+    OpSample("fmax", paddle.fmax, np.fmax, BINARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+        _with_specials(rng, dtype, shapes[0]), make_input(rng, shapes[1], dtype, -3, 3)]),
+    OpSample("fmin", paddle.fmin, np.fmin, BINARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+        _with_specials(rng, dtype, shapes[0]), make_input(rng, shapes[1], dtype, -3, 3)]),
+    OpSample("floor_divide", paddle.floor_divide, np.floor_divide, BINARY_SHAPES, REAL, make_inputs=_nonzero_divisor,
+             errors=[ErrorCase(lambda: paddle.floor_divide(paddle.to_tensor([1]), paddle.to_tensor([0])), ValueError,
+                               r"\[floor_divide\] integer division by zero")]),
+    OpSample("remainder", paddle.remainder, np.remainder, BINARY_SHAPES, REAL, make_inputs=_nonzero_divisor),
+    OpSample("lerp", paddle.lerp, lambda x, y, w: x + w * (y - x),
+             [[(3, 4), (3, 4), (3, 4)], [(2, 3), (3,), ()]], ("float32", "float64")),
     OpSample("maximum", paddle.maximum, np.maximum, BINARY_SHAPES, REAL,
              errors=_binary_errors("maximum", paddle.maximum)),
     OpSample("minimum", paddle.minimum, np.minimum, BINARY_SHAPES, REAL,
@@ -268,6 +285,17 @@ SAMPLES = [
              FLOATS),
     OpSample("std_biased", lambda x: paddle.std(x, axis=[0, 1], unbiased=False, keepdim=True),
              lambda x: np.std(x, axis=(0, 1), keepdims=True), [[(4, 3)], [(5, 2, 2)]], ("float32", "float64")),
+    OpSample("any", lambda x: paddle.any(x, axis=1), lambda x: np.any(x, axis=1), [[(3, 4)], [(2, 0, 3)]],
+             ALL, make_inputs=lambda rng, dtype, shapes: [
+                 (make_input(rng, shapes[0], dtype, -1, 1) * (rng.random(shapes[0]) > 0.7)).astype(
+                     "float32" if dtype == "bfloat16" else dtype)]),
+    OpSample("all", paddle.all, np.all, [[(3, 4)], [(5,)], [(0,)]], ALL, make_inputs=lambda rng, dtype, shapes: [
+        (1 + 0 * make_input(rng, shapes[0], dtype, -1, 1) - (rng.random(shapes[0]) > 0.9)).astype(
+            "float32" if dtype == "bfloat16" else dtype)]),
+    OpSample("nansum", lambda x: paddle.nansum(x, axis=0), lambda x: np.nansum(x, axis=0), [[(3, 4)], [(2, 3, 2)]],
+             ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [_with_nans(rng, dtype, shapes[0])]),
+    OpSample("nanmean", paddle.nanmean, np.nanmean, [[(3, 4)], [(5,)]], ("float32", "float64"),
+             make_inputs=lambda rng, dtype, shapes: [_with_nans(rng, dtype, shapes[0])]),
     OpSample("sum", paddle.sum, lambda x: np.sum(x), UNARY_SHAPES, NUMERIC,
              tolerance={"float16": (2e-2, 5e-2), "bfloat16": (3e-2, 2e-1)}),
     OpSample("sum_axis", lambda x: paddle.sum(x, axis=[0, -1]), lambda x: np.sum(x, axis=(0, -1)),
@@ -368,12 +396,13 @@ GRAD2_SAMPLES = {
     "square", "reciprocal", "rsqrt", "silu", "swish", "logsumexp", "logsumexp_all", "var", "std_biased",
     "erf", "softsign", "mish", "tanhshrink", "gelu", "gelu_tanh", "stack", "flatten", "broadcast_to", "expand_as",
     "expm1", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
-    "acosh", "atanh",
+    "acosh", "atanh", "atan2", "lerp",
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
                                 "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
                                 "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
-                                "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign"}
+                                "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign", "remainder",
+                                "floor_divide"}
 # ... and with complex128 inputs (conjugate Wirtinger gradients).
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",

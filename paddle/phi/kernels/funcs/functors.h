@@ -279,6 +279,71 @@ struct AbsFunctor {
 };
 
 template <typename T>
+struct Atan2Functor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    using M = MathType<T>;
+    return static_cast<T>(std::atan2(static_cast<M>(a), static_cast<M>(b)));
+  }
+};
+
+// fmax/fmin: like maximum/minimum, but a NaN loses to a number.
+template <typename T>
+struct FmaxFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if (IsNan(a)) return b;
+    if (IsNan(b)) return a;
+    return a > b ? a : b;
+  }
+};
+template <typename T>
+struct FminFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if (IsNan(a)) return b;
+    if (IsNan(b)) return a;
+    return a < b ? a : b;
+  }
+};
+
+// floor(a / b); for integers, rounding toward -inf as Python's //.
+template <typename T>
+struct FloorDivideFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      if (b == 0) return 0;
+      T q = DivideFunctor<T>()(a, b);
+      if constexpr (std::is_signed_v<T>) {
+        if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+      }
+      return q;
+    } else {
+      using M = MathType<T>;
+      return static_cast<T>(std::floor(static_cast<M>(a) / static_cast<M>(b)));
+    }
+  }
+};
+
+// a - floor(a / b) * b: the result takes b's sign, as Python's %.
+template <typename T>
+struct RemainderFunctor {
+  PD_HOSTDEVICE T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      if (b == 0) return 0;
+      if constexpr (std::is_signed_v<T>) {
+        if (b == -1) return 0;  // MIN % -1 traps on x86
+        T r = static_cast<T>(a % b);
+        return (r != 0 && ((r < 0) != (b < 0))) ? static_cast<T>(r + b) : r;
+      } else {
+        return static_cast<T>(a % b);
+      }
+    } else {
+      using M = MathType<T>;
+      M r = std::fmod(static_cast<M>(a), static_cast<M>(b));
+      return static_cast<T>((r != 0 && ((r < 0) != (static_cast<M>(b) < 0))) ? r + static_cast<M>(b) : r);
+    }
+  }
+};
+
+template <typename T>
 struct WhereFunctor {
   PD_HOSTDEVICE T operator()(bool condition, T a, T b) const { return condition ? a : b; }
 };

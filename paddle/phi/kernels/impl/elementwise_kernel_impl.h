@@ -50,6 +50,9 @@ PD_DEFINE_BINARY_KERNEL(GreaterThanKernel, GreaterThanFunctor)
 PD_DEFINE_BINARY_KERNEL(GreaterEqualKernel, GreaterEqualFunctor)
 PD_DEFINE_BINARY_KERNEL(LogicalAndKernel, LogicalAndFunctor)
 PD_DEFINE_BINARY_KERNEL(LogicalOrKernel, LogicalOrFunctor)
+PD_DEFINE_BINARY_KERNEL(Atan2Kernel, Atan2Functor)
+PD_DEFINE_BINARY_KERNEL(FmaxKernel, FmaxFunctor)
+PD_DEFINE_BINARY_KERNEL(FminKernel, FminFunctor)
 PD_DEFINE_UNARY_KERNEL(LogicalNotKernel, LogicalNotFunctor)
 PD_DEFINE_UNARY_KERNEL(ExpKernel, ExpFunctor)
 PD_DEFINE_UNARY_KERNEL(LogKernel, LogFunctor)
@@ -102,6 +105,24 @@ void WhereKernel(const Context& ctx, const DenseTensor& condition, const DenseTe
                  DenseTensor* out) {
   ctx.template Alloc<T>(out);
   funcs::LaunchElementwise<T, bool, T, T>(ctx, out, funcs::WhereFunctor<T>(), condition, x, y);
+}
+
+// Integer floor division and remainder by zero are errors where the divisor
+// is readable on the host (CPU), as for divide.
+template <typename T, typename Context>
+void FloorDivideKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
+  if constexpr (std::is_integral_v<T> && std::is_same_v<Context, CPUContext>) {
+    funcs::CheckNoZeroDivisor<T>(y);
+  }
+  BinaryKernel<T, Context, funcs::FloorDivideFunctor>(ctx, x, y, out);
+}
+
+template <typename T, typename Context>
+void RemainderKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
+  if constexpr (std::is_integral_v<T> && std::is_same_v<Context, CPUContext>) {
+    funcs::CheckNoZeroDivisor<T>(y);
+  }
+  BinaryKernel<T, Context, funcs::RemainderFunctor>(ctx, x, y, out);
 }
 
 template <typename T, typename Context>
@@ -165,7 +186,12 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(greater_equal, B, phi::GreaterEqualKernel, bool, PD_REAL_TYPES);    \
   PD_REGISTER_KERNEL(logical_and, B, phi::LogicalAndKernel, PD_ALL_TYPES);               \
   PD_REGISTER_KERNEL(logical_or, B, phi::LogicalOrKernel, PD_ALL_TYPES);                 \
-  PD_REGISTER_KERNEL(where, B, phi::WhereKernel, PD_ALL_TYPES)
+  PD_REGISTER_KERNEL(where, B, phi::WhereKernel, PD_ALL_TYPES);                          \
+  PD_REGISTER_KERNEL(atan2, B, phi::Atan2Kernel, PD_FLOATING_TYPES);                     \
+  PD_REGISTER_KERNEL(fmax, B, phi::FmaxKernel, PD_REAL_TYPES);                           \
+  PD_REGISTER_KERNEL(fmin, B, phi::FminKernel, PD_REAL_TYPES);                           \
+  PD_REGISTER_KERNEL(floor_divide, B, phi::FloorDivideKernel, PD_REAL_TYPES);            \
+  PD_REGISTER_KERNEL(remainder, B, phi::RemainderKernel, PD_REAL_TYPES)
 
 #define PD_REGISTER_UNARY_KERNELS(B)                                                     \
   PD_REGISTER_KERNEL(logical_not, B, phi::LogicalNotKernel, PD_ALL_TYPES);               \
