@@ -93,22 +93,28 @@ PD_HOSTDEVICE bool IsNan(T v) {
   }
 }
 
-template <typename T>
-struct MaximumFunctor {
+// The larger (kMax) or smaller of a and b. With kNanWins a NaN operand is
+// the result (maximum/minimum); otherwise the other operand is (fmax/fmin).
+template <typename T, bool kMax, bool kNanWins>
+struct SelectFunctor {
   PD_HOSTDEVICE T operator()(T a, T b) const {
-    if (IsNan(a)) return a;
-    if (IsNan(b)) return b;
-    return a > b ? a : b;
+    if (IsNan(a)) return kNanWins ? a : b;
+    if (IsNan(b)) return kNanWins ? b : a;
+    if constexpr (kMax) {
+      return a > b ? a : b;
+    } else {
+      return a < b ? a : b;
+    }
   }
 };
 template <typename T>
-struct MinimumFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
-    if (IsNan(a)) return a;
-    if (IsNan(b)) return b;
-    return a < b ? a : b;
-  }
-};
+using MaximumFunctor = SelectFunctor<T, true, true>;
+template <typename T>
+using MinimumFunctor = SelectFunctor<T, false, true>;
+template <typename T>
+using FmaxFunctor = SelectFunctor<T, true, false>;
+template <typename T>
+using FminFunctor = SelectFunctor<T, false, false>;
 
 // ---- comparisons and logic (bool results)
 template <typename T>
@@ -283,24 +289,6 @@ struct Atan2Functor {
   PD_HOSTDEVICE T operator()(T a, T b) const {
     using M = MathType<T>;
     return static_cast<T>(std::atan2(static_cast<M>(a), static_cast<M>(b)));
-  }
-};
-
-// fmax/fmin: like maximum/minimum, but a NaN loses to a number.
-template <typename T>
-struct FmaxFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
-    if (IsNan(a)) return b;
-    if (IsNan(b)) return a;
-    return a > b ? a : b;
-  }
-};
-template <typename T>
-struct FminFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
-    if (IsNan(a)) return b;
-    if (IsNan(b)) return a;
-    return a < b ? a : b;
   }
 };
 

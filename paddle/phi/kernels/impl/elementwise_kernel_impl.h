@@ -90,39 +90,32 @@ PD_DEFINE_UNARY_KERNEL(IsFiniteKernel, IsFiniteFunctor)
 #undef PD_DEFINE_BINARY_KERNEL
 #undef PD_DEFINE_UNARY_KERNEL
 
-// Integer division by zero is an error, not a trap: checked where the
-// divisor is readable on the host (CPU); on a GPU the result is 0.
-template <typename T, typename Context>
-void DivideKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
+// divide, floor_divide and remainder: integer division by zero is an
+// error, not a trap, checked where the divisor is readable on the host
+// (CPU); on a GPU the result is 0.
+template <typename T, typename Context, template <typename> class Functor>
+void DivisionKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
   if constexpr (std::is_integral_v<T> && std::is_same_v<Context, CPUContext>) {
     funcs::CheckNoZeroDivisor<T>(y);
   }
-  BinaryKernel<T, Context, funcs::DivideFunctor>(ctx, x, y, out);
+  BinaryKernel<T, Context, Functor>(ctx, x, y, out);
 }
+
+#define PD_DEFINE_DIVISION_KERNEL(name, Functor)                                                \
+  template <typename T, typename Context>                                                       \
+  void name(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) { \
+    DivisionKernel<T, Context, funcs::Functor>(ctx, x, y, out);                                 \
+  }
+PD_DEFINE_DIVISION_KERNEL(DivideKernel, DivideFunctor)
+PD_DEFINE_DIVISION_KERNEL(FloorDivideKernel, FloorDivideFunctor)
+PD_DEFINE_DIVISION_KERNEL(RemainderKernel, RemainderFunctor)
+#undef PD_DEFINE_DIVISION_KERNEL
 
 template <typename T, typename Context>
 void WhereKernel(const Context& ctx, const DenseTensor& condition, const DenseTensor& x, const DenseTensor& y,
                  DenseTensor* out) {
   ctx.template Alloc<T>(out);
   funcs::LaunchElementwise<T, bool, T, T>(ctx, out, funcs::WhereFunctor<T>(), condition, x, y);
-}
-
-// Integer floor division and remainder by zero are errors where the divisor
-// is readable on the host (CPU), as for divide.
-template <typename T, typename Context>
-void FloorDivideKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
-  if constexpr (std::is_integral_v<T> && std::is_same_v<Context, CPUContext>) {
-    funcs::CheckNoZeroDivisor<T>(y);
-  }
-  BinaryKernel<T, Context, funcs::FloorDivideFunctor>(ctx, x, y, out);
-}
-
-template <typename T, typename Context>
-void RemainderKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
-  if constexpr (std::is_integral_v<T> && std::is_same_v<Context, CPUContext>) {
-    funcs::CheckNoZeroDivisor<T>(y);
-  }
-  BinaryKernel<T, Context, funcs::RemainderFunctor>(ctx, x, y, out);
 }
 
 template <typename T, typename Context>
