@@ -3,6 +3,7 @@
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/core/allocator.h"
+#include "paddle/phi/core/generator.h"
 #include "paddle/phi/core/kernel_factory.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
@@ -40,6 +41,29 @@ void BindRuntime(py::module_& m) {
     for (const auto& f : flags::AllFlags()) names.push_back(f.name);
     return names;
   });
+
+  // Note [Random numbers]: one Philox generator per device.
+  py::class_<phi::GeneratorState>(m, "GeneratorState")
+      .def(py::init<uint64_t, uint64_t>(), py::arg("seed") = 0, py::arg("offset") = 0)
+      .def_readwrite("seed", &phi::GeneratorState::seed)
+      .def_readwrite("offset", &phi::GeneratorState::offset)
+      .def("__repr__", [](const phi::GeneratorState& s) {
+        return "GeneratorState(seed=" + std::to_string(s.seed) + ", offset=" + std::to_string(s.offset) + ")";
+      })
+      .def(py::pickle([](const phi::GeneratorState& s) { return py::make_tuple(s.seed, s.offset); },
+                      [](const py::tuple& t) {
+                        return phi::GeneratorState{t[0].cast<uint64_t>(), t[1].cast<uint64_t>()};
+                      }));
+  py::class_<phi::Generator, std::unique_ptr<phi::Generator, py::nodelete>>(m, "Generator")
+      .def("manual_seed", [](phi::Generator& g, uint64_t seed) { g.Seed(seed); return &g; },
+           py::arg("seed"), py::return_value_policy::reference)
+      .def("initial_seed", [](const phi::Generator& g) { return g.GetState().seed; })
+      .def("get_state", &phi::Generator::GetState)
+      .def("set_state", &phi::Generator::SetState, py::arg("state"));
+  m.def("default_generator", [](py::handle place) {
+    return &phi::DefaultGenerator(CastPlace(place, "default_generator", "place"));
+  }, py::arg("place"), py::return_value_policy::reference);
+  m.def("seed_all_generators", &phi::SeedAllGenerators, py::arg("seed"));
 
   m.def("registered_kernels", [](const std::string& op) {
     std::vector<std::pair<std::string, std::string>> keys;

@@ -21,6 +21,10 @@ from paddle.framework import (
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
 from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like
 from paddle.tensor.math import pow
+from paddle.tensor.random import (
+    rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli,
+    seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
+)
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device

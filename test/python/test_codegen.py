@@ -4,6 +4,7 @@ entries."""
 
 from __future__ import annotations
 
+import glob
 import os
 import sys
 
@@ -44,6 +45,8 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
     ({"op": "f", "args": "Tensor x", "output": "Tensor(out)", "infer_meta": "M"}, r"parenthesised"),
     ({"op": "f", "args": "(Tensor x, Tensor x)", "output": "Tensor(out)", "infer_meta": "M"}, r"duplicate"),
     ({"op": "f", "args": "(Tensor x)", "output": "out", "infer_meta": "M"}, r"output must be Tensor"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o), Tensor(o)", "infer_meta": "M"}, r"duplicate output"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(x)", "infer_meta": "M"}, r"clash with argument"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "promote": ["y"]}, r"promote"),
     ({"op": "f", "args": "(int n)", "output": "Tensor(o)", "infer_meta": "M"}, r"needs kernel.backend"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "colour": 1}, r"unknown fields"),
@@ -59,7 +62,7 @@ def test_real_yaml_parses_and_every_exported_op_is_bound():
     import paddle
     from codegen.op_spec import load_ops
 
-    ops = load_ops([os.path.join(ROOT, "paddle", "phi", "ops", "yaml", "ops.yaml")])
+    ops = load_ops(sorted(glob.glob(os.path.join(ROOT, "paddle", "phi", "ops", "yaml", "*.yaml"))))
     for op in ops:
         assert hasattr(paddle._C_ops, op.name), op.name
         for module in op.python_modules:

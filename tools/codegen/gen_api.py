@@ -15,6 +15,7 @@ HEADER_PREAMBLE = """\
 #pragma once
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "paddle/phi/api/tensor.h"
@@ -39,14 +40,26 @@ def _api_params(op: OpSpec) -> str:
     return ", ".join(f"{a.api_type} {a.name}" for a in op.args)
 
 
+def return_type(op: OpSpec) -> str:
+    """Tensor, or std::tuple<Tensor, ...> for an op with several outputs."""
+    if len(op.outputs) == 1:
+        return "Tensor"
+    return f"std::tuple<{', '.join(['Tensor'] * len(op.outputs))}>"
+
+
+def _out_locals(op: OpSpec) -> list[str]:
+    return ["out"] if len(op.outputs) == 1 else [f"{name}_out" for name in op.outputs]
+
+
 def _kernel_signature(op: OpSpec) -> str:
-    params = ["const phi::DeviceContext&"] + [a.kernel_type for a in op.kernel_args] + ["phi::DenseTensor*"]
+    params = (["const phi::DeviceContext&"] + [a.kernel_type for a in op.kernel_args]
+              + ["phi::DenseTensor*"] * len(op.outputs))
     return f"void({', '.join(params)})"
 
 
 def declaration(op: OpSpec) -> str:
     doc = f"// {op.doc}\n" if op.doc else ""
-    return f"{doc}Tensor {op.name}({_api_params(op)});\n"
+    return f"{doc}{return_type(op)} {op.name}({_api_params(op)});\n"
 
 
 def _local(arg: Arg) -> str:
@@ -73,23 +86,31 @@ def _body(op: OpSpec) -> list[str]:
         lines.append(f"const Place op_place = CommonPlace({{{', '.join(_refs(tensors, local=True))}}});")
     dt = op.data_type_arg
     dtype_expr = f"DtypeOf({_local(dt)})" if dt.is_tensor else dt.name
-    lines.append(
-        f"const phi::Kernel& kernel = phi::KernelFactory::Instance().Select("
-        f'"{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}});'
-    )
     # 3. kernel inputs
     for a in tensors:
         maker = "KernelInputs" if a.type == "Tensor[]" else "KernelInput"
         contiguous = "true" if op.strided else "false"
         lines.append(f"const auto {a.name}_t = {maker}({_local(a)}, /*strided=*/{contiguous});")
     # 4. infer meta and run
-    lines.append("auto out = std::make_shared<phi::DenseTensor>();")
+    outs = _out_locals(op)
+    for out in outs:
+        lines.append(f"auto {out} = std::make_shared<phi::DenseTensor>();")
     by_name = {a.name: a for a in op.args}
-    meta_args = [_meta_arg(by_name[n]) for n in op.infer_meta_params] + ["out->mutable_meta()"]
+    meta_args = [_meta_arg(by_name[n]) for n in op.infer_meta_params] + [f"{o}->mutable_meta()" for o in outs]
     lines.append(f"phi::{op.infer_meta}({', '.join(meta_args)});")
-    kernel_args = ["phi::GetDeviceContext(op_place)"] + [_kernel_arg(a) for a in op.kernel_args] + ["out.get()"]
+    # The kernel is chosen after infer-meta, so bad arguments are reported
+    # as such rather than as a missing kernel.
+    lines.append(
+        f"const phi::Kernel& kernel = phi::KernelFactory::Instance().Select("
+        f'"{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}});'
+    )
+    kernel_args = (["phi::GetDeviceContext(op_place)"] + [_kernel_arg(a) for a in op.kernel_args]
+                   + [f"{o}.get()" for o in outs])
     lines.append(f'kernel.Get<{_kernel_signature(op)}>("{op.name}")({", ".join(kernel_args)});')
-    lines.append("return Tensor(std::move(out));")
+    if len(outs) == 1:
+        lines.append("return Tensor(std::move(out));")
+    else:
+        lines.append(f"return {{{', '.join(f'Tensor(std::move({o}))' for o in outs)}}};")
     return lines
 
 
@@ -120,7 +141,7 @@ def _kernel_arg(a: Arg) -> str:
 def definition(op: OpSpec) -> str:
     body = "\n".join("    " + line for line in _body(op))
     return (
-        f"Tensor {op.name}({_api_params(op)}) {{\n"
+        f"{return_type(op)} {op.name}({_api_params(op)}) {{\n"
         f"  try {{\n{body}\n"
         f"  }} catch (common::Error& e) {{\n"
         f'    e.AttachOp("{op.name}");\n'

@@ -1,7 +1,7 @@
 """Emits docs/ops.md: the op-coverage table, from the op YAML plus the
 kernels the built library registers (so it needs an installed paddle).
 
-python3 -m codegen.gen_docs --yaml paddle/phi/ops/yaml/ops.yaml > docs/ops.md"""
+python3 -m codegen.gen_docs --yaml paddle/phi/ops/yaml/*.yaml > docs/ops.md"""
 
 from __future__ import annotations
 

@@ -6,8 +6,10 @@ Apply evaluates the op's `backward:` formulas from the YAML. The formulas are
 C++ expressions over eager ops (so they are differentiable themselves: that
 is what gives higher-order gradients) and these names:
 
-    grad          the gradient of the op's output
-    out           the op's output
+    grad          the gradient of the op's (first) output
+    out           the op's output; with several outputs, each by its name
+                  (only the first is differentiable: the others are indices
+                  or saved statistics the formulas may read)
     <arg name>    an input tensor (a std::vector<Tensor> for Tensor[]) or attribute
 
 The node saves exactly the inputs and output its formulas mention. An op
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from .gen_api import return_type
 from .op_spec import Arg, OpSpec
 
 HEADER = """\
@@ -27,6 +30,7 @@ HEADER = """\
 #pragma once
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "paddle/phi/api/tensor.h"
@@ -120,7 +124,12 @@ def _params(op: OpSpec) -> str:
 
 
 def declaration(op: OpSpec) -> str:
-    return f"Tensor {op.name}({_params(op)});\n"
+    return f"{return_type(op)} {op.name}({_params(op)});\n"
+
+
+def _saved_outputs(op: OpSpec) -> list[tuple[int, str]]:
+    """(slot, name) of the outputs the formulas read."""
+    return [(i, name) for i, name in enumerate(op.outputs) if _mentions(op, name)]
 
 
 def _node_class(op: OpSpec) -> str:
@@ -128,13 +137,13 @@ def _node_class(op: OpSpec) -> str:
     tensors = op.tensor_args
     saved = [a for a in tensors if _mentions(op, a.name)]
     attrs = [a for a in op.args if not a.is_tensor and _mentions(op, a.name)]
-    uses_out = _mentions(op, "out")
+    outputs = _saved_outputs(op)
     members = []
     for a in saved:
         kind = "std::vector<SavedTensor>" if a.type == "Tensor[]" else "SavedTensor"
         members.append(f"  {kind} saved_{a.name};")
-    if uses_out:
-        members.append("  SavedTensor saved_out;")
+    for _, name in outputs:
+        members.append(f"  SavedTensor saved_{name};")
     for a in attrs:
         members.append(f"  {_value_type(a)} {a.name}_;")
     for a in tensors:
@@ -148,8 +157,8 @@ def _node_class(op: OpSpec) -> str:
             body.append(f"    for (const auto& s : saved_{a.name}) {a.name}.push_back(s.Unpack(self));")
         else:
             body.append(f"    const Tensor {a.name} = saved_{a.name}.Unpack(self);")
-    if uses_out:
-        body.append("    const Tensor out = saved_out.Unpack(self);")
+    for _, name in outputs:
+        body.append(f"    const Tensor {name} = saved_{name}.Unpack(self);")
     for a in attrs:
         body.append(f"    const auto& {a.name} = {a.name}_;")
     body.append(f"    std::vector<Tensor> input_grads(next_edges().size());")
@@ -178,12 +187,12 @@ def _node_class(op: OpSpec) -> str:
     body.append("    return input_grads;")
 
     release = [f"    saved_{a.name}" + (".clear();" if a.type == "Tensor[]" else ".Reset();") for a in saved]
-    if uses_out:
-        release.append("    saved_out.Reset();")
+    for _, name in outputs:
+        release.append(f"    saved_{name}.Reset();")
     lines = [
         f"class {cls} final : public GradNode {{",
         " public:",
-        f"  {cls}() : GradNode(1) {{}}",
+        f"  {cls}() : GradNode({len(op.outputs)}) {{}}",
         f'  const char* name() const override {{ return "{op.name}_grad"; }}',
         *members,
         "",
@@ -209,7 +218,8 @@ def _record(op: OpSpec) -> list[str]:
         conds.append(f"ShouldRecord({{{', '.join('&' + a.name for a in singles)}}})")
     conds += [f"ShouldRecord({a.name})" for a in lists]
     record = conds[0] if len(conds) == 1 else f"({' || '.join(conds)})"
-    lines = [f"  if ({record} && IsDifferentiableType(out)) {{"]
+    first = _out_locals(op)[0]
+    lines = [f"  if ({record} && IsDifferentiableType({first})) {{"]
     if op.backward is None:
         lines.append(f'    auto node = std::make_shared<autograd::NotDifferentiableNode>("{op.name}");')
     else:
@@ -236,11 +246,20 @@ def _record(op: OpSpec) -> list[str]:
         else:
             lines.append(f"    edges.push_back(EdgeOf({a.name}));")
     lines.append("    node->set_next_edges(std::move(edges));")
-    lines.append("    SetHistory(out, node);")
-    if op.backward is not None and _mentions(op, "out"):
-        lines.append("    node->saved_out = SavedTensor(out, true);")
+    lines.append(f"    SetHistory({first}, node);")
+    if op.backward is not None:
+        locals_ = _out_locals(op)
+        for slot, name in _saved_outputs(op):
+            slot_arg = f", {slot}" if slot else ""
+            lines.append(f"    node->saved_{name} = SavedTensor({locals_[slot]}, true{slot_arg});")
     lines.append("  }")
     return lines
+
+
+def _out_locals(op: OpSpec) -> list[str]:
+    """The eager function's names for the outputs: `out` for a single one
+    (whatever the YAML calls it), else the YAML names."""
+    return ["out"] if len(op.outputs) == 1 else list(op.outputs)
 
 
 def definition(op: OpSpec) -> str:
@@ -248,10 +267,17 @@ def definition(op: OpSpec) -> str:
         return (f"Tensor {op.name}({_params(op)}) {{\n  try {{\n    return {op.composite};\n"
                 f"  }} catch (common::Error& e) {{\n    e.AttachOp(\"{op.name}\");\n    throw;\n  }}\n}}\n")
     call_args = ", ".join(a.name for a in op.args)
-    lines = [f"Tensor {op.name}({_params(op)}) {{", f"  Tensor out = api::{op.name}({call_args});"]
+    locals_ = _out_locals(op)
+    if len(locals_) == 1:
+        call = f"  Tensor out = api::{op.name}({call_args});"
+        ret = "  return out;"
+    else:
+        call = f"  auto [{', '.join(locals_)}] = api::{op.name}({call_args});"
+        ret = f"  return std::make_tuple({', '.join(locals_)});"
+    lines = [f"{return_type(op)} {op.name}({_params(op)}) {{", call]
     if op.tensor_args:
         lines += _record(op)
-    lines += ["  return out;", "}", ""]
+    lines += [ret, "}", ""]
     return "\n".join(lines)
 
 

@@ -60,7 +60,7 @@ class Arg:
 class OpSpec:
     name: str
     args: tuple[Arg, ...]
-    output: str
+    outputs: tuple[str, ...]  # the first is the differentiable one; see parse_outputs
     infer_meta: str
     infer_meta_params: tuple[str, ...]  # the args infer-meta receives, in order
     data_type_arg: Arg
@@ -77,6 +77,10 @@ class OpSpec:
     # A C++ expression over eager ops defining the op (no kernel, no
     # infer-meta; its gradient follows from its parts). None for kernel ops.
     composite: str | None = None
+
+    @property
+    def output(self) -> str:
+        return self.outputs[0]
 
     @property
     def tensor_args(self) -> list[Arg]:
@@ -109,6 +113,21 @@ def parse_args(op: str, text: str) -> tuple[Arg, ...]:
     if len(set(names)) != len(names):
         _fail(op, f"duplicate argument names in {names}")
     return tuple(args)
+
+
+def parse_outputs(op: str, text: str) -> tuple[str, ...]:
+    """`Tensor(out)` or `Tensor(out), Tensor(indices), ...`. Gradients flow
+    through the first output only; the others (indices, saved statistics)
+    are results the backward formulas may read by name."""
+    names = []
+    for piece in _split_top_level(str(text)):
+        m = _OUTPUT_RE.match(piece)
+        if not m:
+            _fail(op, f"output must be Tensor(name)[, Tensor(name)...], got {text!r}")
+        names.append(m["name"])
+    if len(set(names)) != len(names):
+        _fail(op, f"duplicate output names in {names}")
+    return tuple(names)
 
 
 def _split_top_level(body: str) -> list[str]:
@@ -162,9 +181,10 @@ def parse_op(entry: dict) -> OpSpec:
         if name not in by_name:
             _fail(op, f"infer_meta.param names {name!r}, which is not an argument")
 
-    m = _OUTPUT_RE.match(entry["output"])
-    if not m:
-        _fail(op, f"output must be Tensor(name), got {entry['output']!r}")
+    outputs = parse_outputs(op, entry["output"])
+    clash = set(outputs) & set(by_name)
+    if clash:
+        _fail(op, f"output names {sorted(clash)} clash with argument names")
 
     kernel = entry.get("kernel") or {}
     if set(kernel) - _KERNEL_FIELDS:
@@ -215,7 +235,7 @@ def parse_op(entry: dict) -> OpSpec:
     return OpSpec(
         name=op,
         args=args,
-        output=m["name"],
+        outputs=outputs,
         infer_meta=infer_meta["func"],
         infer_meta_params=infer_meta_params,
         data_type_arg=data_type_arg,
@@ -231,9 +251,9 @@ def parse_op(entry: dict) -> OpSpec:
 
 
 def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -> OpSpec:
-    m = _OUTPUT_RE.match(entry["output"])
-    if not m:
-        _fail(op, f"output must be Tensor(name), got {entry['output']!r}")
+    outputs = parse_outputs(op, entry["output"])
+    if len(outputs) != 1:
+        _fail(op, "a composite op has one output")
     python = entry.get("python") or {}
     internal = bool(python.get("internal", False))
     method = python.get("method", not internal)
@@ -242,7 +262,7 @@ def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -
     if not tensors:
         _fail(op, "a composite op needs a tensor input")
     return OpSpec(
-        name=op, args=args, output=m["name"], infer_meta="", infer_meta_params=(),
+        name=op, args=args, outputs=outputs, infer_meta="", infer_meta_params=(),
         data_type_arg=tensors[0], backend_arg=None, strided=False, view=False, promote=(),
         python_modules=() if internal else tuple(_as_list(python.get("module", "paddle"))),
         python_methods=methods, doc=str(entry.get("doc", "")).strip(), composite=composite.strip())

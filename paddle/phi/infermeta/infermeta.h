@@ -51,6 +51,12 @@ void CreateInferMeta(const IntArray& shape, const Scalar& fill_value, DataType d
 void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
                      Meta* out);
 
+// ---- random ops (random.cc)
+void RandomInferMeta(const IntArray& shape, DataType dtype, Meta* out);
+void RandintInferMeta(int64_t low, int64_t high, const IntArray& shape, DataType dtype, Meta* out);
+// dropout: out like x; mask like x, holding 0 or the kept elements' scale.
+void DropoutInferMeta(const Meta& x, const Scalar& p, int64_t seed, Meta* out, Meta* mask);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 

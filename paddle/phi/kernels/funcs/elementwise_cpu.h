@@ -24,8 +24,8 @@ inline constexpr int64_t kParallelThreshold = 1 << 16;
 // Calls fn(begin, end) over [0, n): on one thread when n is small, else on
 // one contiguous chunk per OpenMP thread.
 template <typename F>
-void ParallelChunks(int64_t n, F fn) {
-  if (n < kParallelThreshold || omp_get_max_threads() == 1) {
+void ParallelChunks(int64_t n, F fn, int64_t threshold = kParallelThreshold) {
+  if (n < threshold || omp_get_max_threads() == 1) {
     if (n > 0) fn(int64_t{0}, n);
     return;
   }
@@ -120,6 +120,18 @@ void LaunchIndexFill(const CPUContext&, DenseTensor* out, F f) {
   ParallelChunks(out->numel(), [&](int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) o[i] = f(i);
   });
+}
+
+// f(i) for every i in [0, n), in parallel; for kernels whose items write
+// their own outputs (random blocks, gathers, scatters without conflicts).
+// `threshold`: the n below which one thread does it all.
+template <typename F>
+void LaunchForEach(const CPUContext&, int64_t n, F f, int64_t threshold = kParallelThreshold) {
+  ParallelChunks(
+      n, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) f(i);
+      },
+      threshold);
 }
 
 template <typename OutT, typename... InT, typename F>

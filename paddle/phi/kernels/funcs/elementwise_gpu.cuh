@@ -115,4 +115,21 @@ void LaunchIndexFill(const GPUContext& ctx, DenseTensor* out, F f) {
   PD_CUDA_CHECK(cudaGetLastError());
 }
 
+template <typename F>
+__global__ void ForEachKernel(int64_t n, F f) {
+  const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
+    f(i);
+  }
+}
+
+// f(i) for every i in [0, n) on ctx's stream (see the CPU LaunchForEach).
+template <typename F>
+void LaunchForEach(const GPUContext& ctx, int64_t n, F f, int64_t /*threshold*/ = 0) {
+  if (n == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
+  ForEachKernel<F><<<ElementwiseBlocks(n), kElementwiseThreads, 0, ctx.stream()>>>(n, f);
+  PD_CUDA_CHECK(cudaGetLastError());
+}
+
 }  // namespace phi::funcs

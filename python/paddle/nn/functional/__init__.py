@@ -1,3 +1,4 @@
 """paddle.nn.functional; most ops are bound from the op YAML by paddle/__init__.py."""
 
 from paddle.nn.functional.conv import conv2d, fold, unfold  # noqa: F401
+from paddle.nn.functional.common import dropout, dropout2d, dropout3d  # noqa: F401

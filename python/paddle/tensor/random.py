@@ -1,0 +1,199 @@
+"""Random tensors. Every draw comes from the per-device Philox generator
+(see Note [Random numbers] in paddle/phi/core/generator.h): `paddle.seed`
+makes runs repeat exactly, on any thread count, and CPU and GPU give the
+same values for the same seed."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from paddle import _C
+from paddle._C import Tensor, _C_ops
+
+
+def _float_dtype(dtype):
+    return _C.get_default_dtype() if dtype is None else dtype
+
+
+def _check_number(op, arg, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"[{op}] argument '{arg}': expected a real number, but got {type(value).__name__}")
+
+
+def rand(shape, dtype=None, name=None) -> Tensor:
+    """Values drawn uniformly from [0, 1).
+
+    Args:
+        shape (list|tuple|Tensor): the shape.
+        dtype (str|paddle.dtype, optional): a floating dtype; the default one when None.
+
+    Examples:
+        >>> import paddle
+        >>> _ = paddle.seed(1)
+        >>> x = paddle.rand([2, 3])
+        >>> bool(((x >= 0) & (x < 1)).all())
+        True
+    """
+    return _C_ops.uniform(shape, _float_dtype(dtype), 0.0, 1.0, 0, None)
+
+
+def uniform(shape, dtype=None, min=-1.0, max=1.0, seed=0, name=None) -> Tensor:  # noqa: A002
+    """Values drawn uniformly from [min, max).
+
+    Args:
+        shape (list|tuple|Tensor): the shape.
+        dtype (str|paddle.dtype, optional): a floating dtype; the default one when None.
+        min (float, optional): the lower bound. Default -1.0.
+        max (float, optional): the upper bound. Default 1.0.
+        seed (int, optional): 0 draws from the global generator; any other
+            value gives the same tensor on every call.
+    """
+    _check_number("uniform", "min", min)
+    _check_number("uniform", "max", max)
+    if min > max:
+        raise ValueError(f"[uniform] min ({min}) must not exceed max ({max})")
+    return _C_ops.uniform(shape, _float_dtype(dtype), min, max, seed, None)
+
+
+def randn(shape, dtype=None, name=None) -> Tensor:
+    """Values drawn from the standard normal distribution.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.randn([2, 3]).shape
+        [2, 3]
+    """
+    return _C_ops.gaussian(shape, 0.0, 1.0, 0, _float_dtype(dtype), None)
+
+
+def standard_normal(shape, dtype=None, name=None) -> Tensor:
+    """Values drawn from the standard normal distribution (as randn)."""
+    return randn(shape, dtype)
+
+
+def normal(mean=0.0, std=1.0, shape=None, name=None) -> Tensor:
+    """Values drawn from N(mean, std^2). mean and std may be tensors (then
+    the result has their broadcast shape) or numbers (then `shape` gives it).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.normal(1.0, 2.0, [4]).shape
+        [4]
+    """
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        ref = mean if isinstance(mean, Tensor) else std
+        shapes = [tuple(v.shape) for v in (mean, std) if isinstance(v, Tensor)]
+        noise = _C_ops.gaussian(list(np.broadcast_shapes(*shapes)), 0.0, 1.0, 0, ref.dtype, ref.place)
+        return mean + std * noise
+    _check_number("normal", "mean", mean)
+    _check_number("normal", "std", std)
+    if std < 0:
+        raise ValueError(f"[normal] std must be >= 0, but got {std}")
+    if shape is None:
+        raise ValueError("[normal] shape is required when mean and std are numbers")
+    return _C_ops.gaussian(shape, mean, std, 0, _float_dtype(None), None)
+
+
+def randint(low=0, high=None, shape=(1,), dtype=None, name=None) -> Tensor:
+    """Integers drawn uniformly from [low, high); randint(n) draws from [0, n).
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.randint(0, 10, [100])
+        >>> bool(((x >= 0) & (x < 10)).all()), x.dtype
+        (True, paddle.int64)
+    """
+    if high is None:
+        low, high = 0, low
+    for arg, v in (("low", low), ("high", high)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise TypeError(f"[randint] argument '{arg}': expected an int, but got {type(v).__name__}")
+    return _C_ops.randint(int(low), int(high), shape, "int64" if dtype is None else dtype, None)
+
+
+def randint_like(x, low=0, high=None, dtype=None, name=None) -> Tensor:
+    """randint with x's shape (and x's dtype when dtype is None and x is integral)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[randint_like] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if dtype is None:
+        dtype = x.dtype
+    out_dtype = dtype
+    draw_dtype = dtype if str(dtype).split(".")[-1] in ("int32", "int64") else "int64"
+    out = randint(low, high, x.shape, draw_dtype)
+    return out if draw_dtype == out_dtype else out.astype(out_dtype)
+
+
+def bernoulli(x, p=None, name=None) -> Tensor:
+    """1 with probability x (or p, when given) elementwise, else 0; x's dtype.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.bernoulli(paddle.to_tensor([0.0, 1.0])).numpy().tolist()
+        [0.0, 1.0]
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[bernoulli] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if p is not None:
+        _check_number("bernoulli", "p", p)
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"[bernoulli] p must be in [0, 1], but got {p}")
+        x = _C_ops.full(x.shape, p, x.dtype, x.place)
+    return _C_ops.bernoulli(x)
+
+
+def seed(seed):
+    """Seeds the default generator of every device; returns the CPU one.
+
+    Examples:
+        >>> import paddle
+        >>> _ = paddle.seed(7); a = paddle.rand([3])
+        >>> _ = paddle.seed(7); b = paddle.rand([3])
+        >>> bool((a == b).all())
+        True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"[seed] argument 'seed': expected an int, but got {type(seed).__name__}")
+    _C.seed_all_generators(int(seed) % (1 << 64))
+    return _C.default_generator(_C.CPUPlace())
+
+
+def _generators(device):
+    if device is None:
+        place = _C.get_default_place()
+        device = "gpu" if place.is_gpu_place() else "cpu"
+    if str(device).startswith("cpu"):
+        return [_C.default_generator(_C.CPUPlace())]
+    if str(device).startswith("gpu"):
+        return [_C.default_generator(_C.CUDAPlace(i)) for i in range(_C.cuda_device_count())]
+    raise ValueError(f"[get_rng_state] argument 'device': expected 'cpu' or 'gpu', but got {device!r}")
+
+
+def get_rng_state(device=None):
+    """The states of the default generators of `device` ('cpu', 'gpu'; the
+    current device when None), as a list of GeneratorState."""
+    return [g.get_state() for g in _generators(device)]
+
+
+def set_rng_state(state_list, device=None):
+    """Restores states returned by get_rng_state."""
+    generators = _generators(device)
+    if not isinstance(state_list, (list, tuple)) or len(state_list) != len(generators):
+        raise ValueError(f"[set_rng_state] argument 'state_list': expected a list of {len(generators)} "
+                         f"GeneratorState, but got {state_list!r}")
+    for g, s in zip(generators, state_list):
+        if not isinstance(s, _C.GeneratorState):
+            raise TypeError(f"[set_rng_state] argument 'state_list': expected GeneratorState, but got "
+                            f"{type(s).__name__}")
+        g.set_state(s)
+
+
+def get_cuda_rng_state():
+    """get_rng_state("gpu")."""
+    return get_rng_state("gpu")
+
+
+def set_cuda_rng_state(state_list):
+    """set_rng_state(state_list, "gpu")."""
+    set_rng_state(state_list, "gpu")
