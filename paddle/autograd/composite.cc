@@ -98,6 +98,20 @@ Tensor Flatten(const Tensor& x, int64_t start_axis, int64_t stop_axis) {
   return eager::reshape(x, phi::IntArray(dims));
 }
 
+Tensor IndexAlongAxis(const Tensor& index, const Tensor& x, int64_t axis) {
+  PD_CHECK(index.dims().size() <= 1, InvalidArgument, "index must be 1-D, but got shape ", index.dims().ToString());
+  const int rank = x.dims().size();
+  PD_CHECK(rank >= 1, InvalidArgument, "x must have at least 1 dim, but got a 0-D tensor");
+  const int a = NormalizeAxis(axis, rank);
+  std::vector<int64_t> others, shape = x.dims().ToVector();
+  for (int d = 0; d < rank; ++d)
+    if (d != a) others.push_back(d);
+  shape[a] = index.numel();
+  Tensor line = index.dims().size() == 0 ? eager::unsqueeze(index, {0}) : index;
+  Tensor lined = others.empty() ? line : eager::unsqueeze(line, phi::IntArray(others));
+  return eager::broadcast_view(lined, phi::IntArray(shape));
+}
+
 Tensor BroadcastTo(const Tensor& x, const phi::IntArray& shape) {
   std::vector<int64_t> dims = shape.GetData();
   const int lead = static_cast<int>(dims.size()) - x.dims().size();

@@ -29,6 +29,10 @@ Tensor Stack(const std::vector<Tensor>& x, int64_t axis);
 Tensor Flatten(const Tensor& x, int64_t start_axis, int64_t stop_axis);
 // x broadcast to shape (-1 keeps x's dim), as a new tensor.
 Tensor BroadcastTo(const Tensor& x, const phi::IntArray& shape);
+// A 1-D index laid along `axis` of a tensor shaped like x except for that
+// axis (of index.numel()), as a stride-0 view: the indices take_along_axis
+// needs to act as index_select.
+Tensor IndexAlongAxis(const Tensor& index, const Tensor& x, int64_t axis);
 // log(1 + exp(beta x)) / beta, and x where beta x > threshold.
 Tensor Softplus(const Tensor& x, double beta, double threshold);
 // x * Phi(x): exact with erf, or the tanh approximation.

@@ -38,6 +38,51 @@ Tensor ScalarLike(const phi::Scalar& value, const Tensor& like) {
 
 Tensor MaskLike(const Tensor& cond, const Tensor& like) { return api::cast(cond, like.dtype()); }
 
+Tensor ZerosLike(const Tensor& like) {
+  return api::full(phi::IntArray(like.dims().ToVector()), 0, like.dtype(), like.place());
+}
+
+namespace {
+
+// 0, 1, ..., n-1 laid along `axis` of a rank-`rank` tensor.
+Tensor PositionsAlong(int64_t n, int axis, int rank, const Place& place) {
+  Tensor line = api::arange(0, n, 1, DataType::INT64, place);
+  std::vector<int64_t> others;
+  for (int d = 0; d < rank; ++d)
+    if (d != axis) others.push_back(d);
+  return others.empty() ? line : api::unsqueeze(line, phi::IntArray(others));
+}
+
+}  // namespace
+
+Tensor LastWriteMask(const Tensor& grad, const Tensor& indices, int64_t axis) {
+  const int rank = indices.dims().size();
+  if (rank == 0) return ScalarLike(1, grad);
+  const int a = NormalizeAxis(axis, rank);
+  Tensor positions = api::broadcast_view(PositionsAlong(indices.dims()[a], a, rank, grad.place()),
+                                         phi::IntArray(indices.dims().ToVector()));
+  Tensor slots = api::full(phi::IntArray(grad.dims().ToVector()), -1, DataType::INT64, grad.place());
+  Tensor winners = api::put_along_axis(slots, indices, positions, a, "assign");
+  return MaskLike(api::equal(api::take_along_axis(winners, indices, a), positions), grad);
+}
+
+Tensor LastWriteMaskNd(const Tensor& grad, const Tensor& index, const Tensor& updates) {
+  const DDim& idims = index.dims();
+  const int64_t depth = idims[idims.size() - 1];
+  std::vector<int64_t> rows_shape(idims.data(), idims.data() + idims.size() - 1);
+  std::vector<int64_t> target(grad.dims().data(), grad.dims().data() + depth);
+  int64_t rows = 1;
+  for (int64_t r : rows_shape) rows *= r;
+  Tensor positions = api::reshape(api::arange(0, rows, 1, DataType::INT64, grad.place()), phi::IntArray(rows_shape));
+  Tensor slots = api::full(phi::IntArray(target), -1, DataType::INT64, grad.place());
+  Tensor winners = api::put_nd(slots, index, positions, false);
+  Tensor mask = api::equal(api::gather_nd(winners, index), positions);
+  std::vector<int64_t> trailing;
+  for (int d = static_cast<int>(rows_shape.size()); d < updates.dims().size(); ++d) trailing.push_back(d);
+  if (!trailing.empty()) mask = api::unsqueeze(mask, phi::IntArray(trailing));
+  return MaskLike(mask, grad);
+}
+
 namespace {
 
 // matmul's 1-D operands act as [1, k] (x) and [k, 1] (y); the gradient

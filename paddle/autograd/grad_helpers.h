@@ -18,6 +18,13 @@ Tensor ExpandReduced(const Tensor& grad, const Tensor& x, const phi::IntArray& a
 Tensor ScalarLike(const phi::Scalar& value, const Tensor& like);
 // cond (a bool tensor) as 0/1 of like's dtype.
 Tensor MaskLike(const Tensor& cond, const Tensor& like);
+// Zeros with like's dims, dtype and place.
+Tensor ZerosLike(const Tensor& like);
+// For scatters that assign: 1 (in grad's dtype) where an update is the last
+// write to its target, so only the value that survives gets a gradient.
+// put_along_axis: shaped like indices; put_nd: like index.shape[:-1] + the slice.
+Tensor LastWriteMask(const Tensor& grad, const Tensor& indices, int64_t axis);
+Tensor LastWriteMaskNd(const Tensor& grad, const Tensor& index, const Tensor& updates);
 // The gradient of matmul(x, y, transpose_x, transpose_y) w.r.t. x and y.
 Tensor MatmulGradX(const Tensor& x, const Tensor& y, const Tensor& grad, bool transpose_x, bool transpose_y);
 Tensor MatmulGradY(const Tensor& x, const Tensor& y, const Tensor& grad, bool transpose_x, bool transpose_y);

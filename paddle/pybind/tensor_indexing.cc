@@ -45,8 +45,8 @@ Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
       ++consuming;
     }
     bool basic = item.is_none() || item.ptr() == Py_Ellipsis || PySlice_Check(item.ptr()) || IsIntIndex(item);
-    PD_CHECK(basic, Unimplemented, "[", op, "] only ints, slices, None and ... are supported as indices "
-             "for now, but got ", TypeName(item), " (advanced indexing is not implemented yet)");
+    PD_CHECK(basic, InvalidType, "[", op, "] an index must be an int, slice, None, ..., an integer or bool "
+             "tensor, or a list of them, but got ", TypeName(item));
   }
   PD_CHECK(ellipses <= 1, OutOfRange, "[", op, "] an index can only have a single ellipsis ('...')");
   PD_CHECK(consuming <= rank, OutOfRange, "[", op, "] too many indices: the tensor has ", rank,
@@ -151,16 +151,40 @@ Tensor ValueTensor(const Tensor& x, py::handle value) {
            TypeName(value));
 }
 
+// Advanced indices (integer tensors and lists, bool masks) are handled in
+// Python (paddle/tensor/indexing.py), over gather_nd and put_nd.
+bool HasAdvancedItem(py::handle index) {
+  py::tuple items = py::isinstance<py::tuple>(index) ? py::reinterpret_borrow<py::tuple>(index)
+                                                      : py::make_tuple(index);
+  for (py::handle item : items) {
+    if (item.is_none() || item.ptr() == Py_Ellipsis || PySlice_Check(item.ptr()) || IsIntIndex(item)) continue;
+    if (py::isinstance<Tensor>(item) || PyBool_Check(item.ptr()) || PyList_Check(item.ptr()) ||
+        py::isinstance<py::array>(item)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+py::object AdvancedIndexing(const char* function) {
+  return py::module_::import("paddle.tensor.indexing").attr(function);
+}
+
 }  // namespace
 
 void BindTensorIndexing(py::class_<Tensor>& tensor) {
-  tensor.def("__getitem__", [](const Tensor& x, py::handle index) {
-    return autograd::ShouldRecord({&x}) ? RecordedIndex(x, index) : IndexView(x, index, "getitem");
+  tensor.def("__getitem__", [](const Tensor& x, py::handle index) -> py::object {
+    if (HasAdvancedItem(index)) return AdvancedIndexing("advanced_getitem")(x, index);
+    return py::cast(autograd::ShouldRecord({&x}) ? RecordedIndex(x, index) : IndexView(x, index, "getitem"));
   });
   tensor.def("__setitem__", [](const Tensor& x, py::handle index, py::handle value) {
     PD_CHECK(!autograd::ShouldRecord({&x}), Unimplemented,
              "[setitem] in-place assignment to a tensor that requires grad (stop_gradient=False) is "
              "not supported yet; assign under paddle.no_grad() or to a detached tensor");
+    if (HasAdvancedItem(index)) {
+      AdvancedIndexing("advanced_setitem")(x, index, value);
+      return;
+    }
     try {
       api::CopyInto(ValueTensor(x, value), IndexView(x, index, "setitem"));
     } catch (common::Error& e) {

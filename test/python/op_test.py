@@ -106,7 +106,7 @@ def to_numpy(t: paddle.Tensor) -> np.ndarray:
 def reference_inputs(arrays: list[np.ndarray], dtype: str) -> list[np.ndarray]:
     """Half types are computed in float32 by the reference."""
     if dtype in ("float16", "bfloat16"):
-        return [a.astype(np.float32) for a in arrays]
+        return [a.astype(np.float32) if np.asarray(a).dtype.kind == "f" else a for a in arrays]
     return arrays
 
 

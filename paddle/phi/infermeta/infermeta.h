@@ -4,6 +4,7 @@
 // They receive the op's args in YAML order, tensors as metas.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "paddle/phi/core/dense_tensor.h"
@@ -26,6 +27,7 @@ void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out);
 void TransposeInferMeta(const Meta& x, const std::vector<int64_t>& perm, Meta* out);
 void SqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
+void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out);
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
                     const IntArray& ends, Meta* out);
 
@@ -56,6 +58,19 @@ void RandomInferMeta(const IntArray& shape, DataType dtype, Meta* out);
 void RandintInferMeta(int64_t low, int64_t high, const IntArray& shape, DataType dtype, Meta* out);
 // dropout: out like x; mask like x, holding 0 or the kept elements' scale.
 void DropoutInferMeta(const Meta& x, const Scalar& p, int64_t seed, Meta* out, Meta* mask);
+
+// ---- gathers and scatters (index.cc); indices may be negative (from the end)
+// take_along_axis: indices has arr's rank, no larger than arr off the axis; out shaped like indices.
+void TakeAlongAxisInferMeta(const Meta& arr, const Meta& indices, int64_t axis, Meta* out);
+// put_along_axis: values shaped like indices; reduce is "assign" or "add"; out like arr.
+void PutAlongAxisInferMeta(const Meta& arr, const Meta& indices, const Meta& values, int64_t axis,
+                           const std::string& reduce, Meta* out);
+// gather_nd: out = index.shape[:-1] + x.shape[index.shape[-1]:].
+void GatherNdInferMeta(const Meta& x, const Meta& index, Meta* out);
+// put_nd: updates shaped as gather_nd's output; out like x.
+void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool accumulate, Meta* out);
+// nonzero: [count, rank] int64; the kernel sets the count.
+void NonzeroInferMeta(const Meta& x, Meta* out);
 
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);

@@ -164,4 +164,11 @@ void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const I
   *out = Meta(input.dtype, dims);
 }
 
+void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
+  DDim dims(shape.GetData());
+  PD_CHECK(BroadcastDims(x.dims, dims) == dims, InvalidArgument, "x of shape ", x.dims.ToString(),
+           " cannot be broadcast to ", dims.ToString());
+  *out = Meta(x.dtype, dims);
+}
+
 }  // namespace phi

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from paddle._C import DataType, Tensor
+from paddle.tensor import indexing as _indexing
 from paddle.tensor import math as _math
 from paddle.tensor.printing import tensor_repr
 
@@ -56,3 +57,6 @@ Tensor.__repr__ = tensor_repr
 Tensor.__str__ = tensor_repr
 Tensor.pow = _math.pow
 Tensor.__array_priority__ = 100  # NumPy defers `ndarray + Tensor` to us
+for _name in ("take_along_axis", "put_along_axis", "gather", "scatter", "scatter_nd_add", "nonzero",
+              "masked_select", "masked_fill", "index_put"):
+    setattr(Tensor, _name, getattr(_indexing, _name))

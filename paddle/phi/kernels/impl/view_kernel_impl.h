@@ -87,9 +87,25 @@ void ConcatKernel(const Context& ctx, const std::vector<const DenseTensor*>& x, 
   }
 }
 
+// x broadcast to out's dims without copying: broadcast dims get stride 0.
+// Internal (read-only uses such as expanding an index): a write through it
+// would reach one element many times.
+template <typename Context>
+void BroadcastViewKernel(const Context&, const DenseTensor& x, const IntArray&, DenseTensor* out) {
+  DenseTensorMeta* m = out->mutable_meta();
+  const int lead = m->dims.size() - x.dims().size();
+  for (int i = 0; i < m->dims.size(); ++i) {
+    const bool from_x = i >= lead && x.dims()[i - lead] == m->dims[i];
+    m->strides[i] = from_x ? x.strides()[i - lead] : 0;
+  }
+  m->offset = x.offset();
+  out->ShareBufferWith(x);
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_VIEW_KERNELS(B)                             \
+  PD_REGISTER_KERNEL_ANY_DTYPE(broadcast_view, B, phi::BroadcastViewKernel); \
   PD_REGISTER_KERNEL_ANY_DTYPE(reshape, B, phi::ReshapeKernel);     \
   PD_REGISTER_KERNEL_ANY_DTYPE(transpose, B, phi::TransposeKernel); \
   PD_REGISTER_KERNEL_ANY_DTYPE(squeeze, B, phi::SqueezeKernel);     \

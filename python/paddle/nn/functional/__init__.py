@@ -2,3 +2,4 @@
 
 from paddle.nn.functional.conv import conv2d, fold, unfold  # noqa: F401
 from paddle.nn.functional.common import dropout, dropout2d, dropout3d  # noqa: F401
+from paddle.nn.functional.input import embedding, one_hot  # noqa: F401

@@ -1,0 +1,70 @@
+// Gathers and scatters along an axis (take/put_along_axis) and by
+// coordinate rows (gather_nd/put_nd), and nonzero.
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+namespace {
+
+void CheckIndexType(const Meta& index, const char* arg) {
+  PD_CHECK(index.dtype == DataType::INT32 || index.dtype == DataType::INT64, InvalidType, arg,
+           " must be an int32 or int64 tensor, but got ", DataTypeName(index.dtype));
+}
+
+}  // namespace
+
+void TakeAlongAxisInferMeta(const Meta& arr, const Meta& indices, int64_t axis, Meta* out) {
+  CheckIndexType(indices, "indices");
+  const int rank = arr.dims.size();
+  PD_CHECK(indices.dims.size() == rank, InvalidArgument, "indices must have the rank of arr (", rank,
+           "), but got shape ", indices.dims.ToString());
+  const int a = NormalizeAxis(axis, rank);
+  for (int d = 0; d < rank; ++d) {
+    PD_CHECK(d == a || indices.dims[d] <= arr.dims[d], InvalidArgument, "indices.shape[", d, "] (",
+             indices.dims[d], ") must not exceed arr.shape[", d, "] (", arr.dims[d], ")");
+  }
+  PD_CHECK(rank == 0 || arr.dims[a] > 0 || indices.dims.numel() == 0, OutOfRange,
+           "cannot take from an empty axis ", a, " of shape ", arr.dims.ToString());
+  *out = Meta(arr.dtype, indices.dims);
+}
+
+void PutAlongAxisInferMeta(const Meta& arr, const Meta& indices, const Meta& values, int64_t axis,
+                           const std::string& reduce, Meta* out) {
+  TakeAlongAxisInferMeta(arr, indices, axis, out);
+  PD_CHECK(values.dims == indices.dims, InvalidArgument, "values.shape ", values.dims.ToString(),
+           " must equal indices.shape ", indices.dims.ToString());
+  PD_CHECK(values.dtype == arr.dtype, InvalidType, "values.dtype (", DataTypeName(values.dtype),
+           ") must equal arr.dtype (", DataTypeName(arr.dtype), ")");
+  PD_CHECK(reduce == "assign" || reduce == "add", InvalidArgument,
+           "reduce must be 'assign' or 'add', but got '", reduce, "'");
+  *out = Meta(arr.dtype, arr.dims);
+}
+
+void GatherNdInferMeta(const Meta& x, const Meta& index, Meta* out) {
+  CheckIndexType(index, "index");
+  const int irank = index.dims.size();
+  PD_CHECK(irank >= 1, InvalidArgument, "index must have at least 1 dim, but got a 0-D tensor");
+  const int64_t k = index.dims[irank - 1];
+  PD_CHECK(k <= x.dims.size(), InvalidArgument, "index.shape[-1] (", k, ") must not exceed the rank of x (",
+           x.dims.size(), ")");
+  std::vector<int64_t> dims(index.dims.data(), index.dims.data() + irank - 1);
+  for (int d = static_cast<int>(k); d < x.dims.size(); ++d) dims.push_back(x.dims[d]);
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool, Meta* out) {
+  GatherNdInferMeta(x, index, out);
+  PD_CHECK(updates.dims == out->dims, InvalidArgument, "updates.shape ", updates.dims.ToString(),
+           " must be index.shape[:-1] + x.shape[index.shape[-1]:] = ", out->dims.ToString());
+  PD_CHECK(updates.dtype == x.dtype, InvalidType, "updates.dtype (", DataTypeName(updates.dtype),
+           ") must equal x.dtype (", DataTypeName(x.dtype), ")");
+  *out = Meta(x.dtype, x.dims);
+}
+
+void NonzeroInferMeta(const Meta& x, Meta* out) {
+  // The row count depends on the values: the kernel sets it.
+  *out = Meta(DataType::INT64, DDim({0, static_cast<int64_t>(x.dims.size())}));
+}
+
+}  // namespace phi

@@ -1,0 +1,4 @@
+#include "paddle/phi/kernels/funcs/index_gpu.cuh"
+#include "paddle/phi/kernels/impl/index_kernel_impl.h"
+
+PD_REGISTER_INDEX_KERNELS(GPU);

@@ -1,0 +1,343 @@
+// Gathers and scatters for every backend. Scatters that may hit one element
+// from several indices (put_along_axis, put_nd) give each output line to one
+// worker, which walks the indices in order: results are deterministic (the
+// last write wins for "assign") and need no atomics.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/index_walk.h"
+#include "paddle/phi/kernels/impl/elementwise_kernel_impl.h"
+
+namespace phi {
+
+namespace funcs {
+
+inline constexpr int kMaxIndexRank = DDim::kMaxRank;
+
+PD_HOSTDEVICE inline int64_t WrapIndex(int64_t k, int64_t size) { return k < 0 ? k + size : k; }
+
+// out[i] = arr[i with its axis coordinate replaced by indices[i]].
+template <typename T, typename I>
+struct TakeAlongAxisFunctor {
+  int rank, axis;
+  int64_t dims[kMaxIndexRank];         // of indices (= of out)
+  int64_t arr_strides[kMaxIndexRank];  // in elements
+  int64_t idx_strides[kMaxIndexRank];
+  int64_t arr_axis_dim;
+  const T* arr;
+  const I* idx;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    int64_t rest = i, arr_off = 0, idx_off = 0;
+    for (int d = rank - 1; d >= 0; --d) {
+      const int64_t c = rest % dims[d];
+      rest /= dims[d];
+      idx_off += c * idx_strides[d];
+      if (d != axis) arr_off += c * arr_strides[d];
+    }
+    out[i] = arr[arr_off + WrapIndex(static_cast<int64_t>(idx[idx_off]), arr_axis_dim) * arr_strides[axis]];
+  }
+};
+
+// One line of indices (all positions along the axis) per item:
+// out[line with axis coordinate indices[j]] (+)= values[j] for j in order.
+template <typename T, typename I, bool kAdd>
+struct PutAlongAxisFunctor {
+  int rank, axis;
+  int64_t dims[kMaxIndexRank];  // of indices (= of values)
+  int64_t out_strides[kMaxIndexRank];
+  int64_t idx_strides[kMaxIndexRank];
+  int64_t val_strides[kMaxIndexRank];
+  int64_t out_axis_dim;
+  const I* idx;
+  const T* values;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t line) const {
+    int64_t rest = line, out_off = 0, idx_off = 0, val_off = 0;
+    for (int d = rank - 1; d >= 0; --d) {
+      if (d == axis) continue;
+      const int64_t c = rest % dims[d];
+      rest /= dims[d];
+      out_off += c * out_strides[d];
+      idx_off += c * idx_strides[d];
+      val_off += c * val_strides[d];
+    }
+    for (int64_t j = 0; j < dims[axis]; ++j) {
+      const int64_t k = WrapIndex(static_cast<int64_t>(idx[idx_off + j * idx_strides[axis]]), out_axis_dim);
+      T& target = out[out_off + k * out_strides[axis]];
+      const T v = values[val_off + j * val_strides[axis]];
+      target = kAdd ? static_cast<T>(target + v) : v;
+    }
+  }
+};
+
+// gather_nd over contiguous x, index [rows, depth] and out [rows, slice].
+template <typename T, typename I>
+struct GatherNdFunctor {
+  int depth;
+  int64_t slice;
+  int64_t x_dims[kMaxIndexRank];     // the first `depth` dims of x
+  int64_t x_strides[kMaxIndexRank];  // their strides
+  const T* x;
+  const I* idx;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    const int64_t row = i / slice, s = i % slice;
+    int64_t off = 0;
+    for (int j = 0; j < depth; ++j) off += WrapIndex(static_cast<int64_t>(idx[row * depth + j]), x_dims[j]) * x_strides[j];
+    out[i] = x[off + s];
+  }
+};
+
+// put_nd: one slice position per item, walking the index rows in order.
+template <typename T, typename I, bool kAdd>
+struct PutNdFunctor {
+  int depth;
+  int64_t rows, slice;
+  int64_t x_dims[kMaxIndexRank];
+  int64_t x_strides[kMaxIndexRank];
+  const I* idx;
+  const T* updates;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t s) const {
+    for (int64_t row = 0; row < rows; ++row) {
+      int64_t off = 0;
+      for (int j = 0; j < depth; ++j) {
+        off += WrapIndex(static_cast<int64_t>(idx[row * depth + j]), x_dims[j]) * x_strides[j];
+      }
+      const T v = updates[row * slice + s];
+      out[off + s] = kAdd ? static_cast<T>(out[off + s] + v) : v;
+    }
+  }
+};
+
+// The elements of an index tensor to check, as (dims, strides) with the
+// broadcast (stride-0) and size-1 dims dropped: an index expanded to a large
+// view is checked once per distinct element.
+inline IndexWalk MakeIndexWalk(const DenseTensor& index) {
+  IndexWalk walk;
+  for (int d = 0; d < index.dims().size(); ++d) {
+    if (index.strides()[d] == 0 || index.dims()[d] == 1) continue;
+    walk.dims[walk.rank] = index.dims()[d];
+    walk.strides[walk.rank] = index.strides()[d];
+    ++walk.rank;
+  }
+  walk.numel = 1;
+  for (int d = 0; d < walk.rank; ++d) walk.numel *= walk.dims[d];
+  if (index.numel() == 0) walk.numel = 0;
+  return walk;
+}
+
+// Raises IndexError for an index outside [-bound, bound); with several
+// bounds (a [rows, k] index of gather_nd), element e is checked against
+// bounds[e % k].
+template <typename I, typename Context>
+void CheckIndices(const Context& ctx, const DenseTensor& index, const std::vector<int64_t>& bounds,
+                  const char* arg) {
+  const IndexWalk walk = MakeIndexWalk(index);
+  const int64_t bad = FindBadIndex<I>(ctx, index.data<I>(), walk, bounds);
+  if (bad < 0) return;
+  const int64_t bound = bounds[bad % bounds.size()];
+  const int64_t value = IndexValueAt<I>(ctx, index.data<I>(), walk.Offset(bad));
+  PD_THROW(OutOfRange, arg, " holds ", value, ", out of range for a dim of size ", bound, " (valid: ", -bound,
+           " to ", bound - 1, ")");
+}
+
+inline void ContiguousStrides(const DDim& dims, int64_t* strides) {
+  int64_t s = 1;
+  for (int d = dims.size() - 1; d >= 0; --d) {
+    strides[d] = s;
+    s *= dims[d];
+  }
+}
+
+}  // namespace funcs
+
+template <typename T, typename Context>
+void TakeAlongAxisKernel(const Context& ctx, const DenseTensor& arr, const DenseTensor& indices, int64_t axis,
+                         DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  const int rank = arr.dims().size();
+  const int a = rank == 0 ? 0 : NormalizeAxis(axis, rank);
+  paddle::VisitDataType(indices.dtype(), "take_along_axis", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) {
+      if (rank == 0) {  // a 0-D index picks the only element
+        funcs::CheckIndices<I>(ctx, indices, {1}, "indices");
+        StridedCopyKernel<T, Context>(ctx, arr, out);
+        return;
+      }
+      funcs::CheckIndices<I>(ctx, indices, {arr.dims()[a]}, "indices");
+      funcs::TakeAlongAxisFunctor<T, I> f{};
+      f.rank = rank;
+      f.axis = a;
+      f.arr_axis_dim = arr.dims()[a];
+      f.arr = arr.data<T>();
+      f.idx = indices.data<I>();
+      f.out = o;
+      for (int d = 0; d < rank; ++d) {
+        f.dims[d] = indices.dims()[d];
+        f.arr_strides[d] = arr.strides()[d];
+        f.idx_strides[d] = indices.strides()[d];
+      }
+      funcs::LaunchForEach(ctx, out->numel(), f);
+    }
+  });
+}
+
+template <typename T, typename Context>
+void PutAlongAxisKernel(const Context& ctx, const DenseTensor& arr, const DenseTensor& indices,
+                        const DenseTensor& values, int64_t axis, const std::string& reduce, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  StridedCopyKernel<T, Context>(ctx, arr, out);
+  const int rank = arr.dims().size();
+  if (indices.numel() == 0) return;
+  paddle::VisitDataType(indices.dtype(), "put_along_axis", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) {
+      if (rank == 0) {
+        funcs::CheckIndices<I>(ctx, indices, {1}, "indices");
+        if (reduce == "add") {
+          AddKernel<T, Context>(ctx, arr, values, out);
+        } else {
+          StridedCopyKernel<T, Context>(ctx, values, out);
+        }
+        return;
+      }
+      const int a = NormalizeAxis(axis, rank);
+      funcs::CheckIndices<I>(ctx, indices, {arr.dims()[a]}, "indices");
+      auto launch = [&](auto f) {
+        f.rank = rank;
+        f.axis = a;
+        funcs::ContiguousStrides(out->dims(), f.out_strides);
+        for (int d = 0; d < rank; ++d) {
+          f.dims[d] = indices.dims()[d];
+          f.idx_strides[d] = indices.strides()[d];
+          f.val_strides[d] = values.strides()[d];
+        }
+        f.out_axis_dim = arr.dims()[a];
+        f.idx = indices.data<I>();
+        f.values = values.data<T>();
+        f.out = o;
+        funcs::LaunchForEach(ctx, indices.numel() / indices.dims()[a], f);
+      };
+      if (reduce == "add") {
+        launch(funcs::PutAlongAxisFunctor<T, I, true>{});
+      } else {
+        launch(funcs::PutAlongAxisFunctor<T, I, false>{});
+      }
+    }
+  });
+}
+
+namespace funcs {
+
+// The shared set-up of gather_nd and put_nd: depth, rows, slice, and the
+// dims and strides of x's indexed dims.
+template <typename F>
+void SetUpNd(const DenseTensor& x, const DenseTensor& index, F* f) {
+  const int irank = index.dims().size();
+  f->depth = static_cast<int>(index.dims()[irank - 1]);
+  int64_t strides[kMaxIndexRank];
+  ContiguousStrides(x.dims(), strides);
+  f->slice = 1;
+  for (int d = f->depth; d < x.dims().size(); ++d) f->slice *= x.dims()[d];
+  for (int j = 0; j < f->depth; ++j) {
+    f->x_dims[j] = x.dims()[j];
+    f->x_strides[j] = strides[j];
+  }
+}
+
+}  // namespace funcs
+
+template <typename T, typename Context>
+void GatherNdKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& index, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  if (out->numel() == 0) return;
+  paddle::VisitDataType(index.dtype(), "gather_nd", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) {
+      funcs::GatherNdFunctor<T, I> f{};
+      funcs::SetUpNd(x, index, &f);
+      if (f.depth > 0) {
+        funcs::CheckIndices<I>(ctx, index, std::vector<int64_t>(f.x_dims, f.x_dims + f.depth), "index");
+      }
+      f.x = x.data<T>();
+      f.idx = index.data<I>();
+      f.out = o;
+      funcs::LaunchForEach(ctx, out->numel(), f);
+    }
+  });
+}
+
+template <typename T, typename Context>
+void PutNdKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& index, const DenseTensor& updates,
+                 bool accumulate, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  StridedCopyKernel<T, Context>(ctx, x, out);
+  if (updates.numel() == 0) return;
+  paddle::VisitDataType(index.dtype(), "put_nd", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) {
+      auto launch = [&](auto f) {
+        funcs::SetUpNd(x, index, &f);
+        if (f.depth > 0) {
+          funcs::CheckIndices<I>(ctx, index, std::vector<int64_t>(f.x_dims, f.x_dims + f.depth), "index");
+        }
+        f.rows = updates.numel() / f.slice;
+        f.idx = index.data<I>();
+        f.updates = updates.data<T>();
+        f.out = o;
+        funcs::LaunchForEach(ctx, f.slice, f);
+      };
+      if (accumulate) {
+        launch(funcs::PutNdFunctor<T, I, true>{});
+      } else {
+        launch(funcs::PutNdFunctor<T, I, false>{});
+      }
+    }
+  });
+}
+
+// The coordinates of x's non-zero elements, [count, rank] in row-major order.
+template <typename T, typename Context>
+void NonzeroKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
+  const int rank = x.dims().size();
+  std::unique_ptr<T[]> host(new T[x.numel()]);
+  funcs::CopyToHost(ctx, host.get(), x.data<T>(), x.numel() * sizeof(T));
+  std::vector<int64_t> coords;
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    if (!(host[i] != T(0))) continue;
+    int64_t rest = i;
+    const size_t at = coords.size();
+    coords.resize(at + rank);
+    for (int d = rank - 1; d >= 0; --d) {
+      coords[at + d] = rest % x.dims()[d];
+      rest /= x.dims()[d];
+    }
+  }
+  const int64_t count = rank == 0 ? static_cast<int64_t>(x.numel() == 1 && host[0] != T(0))
+                                  : static_cast<int64_t>(coords.size()) / rank;
+  *out->mutable_meta() = DenseTensorMeta(DataType::INT64, DDim({count, rank}));
+  int64_t* o = ctx.template Alloc<int64_t>(out);
+  funcs::CopyFromHost(ctx, o, coords.data(), coords.size() * sizeof(int64_t));
+}
+
+}  // namespace phi
+
+#define PD_INDEX_VALUE_TYPES PD_ALL_TYPES
+#define PD_REGISTER_INDEX_KERNELS(B)                                                   \
+  PD_REGISTER_KERNEL(take_along_axis, B, phi::TakeAlongAxisKernel, PD_INDEX_VALUE_TYPES); \
+  PD_REGISTER_KERNEL(put_along_axis, B, phi::PutAlongAxisKernel, PD_INDEX_VALUE_TYPES);   \
+  PD_REGISTER_KERNEL(gather_nd, B, phi::GatherNdKernel, PD_INDEX_VALUE_TYPES);            \
+  PD_REGISTER_KERNEL(put_nd, B, phi::PutNdKernel, PD_INDEX_VALUE_TYPES);                  \
+  PD_REGISTER_KERNEL(nonzero, B, phi::NonzeroKernel, PD_ALL_TYPES)
