@@ -42,6 +42,29 @@ Tensor ZerosLike(const Tensor& like) {
   return api::full(phi::IntArray(like.dims().ToVector()), 0, like.dtype(), like.place());
 }
 
+Tensor TiedShare(const Tensor& grad, const Tensor& x, const Tensor& out, const phi::IntArray& axis,
+                 bool keepdim) {
+  Tensor tied = MaskLike(equal(x, ExpandReduced(out, x, axis, keepdim)), x);
+  Tensor count = ExpandReduced(sum(tied, axis, DataType::UNDEFINED, keepdim), x, axis, keepdim);
+  return divide(multiply(ExpandReduced(grad, x, axis, keepdim), tied), count);
+}
+
+Tensor ProdGrad(const Tensor& grad, const Tensor& x, const Tensor& out, const phi::IntArray& axis, bool keepdim) {
+  Tensor zero = ScalarLike(0, x);
+  Tensor is_zero = equal(x, zero);
+  Tensor zeros_in_line = ExpandReduced(sum(MaskLike(is_zero, x), axis, DataType::UNDEFINED, keepdim), x, axis, keepdim);
+  Tensor others = ExpandReduced(prod(where(is_zero, ScalarLike(1, x), x), axis, keepdim), x, axis,
+                                keepdim);
+  // Where x has no zero in its line: out / x. At a line's only zero: the
+  // product of the others. Elsewhere (other elements of a line with zeros): 0.
+  Tensor safe_x = where(is_zero, ScalarLike(1, x), x);
+  Tensor no_zero = divide(ExpandReduced(out, x, axis, keepdim), safe_x);
+  Tensor one = ScalarLike(1, x);
+  Tensor value = where(equal(zeros_in_line, zero), no_zero,
+                       where(logical_and(is_zero, equal(zeros_in_line, one)), others, ZerosLike(x)));
+  return multiply(ExpandReduced(grad, x, axis, keepdim), Conj(value));
+}
+
 namespace {
 
 // 0, 1, ..., n-1 laid along `axis` of a rank-`rank` tensor.

@@ -18,6 +18,11 @@ Tensor ExpandReduced(const Tensor& grad, const Tensor& x, const phi::IntArray& a
 Tensor ScalarLike(const phi::Scalar& value, const Tensor& like);
 // cond (a bool tensor) as 0/1 of like's dtype.
 Tensor MaskLike(const Tensor& cond, const Tensor& like);
+// amax/amin: grad shared evenly by the elements of x equal to the extreme out.
+Tensor TiedShare(const Tensor& grad, const Tensor& x, const Tensor& out, const phi::IntArray& axis, bool keepdim);
+// prod: d out / d x_i = the product of the other elements, exact where x has
+// zeros (one zero: only it gets the product of the rest; two or more: 0).
+Tensor ProdGrad(const Tensor& grad, const Tensor& x, const Tensor& out, const phi::IntArray& axis, bool keepdim);
 // Zeros with like's dims, dtype and place.
 Tensor ZerosLike(const Tensor& like);
 // For scatters that assign: 1 (in grad's dtype) where an update is the last

@@ -23,12 +23,13 @@ from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_li
 from paddle.tensor.math import pow
 from paddle.tensor.random import (
     rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli,
-    seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
+    randperm, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
 )
 from paddle.tensor.indexing import (
     take_along_axis, put_along_axis, gather, scatter, scatter_nd, scatter_nd_add, nonzero, masked_select,
     masked_fill, index_put,
 )
+from paddle.tensor.search import argsort, sort, argmax, argmin, cumsum, prod
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device

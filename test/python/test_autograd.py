@@ -337,3 +337,23 @@ class TestErrors:
         with pytest.raises(RuntimeError, match="modified in place"):
             z.backward()
 
+
+
+def test_amax_splits_the_gradient_among_ties_and_max_gives_each_the_whole():
+    x = paddle.to_tensor([1.0, 3.0, 3.0, 2.0], stop_gradient=False)
+    (g,) = paddle.grad(paddle.amax(x), x)
+    np.testing.assert_array_equal(g.numpy(), [0.0, 0.5, 0.5, 0.0])
+    (g,) = paddle.grad(paddle.amin(-x), x)
+    np.testing.assert_array_equal(g.numpy(), [0.0, -0.5, -0.5, 0.0])
+    (g,) = paddle.grad(paddle.max(x), x)
+    np.testing.assert_array_equal(g.numpy(), [0.0, 1.0, 1.0, 0.0])
+
+
+def test_prod_gradient_is_exact_at_zeros():
+    # d/dx_i prod(x) = product of the others: [0*3*4, 2*3*4, 2*0*4, 2*0*3] for x = [2, 0, 3, 4]
+    x = paddle.to_tensor([2.0, 0.0, 3.0, 4.0], dtype="float64", stop_gradient=False)
+    (g,) = paddle.grad(paddle.prod(x), x)
+    np.testing.assert_array_equal(g.numpy(), [0.0, 24.0, 0.0, 0.0])
+    y = paddle.to_tensor([0.0, 5.0, 0.0], dtype="float64", stop_gradient=False)
+    (g,) = paddle.grad(paddle.prod(y), y)
+    np.testing.assert_array_equal(g.numpy(), [0.0, 0.0, 0.0])

@@ -216,3 +216,17 @@ def test_dropout_along_axis_shares_decisions():
 def test_bad_arguments_raise(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_randperm_is_a_uniform_permutation():
+    paddle.seed(21)
+    perms = np.stack([paddle.randperm(4).numpy() for _ in range(2400)])
+    assert all(sorted(p) == [0, 1, 2, 3] for p in perms[:50])
+    # each value lands in each position with probability 1/4: 600 expected per cell
+    counts = np.stack([(perms == v).sum(0) for v in range(4)])
+    chi2 = np.sum((counts - 600) ** 2 / 600)
+    assert chi2 < 27.9  # 99.9% quantile of chi2(9)
+    assert paddle.randperm(0).shape == [0]
+    assert paddle.randperm(3, dtype="int32").dtype == paddle.int32
+    with pytest.raises(ValueError, match=r"\[randperm\] argument 'n'"):
+        paddle.randperm(-1)

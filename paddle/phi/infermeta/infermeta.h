@@ -72,6 +72,14 @@ void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool 
 // nonzero: [count, rank] int64; the kernel sets the count.
 void NonzeroInferMeta(const Meta& x, Meta* out);
 
+// ---- along one axis (sort.cc)
+void ArgsortInferMeta(const Meta& x, int64_t axis, bool descending, bool stable, Meta* out, Meta* indices);
+// topk: 0 <= k <= x.shape[axis]; out and indices have k along axis.
+void TopkInferMeta(const Meta& x, int64_t k, int64_t axis, bool largest, bool sorted, Meta* out, Meta* indices);
+// argmax/argmin: flatten reduces all of x; dtype is int32 or int64.
+void ArgExtremeInferMeta(const Meta& x, int64_t axis, bool keepdim, bool flatten, DataType dtype, Meta* out);
+void CumsumInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 

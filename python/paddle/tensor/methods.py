@@ -8,6 +8,7 @@ import numpy as np
 from paddle._C import DataType, Tensor
 from paddle.tensor import indexing as _indexing
 from paddle.tensor import math as _math
+from paddle.tensor import search as _search
 from paddle.tensor.printing import tensor_repr
 
 
@@ -60,3 +61,5 @@ Tensor.__array_priority__ = 100  # NumPy defers `ndarray + Tensor` to us
 for _name in ("take_along_axis", "put_along_axis", "gather", "scatter", "scatter_nd_add", "nonzero",
               "masked_select", "masked_fill", "index_put"):
     setattr(Tensor, _name, getattr(_indexing, _name))
+for _name in ("argsort", "sort", "argmax", "argmin", "cumsum", "prod"):
+    setattr(Tensor, _name, getattr(_search, _name))

@@ -143,6 +143,21 @@ def bernoulli(x, p=None, name=None) -> Tensor:
     return _C_ops.bernoulli(x)
 
 
+def randperm(n, dtype="int64", name=None) -> Tensor:
+    """A random permutation of 0..n-1: the order that sorts n uniform draws.
+
+    Examples:
+        >>> import paddle
+        >>> sorted(paddle.randperm(5).numpy().tolist())
+        [0, 1, 2, 3, 4]
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
+        raise ValueError(f"[randperm] argument 'n': expected a non-negative int, but got {n!r}")
+    keys = _C_ops.uniform([int(n)], "float64", 0.0, 1.0, 0, None)
+    order = _C_ops.argsort(keys, 0, False, True)[1]
+    return order if str(dtype).split(".")[-1] == "int64" else order.astype(dtype)
+
+
 def seed(seed):
     """Seeds the default generator of every device; returns the CPU one.
 

@@ -43,4 +43,11 @@ struct MinReducer {
   PD_HOSTDEVICE Acc Combine(Acc a, Acc b) const { return MinimumFunctor<Acc>()(a, b); }
 };
 
+template <typename T>
+struct ProdReducer {
+  using Acc = MathType<T>;
+  PD_HOSTDEVICE Acc Init() const { return Acc(1); }
+  PD_HOSTDEVICE Acc Combine(Acc a, Acc b) const { return a * b; }
+};
+
 }  // namespace phi::funcs

@@ -72,10 +72,18 @@ void MinKernel(const Context& ctx, const DenseTensor& x, const IntArray& axis, b
   ReduceImpl<T>(ctx, x, axis, funcs::MinReducer<T>(), false, true, out);
 }
 
+template <typename T, typename Context>
+void ProdKernel(const Context& ctx, const DenseTensor& x, const IntArray& axis, bool, DenseTensor* out) {
+  ReduceImpl<T>(ctx, x, axis, funcs::ProdReducer<T>(), false, false, out);
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_REDUCE_KERNELS(B)                                                       \
   PD_REGISTER_KERNEL(sum, B, phi::SumKernel, PD_ALL_TYPES);                                 \
   PD_REGISTER_KERNEL(mean, B, phi::MeanKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);        \
   PD_REGISTER_KERNEL(max, B, phi::MaxKernel, PD_REAL_TYPES);                                \
-  PD_REGISTER_KERNEL(min, B, phi::MinKernel, PD_REAL_TYPES)
+  PD_REGISTER_KERNEL(min, B, phi::MinKernel, PD_REAL_TYPES);                                \
+  PD_REGISTER_KERNEL(amax, B, phi::MaxKernel, PD_REAL_TYPES);                               \
+  PD_REGISTER_KERNEL(amin, B, phi::MinKernel, PD_REAL_TYPES);                               \
+  PD_REGISTER_KERNEL(prod, B, phi::ProdKernel, PD_FLOATING_TYPES, int32_t, int64_t, PD_COMPLEX_TYPES)

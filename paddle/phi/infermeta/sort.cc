@@ -1,0 +1,62 @@
+// Ops along one axis: argsort, topk, argmax/argmin, cumsum.
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+namespace {
+
+void CheckOrderable(const Meta& x) {
+  PD_CHECK(x.dtype != DataType::BOOL && x.dtype != DataType::COMPLEX64 && x.dtype != DataType::COMPLEX128,
+           InvalidType, "x must be a real (non-bool, non-complex) tensor, but got ", DataTypeName(x.dtype));
+}
+
+}  // namespace
+
+void ArgsortInferMeta(const Meta& x, int64_t axis, bool, bool, Meta* out, Meta* indices) {
+  CheckOrderable(x);
+  if (x.dims.size() > 0) NormalizeAxis(axis, x.dims.size());
+  *out = Meta(x.dtype, x.dims);
+  *indices = Meta(DataType::INT64, x.dims);
+}
+
+void TopkInferMeta(const Meta& x, int64_t k, int64_t axis, bool, bool, Meta* out, Meta* indices) {
+  CheckOrderable(x);
+  DDim dims = x.dims;
+  const int64_t n = dims.size() == 0 ? 1 : dims[NormalizeAxis(axis, dims.size())];
+  PD_CHECK(k >= 0 && k <= n, OutOfRange, "k (", k, ") must be in [0, ", n, "], the size of axis ", axis);
+  if (dims.size() > 0) dims[NormalizeAxis(axis, dims.size())] = k;
+  *out = Meta(x.dtype, dims);
+  *indices = Meta(DataType::INT64, dims);
+}
+
+void ArgExtremeInferMeta(const Meta& x, int64_t axis, bool keepdim, bool flatten, DataType dtype, Meta* out) {
+  CheckOrderable(x);
+  PD_CHECK(dtype == DataType::INT32 || dtype == DataType::INT64, InvalidType,
+           "dtype must be int32 or int64, but got ", DataTypeName(dtype));
+  const int rank = x.dims.size();
+  if (flatten || rank == 0) {
+    PD_CHECK(x.dims.numel() > 0, InvalidArgument, "cannot take the arg-extreme of an empty tensor");
+    *out = Meta(dtype, keepdim ? DDim(std::vector<int64_t>(rank, 1)) : DDim());
+    return;
+  }
+  const int a = NormalizeAxis(axis, rank);
+  PD_CHECK(x.dims[a] > 0, InvalidArgument, "cannot reduce over the empty axis ", a, " of shape ",
+           x.dims.ToString());
+  std::vector<int64_t> dims;
+  for (int d = 0; d < rank; ++d) {
+    if (d != a) {
+      dims.push_back(x.dims[d]);
+    } else if (keepdim) {
+      dims.push_back(1);
+    }
+  }
+  *out = Meta(dtype, DDim(dims));
+}
+
+void CumsumInferMeta(const Meta& x, int64_t axis, bool, Meta* out) {
+  if (x.dims.size() > 0) NormalizeAxis(axis, x.dims.size());
+  *out = Meta(x.dtype, x.dims);
+}
+
+}  // namespace phi

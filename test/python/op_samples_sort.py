@@ -1,0 +1,118 @@
+"""Samples for the ops along one axis (sort.yaml) and the reductions prod,
+amax, amin; references are NumPy's stable sorts and reductions."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import paddle
+from op_test import FLOATS, INTS, ErrorCase, OpSample, make_input
+
+REAL = INTS + FLOATS
+
+
+def _t(*shape, dtype="float32"):
+    return paddle.to_tensor(np.ones(shape, dtype=dtype))
+
+
+def _with_ties(rng, dtype, shapes):
+    """Values from a small set, so ties are common (and, for floats, NaNs)."""
+    a = rng.integers(-3, 4, size=shapes[0]).astype("float32" if dtype == "bfloat16" else dtype)
+    if a.dtype.kind == "f" and a.size > 2:
+        a.reshape(-1)[1] = np.nan
+    return [a]
+
+
+def _distinct(rng, dtype, shapes):
+    """Distinct values (for gradient checks, where ties make sorting non-smooth)."""
+    n = int(np.prod(shapes[0]))
+    return [(rng.permutation(n).reshape(shapes[0]) + rng.uniform(0, 0.5, size=shapes[0])).astype(dtype)]
+
+
+def _np_sort(x, axis, descending):
+    if not descending:
+        return np.sort(x, axis=axis, kind="stable")
+    return np.take_along_axis(x, _np_argsort(x, axis, True), axis=axis)
+
+
+def _np_argsort(x, axis, descending):
+    if not descending:
+        return np.argsort(x, axis=axis, kind="stable")
+    # NaN first, then descending values, ties in original order
+    key = np.where(np.isnan(x), -np.inf, -x.astype(np.float64))
+    return np.argsort(key, axis=axis, kind="stable")
+
+
+def _np_topk(x, k, axis, largest):
+    order = _np_argsort(x, axis, largest)
+    idx = np.take(order, np.arange(k), axis=axis)
+    return np.take_along_axis(x, idx, axis=axis)
+
+
+def _np_prod_inputs(rng, dtype, shapes):
+    x = make_input(rng, shapes[0], dtype, 0.5, 1.5)
+    if x.size > 3 and dtype in ("float32", "float64"):
+        x.reshape(-1)[0] = 0  # one zero in the first line
+        x.reshape(-1)[-1] = 0
+        x.reshape(-1)[-2] = 0  # two zeros in the last line
+    return [x]
+
+
+def _np_first_arg(x, axis, largest):
+    """NumPy's argmax/argmin, with a NaN winning as NumPy's do."""
+    return np.argmax(x, axis=axis) if largest else np.argmin(x, axis=axis)
+
+
+SAMPLES = [
+    OpSample("sort", lambda x: paddle.sort(x, axis=1), lambda x: _np_sort(x, 1, False),
+             [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties, errors=[
+                 ErrorCase(lambda: paddle.sort(_t(2, 3), axis=2), IndexError, r"\[argsort\] axis"),
+                 ErrorCase(lambda: paddle.sort(_t(2, dtype="complex64")), TypeError,
+                           r"\[argsort\] x must be a real"),
+                 ErrorCase(lambda: paddle.sort([1, 2]), TypeError, r"\[sort\] argument 'x'")]),
+    OpSample("sort_descending", lambda x: paddle.sort(x, axis=0, descending=True), lambda x: _np_sort(x, 0, True),
+             [[(6, 3)], [(7,)]], REAL, make_inputs=_with_ties),
+    OpSample("argsort", lambda x: paddle.argsort(x, axis=-1), lambda x: _np_argsort(x, -1, False),
+             [[(3, 6)], [(2, 5, 3)], [(0, 4)]], REAL, make_inputs=_with_ties),
+    OpSample("argsort_descending", lambda x: paddle.argsort(x, axis=1, descending=True),
+             lambda x: _np_argsort(x, 1, True), [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties),
+    OpSample("sort_smooth", lambda x: paddle.sort(x, axis=1), lambda x: np.sort(x, axis=1), [[(3, 5)]],
+             ("float32", "float64"), make_inputs=_distinct),
+    OpSample("topk", lambda x: paddle.topk(x, 3)[0], lambda x: _np_topk(x, 3, -1, True), [[(4, 6)], [(2, 3, 5)]],
+             REAL, make_inputs=_with_ties, errors=[
+                 ErrorCase(lambda: paddle.topk(_t(2, 3), 4), IndexError, r"\[topk\] k \(4\) must be in \[0, 3\]"),
+                 ErrorCase(lambda: paddle.topk(_t(2, 3), -1), IndexError, r"\[topk\] k \(-1\)")]),
+    OpSample("topk_indices", lambda x: paddle.topk(x, 2, axis=0, largest=False)[1],
+             lambda x: _np_argsort(x, 0, False)[:2], [[(5, 3)]], REAL, make_inputs=_with_ties),
+    OpSample("topk_smooth", lambda x: paddle.topk(x, 2, axis=0)[0], lambda x: -np.sort(-x, axis=0)[:2],
+             [[(5, 3)]], ("float32", "float64"), make_inputs=_distinct),
+    OpSample("argmax", lambda x: paddle.argmax(x, axis=1), lambda x: _np_first_arg(x, 1, True),
+             [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties, errors=[
+                 ErrorCase(lambda: paddle.argmax(_t(0, 3), axis=0), ValueError, r"\[argmax\] cannot reduce"),
+                 ErrorCase(lambda: paddle.argmax(_t(2), dtype="float32"), TypeError,
+                           r"\[argmax\] dtype must be int32 or int64")]),
+    OpSample("argmax_all", lambda x: paddle.argmax(x, keepdim=True, dtype="int32"),
+             lambda x: np.argmax(x).reshape([1] * x.ndim).astype(np.int32), [[(3, 4)], [(5,)]], REAL,
+             make_inputs=_with_ties),
+    OpSample("argmin", lambda x: paddle.argmin(x, axis=0, keepdim=True),
+             lambda x: np.expand_dims(_np_first_arg(x, 0, False), 0), [[(4, 3)]], REAL, make_inputs=_with_ties),
+    OpSample("cumsum", lambda x: paddle.cumsum(x, axis=1), lambda x: np.cumsum(x, axis=1, dtype=x.dtype),
+             [[(3, 4)], [(2, 3, 2)], [(2, 0)]], ("float32", "float64", "int32", "int64", "complex64", "complex128"),
+             errors=[ErrorCase(lambda: paddle.cumsum(_t(2), axis=1), IndexError, r"\[cumsum\] axis")]),
+    OpSample("cumsum_flat", paddle.cumsum, lambda x: np.cumsum(x), [[(3, 4)], [()]], ("float32", "float64")),
+    OpSample("cumsum_half", lambda x: paddle.cumsum(x, axis=0), lambda x: np.cumsum(x, axis=0), [[(5, 2)]],
+             ("float16", "bfloat16")),
+    OpSample("prod", lambda x: paddle.prod(x, axis=1), lambda x: np.prod(x, axis=1), [[(3, 4)], [(2, 3, 2)]],
+             ("float32", "float64", "int32", "int64", "complex64", "complex128"), make_inputs=_np_prod_inputs),
+    OpSample("prod_all", paddle.prod, np.prod, [[(3, 4)], [()]], ("float32", "float64"), low=0.5, high=1.5),
+    OpSample("amax", lambda x: paddle.amax(x, axis=1), lambda x: np.max(x, axis=1), [[(3, 6)]], REAL,
+             make_inputs=lambda rng, dtype, shapes: [rng.integers(-3, 4, size=shapes[0]).astype(
+                 "float32" if dtype == "bfloat16" else dtype)]),
+    OpSample("amin", lambda x: paddle.amin(x, axis=[0, 1]), lambda x: np.min(x, axis=(0, 1)), [[(3, 2, 4)]], REAL,
+             make_inputs=lambda rng, dtype, shapes: [rng.integers(-3, 4, size=shapes[0]).astype(
+                 "float32" if dtype == "bfloat16" else dtype)]),
+]
+
+
+GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all"}
+GRAD2_SAMPLES = {"cumsum", "cumsum_flat", "prod_all"}
