@@ -104,6 +104,10 @@ void BindTensorOperators(py::class_<Tensor>& tensor) {
   PD_BIND_BINARY("__truediv__", eager::divide, "divide");
   PD_BIND_REFLECTED("__rtruediv__", eager::divide, "divide");
   PD_BIND_REFLECTED("__rpow__", eager::elementwise_pow, "pow");
+  PD_BIND_BINARY("__mod__", eager::remainder, "remainder");
+  PD_BIND_REFLECTED("__rmod__", eager::remainder, "remainder");
+  PD_BIND_BINARY("__floordiv__", eager::floor_divide, "floor_divide");
+  PD_BIND_REFLECTED("__rfloordiv__", eager::floor_divide, "floor_divide");
   PD_BIND_BINARY("__matmul__", MatmulPlain, "matmul");
   PD_BIND_REFLECTED("__rmatmul__", MatmulPlain, "matmul");
   PD_BIND_BINARY("__eq__", eager::equal, "equal");

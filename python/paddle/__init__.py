@@ -20,7 +20,17 @@ from paddle.framework import (
 )
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
 from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like
-from paddle.tensor.math import pow
+from paddle.tensor.math import (
+    pow, isclose, allclose, equal_all, nan_to_num, logit, scale, logical_xor, mod, floor_mod,
+)
+from paddle.tensor.creation import (
+    empty, empty_like, eye, linspace, logspace, meshgrid, tril, triu, diagonal, diag, diagflat,
+)
+from paddle.tensor.manipulation import (
+    split, chunk, unbind, tile, flip, roll, moveaxis, t, repeat_interleave, numel, shape, rank,
+)
+from paddle.tensor.linalg import mm, bmm, dot, mv, outer, addmm, cross, kron
+from paddle.tensor.einsum import einsum
 from paddle.tensor.random import (
     rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli,
     randperm, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,

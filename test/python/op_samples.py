@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+import op_samples_compose
 import op_samples_index
 import op_samples_sort
 import paddle
@@ -388,11 +389,11 @@ SAMPLES = [
              [[(2, 3), (1, 3)]], ("float32", "int32")),
 ]
 
-SAMPLES += op_samples_index.SAMPLES + op_samples_sort.SAMPLES
+SAMPLES += op_samples_index.SAMPLES + op_samples_sort.SAMPLES + op_samples_compose.SAMPLES
 
 # Samples whose gradients are checked in float64 against finite differences
 # (test_autograd.py); the smooth ones also to second order.
-GRAD2_SAMPLES = op_samples_index.GRAD2_SAMPLES | op_samples_sort.GRAD2_SAMPLES | {
+GRAD2_SAMPLES = op_samples_index.GRAD2_SAMPLES | op_samples_sort.GRAD2_SAMPLES | op_samples_compose.GRAD2_SAMPLES | {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "sigmoid",
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
@@ -402,7 +403,7 @@ GRAD2_SAMPLES = op_samples_index.GRAD2_SAMPLES | op_samples_sort.GRAD2_SAMPLES |
     "expm1", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
     "acosh", "atanh", "atan2", "lerp",
 }
-GRAD_SAMPLES = GRAD2_SAMPLES | op_samples_index.GRAD_SAMPLES | op_samples_sort.GRAD_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
+GRAD_SAMPLES = GRAD2_SAMPLES | op_samples_index.GRAD_SAMPLES | op_samples_sort.GRAD_SAMPLES | op_samples_compose.GRAD_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
                                 "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
                                 "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
                                 "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign", "remainder",

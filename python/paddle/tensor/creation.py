@@ -162,11 +162,11 @@ def ones_like(x, dtype=None, name=None) -> Tensor:
     return full_like(x, 1, dtype)
 
 
-def _scalar(v, arg):
+def _scalar(v, arg, op="arange"):
     if isinstance(v, Tensor):
         return v.item()
     if not isinstance(v, numbers.Number) or isinstance(v, complex):
-        raise TypeError(f"[arange] argument '{arg}': expected a real number, but got {type(v).__name__}")
+        raise TypeError(f"[{op}] argument '{arg}': expected a real number, but got {type(v).__name__}")
     return v
 
 
@@ -198,3 +198,159 @@ def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
         # step that truncates to 0 is then an error rather than zeros.
         start, end, step = int(start), int(end), int(step)
     return _C_ops.arange(start, end, step, dtype, None)
+
+
+def empty(shape, dtype=None, name=None) -> Tensor:
+    """A tensor of `shape` whose values are unspecified (zeros here)."""
+    return full(shape, 0, dtype)
+
+
+def empty_like(x, dtype=None, name=None) -> Tensor:
+    """A tensor shaped like x whose values are unspecified (zeros here)."""
+    return full_like(x, 0, dtype)
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None) -> Tensor:
+    """A 2-D tensor with ones on the diagonal and zeros elsewhere.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.eye(2, 3, dtype="int32").numpy().tolist()
+        [[1, 0, 0], [0, 1, 0]]
+    """
+    num_columns = num_rows if num_columns is None else num_columns
+    for arg, v in (("num_rows", num_rows), ("num_columns", num_columns)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0:
+            raise ValueError(f"[eye] argument '{arg}': expected a non-negative int, but got {v!r}")
+    rows = arange(num_rows).unsqueeze(-1)
+    cols = arange(num_columns).unsqueeze(0)
+    return (rows == cols).astype(_default_float() if dtype is None else dtype)
+
+
+def linspace(start, stop, num, dtype=None, name=None) -> Tensor:
+    """`num` evenly spaced values from start to stop, both included.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.linspace(0, 1, 5).numpy().tolist()
+        [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
+    start, stop, num = (_scalar(v, arg, "linspace") for v, arg in ((start, "start"), (stop, "stop"), (num, "num")))
+    if isinstance(num, float) and not num.is_integer() or num < 0:
+        raise ValueError(f"[linspace] argument 'num': expected a non-negative int, but got {num!r}")
+    num = int(num)
+    step = (stop - start) / (num - 1) if num > 1 else 0.0
+    values = arange(num, dtype="float64") * step + start
+    if num > 1:  # the end exactly, not start + (num - 1) * step rounded
+        from paddle import concat
+        values = concat([values[:-1], full([1], stop, "float64")])
+    return values.astype(_default_float() if dtype is None else dtype)
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None) -> Tensor:
+    """base ** linspace(start, stop, num)."""
+    exponents = linspace(start, stop, num, dtype="float64")
+    return (full([], float(base), "float64") ** exponents).astype(_default_float() if dtype is None else dtype)
+
+
+def meshgrid(*args, **kwargs) -> list:
+    """Coordinate grids from 1-D tensors (matrix 'ij' indexing), one per input.
+
+    Examples:
+        >>> import paddle
+        >>> a, b = paddle.meshgrid(paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4, 5]))
+        >>> a.shape, b.numpy().tolist()
+        ([2, 3], [[3, 4, 5], [3, 4, 5]])
+    """
+    tensors = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else list(args)
+    for t in tensors:
+        if not isinstance(t, Tensor) or len(t.shape) > 1:
+            raise ValueError("[meshgrid] every input must be a 0-D or 1-D tensor")
+    shape = [t.shape[0] if len(t.shape) else 1 for t in tensors]
+    from paddle import broadcast_to
+    grids = []
+    for i, t in enumerate(tensors):
+        view = [1] * len(tensors)
+        view[i] = shape[i]
+        grids.append(broadcast_to(t.reshape(view), shape))
+    return grids
+
+
+def _triangle(op, x, diagonal, keep_lower):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if len(x.shape) < 2:
+        raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {x.shape}")
+    if isinstance(diagonal, bool) or not isinstance(diagonal, numbers.Integral):
+        raise TypeError(f"[{op}] argument 'diagonal': expected an int, but got {type(diagonal).__name__}")
+    rows = arange(x.shape[-2]).unsqueeze(-1)
+    cols = arange(x.shape[-1]).unsqueeze(0)
+    keep = (cols - rows <= diagonal) if keep_lower else (cols - rows >= diagonal)
+    from paddle import where
+    return where(keep, x, full([], 0, x.dtype))
+
+
+def tril(x, diagonal=0, name=None) -> Tensor:
+    """x with the elements above the `diagonal`-th diagonal zeroed (last two dims).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.tril(paddle.ones([2, 2])).numpy().tolist()
+        [[1.0, 0.0], [1.0, 1.0]]
+    """
+    return _triangle("tril", x, diagonal, True)
+
+
+def triu(x, diagonal=0, name=None) -> Tensor:
+    """x with the elements below the `diagonal`-th diagonal zeroed (last two dims)."""
+    return _triangle("triu", x, diagonal, False)
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None) -> Tensor:
+    """The `offset`-th diagonal of the planes (axis1, axis2), as the last dim.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy().tolist()
+        [1, 4]
+    """
+    from paddle.tensor.manipulation import moveaxis
+    if not isinstance(x, Tensor) or len(x.shape) < 2:
+        raise ValueError("[diagonal] x must be a tensor of at least 2 dims")
+    y = moveaxis(x, [axis1, axis2], [-2, -1])
+    rows, cols = y.shape[-2], y.shape[-1]
+    length = max(0, min(rows + min(offset, 0), cols - max(offset, 0)))
+    r = arange(length) + max(-offset, 0)
+    c = arange(length) + max(offset, 0)
+    return y[..., r, c]
+
+
+def diag(x, offset=0, padding_value=0, name=None) -> Tensor:
+    """A 1-D x placed on the offset-th diagonal of a square matrix (the rest
+    padding_value), or the offset-th diagonal of a 2-D x.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.diag(paddle.to_tensor([1, 2])).numpy().tolist()
+        [[1, 0], [0, 2]]
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[diag] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if len(x.shape) == 2:
+        return diagonal(x, offset)
+    if len(x.shape) > 2:
+        raise ValueError(f"[diag] x must have at most 2 dims, but got shape {x.shape}")
+    x = x.reshape([-1])
+    n = x.shape[0] + abs(offset)
+    from paddle.tensor.indexing import index_put
+    base = full([n, n], padding_value, x.dtype)
+    r = arange(x.shape[0]) + max(-offset, 0)
+    c = arange(x.shape[0]) + max(offset, 0)
+    return index_put(base, (r, c), x)
+
+
+def diagflat(x, offset=0, name=None) -> Tensor:
+    """The flattened x placed on the offset-th diagonal of a square matrix."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[diagflat] argument 'x': expected Tensor, but got {type(x).__name__}")
+    return diag(x.reshape([-1]), offset)

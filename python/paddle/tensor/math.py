@@ -18,3 +18,85 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001  (Paddle's public name)
     if isinstance(y, Tensor):
         return _C_ops.elementwise_pow(x, y)
     return x ** y
+
+
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
+    """|x - y| <= atol + rtol * |y| elementwise (NaNs equal when equal_nan).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.isclose(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([1.0, 2.1])).numpy().tolist()
+        [True, False]
+    """
+    import paddle
+    for arg, t in (("x", x), ("y", y)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"[isclose] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+    if rtol < 0 or atol < 0:
+        raise ValueError(f"[isclose] rtol and atol must be >= 0, but got {rtol} and {atol}")
+    close = paddle.abs(x - y) <= atol + rtol * paddle.abs(y)
+    close = close | (x == y)  # infinities of one sign
+    if equal_nan:
+        close = close | (paddle.isnan(x) & paddle.isnan(y))
+    return close
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
+    """Whether isclose holds everywhere, as a bool 0-D tensor."""
+    import paddle
+    return paddle.all(isclose(x, y, rtol, atol, equal_nan))
+
+
+def equal_all(x, y, name=None) -> Tensor:
+    """Whether x and y have one shape and equal values, as a bool 0-D tensor."""
+    import paddle
+    if list(x.shape) != list(y.shape):
+        return paddle.to_tensor(False)
+    return paddle.all(x == y)
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None) -> Tensor:
+    """x with NaN replaced by `nan` and +-inf by posinf/neginf (the dtype's extremes by default)."""
+    import numpy as np
+
+    import paddle
+    info = np.finfo(np.float32 if x.dtype in (paddle.float16, paddle.bfloat16, paddle.float32) else np.float64)
+    if x.dtype == paddle.float16:
+        info = np.finfo(np.float16)
+    big = float(info.max) if posinf is None else posinf
+    small = float(info.min) if neginf is None else neginf
+    out = paddle.where(paddle.isnan(x), paddle.full([], nan, x.dtype), x)
+    out = paddle.where(out == float("inf"), paddle.full([], big, x.dtype), out)
+    return paddle.where(out == float("-inf"), paddle.full([], small, x.dtype), out)
+
+
+def logit(x, eps=None, name=None) -> Tensor:
+    """log(x / (1 - x)), with x clipped to [eps, 1 - eps] when eps is given."""
+    import paddle
+    if eps is not None:
+        x = paddle.clip(x, eps, 1.0 - eps)
+    return paddle.log(x / (1.0 - x))
+
+
+def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None) -> Tensor:  # noqa: A002
+    """scale * x + bias (or scale * (x + bias) when bias_after_scale is False)."""
+    out = x * scale + bias if bias_after_scale else (x + bias) * scale
+    if act is not None:
+        import paddle
+        out = getattr(paddle.nn.functional, act)(out)
+    return out
+
+
+def logical_xor(x, y, out=None, name=None) -> Tensor:
+    """Elementwise x XOR y (non-zero values are true)."""
+    import paddle
+    return paddle.logical_and(paddle.logical_or(x, y), paddle.logical_not(paddle.logical_and(x, y)))
+
+
+def mod(x, y, name=None) -> Tensor:
+    """The remainder of x / y with the sign of y (Paddle's name for remainder)."""
+    import paddle
+    return paddle.remainder(x, y)
+
+
+floor_mod = mod

@@ -6,7 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from paddle._C import DataType, Tensor
+from paddle.tensor import creation as _creation
 from paddle.tensor import indexing as _indexing
+from paddle.tensor import linalg as _linalg
+from paddle.tensor import manipulation as _manipulation
 from paddle.tensor import math as _math
 from paddle.tensor import search as _search
 from paddle.tensor.printing import tensor_repr
@@ -63,3 +66,10 @@ for _name in ("take_along_axis", "put_along_axis", "gather", "scatter", "scatter
     setattr(Tensor, _name, getattr(_indexing, _name))
 for _name in ("argsort", "sort", "argmax", "argmin", "cumsum", "prod"):
     setattr(Tensor, _name, getattr(_search, _name))
+for _module, _names in ((_manipulation, ("split", "chunk", "unbind", "tile", "flip", "roll", "moveaxis", "t",
+                                        "repeat_interleave")),
+                        (_creation, ("tril", "triu", "diagonal")),
+                        (_linalg, ("mm", "bmm", "dot", "mv", "outer", "cross", "kron")),
+                        (_math, ("isclose", "allclose", "equal_all", "nan_to_num", "logit", "scale"))):
+    for _name in _names:
+        setattr(Tensor, _name, getattr(_module, _name))

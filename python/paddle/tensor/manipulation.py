@@ -1,0 +1,213 @@
+"""Manipulation functions composed of the manipulation and index ops:
+splitting, tiling, flipping, rolling and moving axes."""
+
+from __future__ import annotations
+
+import numbers
+
+import paddle
+from paddle._C import Tensor
+
+
+def _check_tensor(op, x, arg="x"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(x).__name__}")
+
+
+def _axis(op, axis, rank, arg="axis"):
+    if isinstance(axis, Tensor):
+        axis = axis.item()
+    if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
+        raise TypeError(f"[{op}] argument '{arg}': expected an int, but got {type(axis).__name__}")
+    if not -rank <= axis < rank:
+        raise IndexError(f"[{op}] {arg} {axis} is out of range for a {rank}-D tensor")
+    return axis % rank
+
+
+def split(x, num_or_sections, axis=0, name=None) -> list:
+    """Splits x along axis into num_or_sections equal parts, or parts of the
+    given sizes (one size may be -1: the rest).
+
+    Examples:
+        >>> import paddle
+        >>> a, b = paddle.split(paddle.arange(6), [2, -1])
+        >>> a.numpy().tolist(), b.numpy().tolist()
+        ([0, 1], [2, 3, 4, 5])
+    """
+    _check_tensor("split", x)
+    axis = _axis("split", axis, len(x.shape))
+    n = x.shape[axis]
+    if isinstance(num_or_sections, numbers.Integral) and not isinstance(num_or_sections, bool):
+        if num_or_sections <= 0 or n % num_or_sections:
+            raise ValueError(f"[split] x.shape[{axis}] ({n}) must be divisible by num_or_sections "
+                             f"({num_or_sections})")
+        sizes = [n // num_or_sections] * num_or_sections
+    elif isinstance(num_or_sections, (list, tuple)):
+        sizes = [int(s.item()) if isinstance(s, Tensor) else int(s) for s in num_or_sections]
+        if sizes.count(-1) > 1 or any(s < -1 for s in sizes):
+            raise ValueError(f"[split] sections may hold one -1 and otherwise sizes >= 0, but got {sizes}")
+        if -1 in sizes:
+            sizes[sizes.index(-1)] = n - (sum(sizes) + 1)
+        if sum(sizes) != n or min(sizes, default=0) < 0:
+            raise ValueError(f"[split] sections {list(num_or_sections)} must add up to x.shape[{axis}] ({n})")
+    else:
+        raise TypeError(f"[split] argument 'num_or_sections': expected an int or a list, but got "
+                        f"{type(num_or_sections).__name__}")
+    parts, start = [], 0
+    for size in sizes:
+        parts.append(paddle.slice(x, [axis], [start], [start + size]))
+        start += size
+    return parts
+
+
+def chunk(x, chunks, axis=0, name=None) -> list:
+    """Splits x into `chunks` equal parts along axis (x.shape[axis] must divide)."""
+    return split(x, chunks, axis)
+
+
+def unbind(input, axis=0) -> list:  # noqa: A002  (Paddle's name)
+    """The slices of input along axis, each without that axis.
+
+    Examples:
+        >>> import paddle
+        >>> [t.numpy().tolist() for t in paddle.unbind(paddle.to_tensor([[1, 2], [3, 4]]), axis=1)]
+        [[1, 3], [2, 4]]
+    """
+    _check_tensor("unbind", input, "input")
+    axis = _axis("unbind", axis, len(input.shape))
+    return [paddle.squeeze(p, [axis]) for p in split(input, input.shape[axis], axis)] if input.shape[axis] else []
+
+
+def tile(x, repeat_times, name=None) -> Tensor:
+    """x repeated repeat_times[i] times along dim i (leading dims added as needed).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.tile(paddle.to_tensor([1, 2]), [2, 2]).numpy().tolist()
+        [[1, 2, 1, 2], [1, 2, 1, 2]]
+    """
+    _check_tensor("tile", x)
+    reps = [int(r.item()) if isinstance(r, Tensor) else int(r) for r in
+            (repeat_times.tolist() if isinstance(repeat_times, Tensor) else repeat_times)]
+    if any(r < 0 for r in reps):
+        raise ValueError(f"[tile] repeat_times must be >= 0, but got {reps}")
+    rank = max(len(reps), len(x.shape))
+    reps = [1] * (rank - len(reps)) + reps
+    shape = [1] * (rank - len(x.shape)) + list(x.shape)
+    interleaved = []
+    for s in shape:
+        interleaved += [1, s]
+    expanded = paddle.broadcast_to(x.reshape(interleaved),
+                                   [v for r, s in zip(reps, shape) for v in (r, s)])
+    return expanded.reshape([r * s for r, s in zip(reps, shape)])
+
+
+def flip(x, axis, name=None) -> Tensor:
+    """x with the order of elements reversed along the given axes.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.flip(paddle.to_tensor([[1, 2], [3, 4]]), [0, 1]).numpy().tolist()
+        [[4, 3], [2, 1]]
+    """
+    _check_tensor("flip", x)
+    axes = [axis] if isinstance(axis, numbers.Integral) else list(axis)
+    out = x
+    for a in axes:
+        a = _axis("flip", a, len(x.shape))
+        n = x.shape[a]
+        out = paddle.index_select(out, paddle.arange(n - 1, -1, -1, dtype="int64"), a) if n > 1 else out
+    return out
+
+
+def roll(x, shifts, axis=None, name=None) -> Tensor:
+    """x shifted circularly by `shifts` along axis (of the flattened x when axis is None).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.roll(paddle.to_tensor([1, 2, 3, 4]), 1).numpy().tolist()
+        [4, 1, 2, 3]
+    """
+    _check_tensor("roll", x)
+    if axis is None:
+        return roll(x.reshape([-1]), shifts, 0).reshape(x.shape)
+    shifts = [shifts] if isinstance(shifts, numbers.Integral) else list(shifts)
+    axes = [axis] if isinstance(axis, numbers.Integral) else list(axis)
+    if len(shifts) != len(axes):
+        raise ValueError(f"[roll] shifts ({len(shifts)}) and axis ({len(axes)}) must have the same length")
+    out = x
+    for shift, a in zip(shifts, axes):
+        a = _axis("roll", a, len(x.shape))
+        n = x.shape[a]
+        if n == 0:
+            continue
+        index = (paddle.arange(n, dtype="int64") - int(shift)) % n
+        out = paddle.index_select(out, index, a)
+    return out
+
+
+def moveaxis(x, source, destination, name=None) -> Tensor:
+    """x with the axes `source` moved to positions `destination` (others keep their order)."""
+    _check_tensor("moveaxis", x)
+    rank = len(x.shape)
+    src = [source] if isinstance(source, numbers.Integral) else list(source)
+    dst = [destination] if isinstance(destination, numbers.Integral) else list(destination)
+    if len(src) != len(dst):
+        raise ValueError(f"[moveaxis] source and destination must have the same length, but got {src} and {dst}")
+    src = [_axis("moveaxis", a, rank, "source") for a in src]
+    dst = [_axis("moveaxis", a, rank, "destination") for a in dst]
+    if len(set(src)) != len(src) or len(set(dst)) != len(dst):
+        raise ValueError("[moveaxis] source and destination must not repeat an axis")
+    order = [a for a in range(rank) if a not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return paddle.transpose(x, order)
+
+
+def t(input, name=None) -> Tensor:  # noqa: A002
+    """The transpose of a tensor of at most 2 dims."""
+    _check_tensor("t", input, "input")
+    if len(input.shape) > 2:
+        raise ValueError(f"[t] input must have at most 2 dims, but got shape {input.shape}")
+    return input if len(input.shape) < 2 else paddle.transpose(input, [1, 0])
+
+
+def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
+    """Each element repeated `repeats` times (an int, or a 1-D tensor with a
+    count per element) along axis (of the flattened x when axis is None).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.repeat_interleave(paddle.to_tensor([1, 2]), 2).numpy().tolist()
+        [1, 1, 2, 2]
+    """
+    _check_tensor("repeat_interleave", x)
+    if axis is None:
+        x, axis = x.reshape([-1]), 0
+    axis = _axis("repeat_interleave", axis, len(x.shape))
+    n = x.shape[axis]
+    counts = repeats.tolist() if isinstance(repeats, Tensor) else repeats
+    if isinstance(counts, numbers.Integral):
+        counts = [int(counts)] * n
+    if len(counts) != n or any(c < 0 for c in counts):
+        raise ValueError(f"[repeat_interleave] repeats must be >= 0 and one per element ({n}), but got {counts}")
+    index = [i for i, c in enumerate(counts) for _ in range(c)]
+    return paddle.index_select(x, paddle.to_tensor(index, dtype="int64"), axis)
+
+
+def numel(x, name=None) -> Tensor:
+    """The number of elements of x as an int64 0-D tensor."""
+    _check_tensor("numel", x)
+    return paddle.to_tensor(x.size, dtype="int64")
+
+
+def shape(input) -> Tensor:  # noqa: A002
+    """The shape of input as an int64 1-D tensor."""
+    _check_tensor("shape", input, "input")
+    return paddle.to_tensor(list(input.shape), dtype="int64")
+
+
+def rank(input) -> Tensor:  # noqa: A002
+    """The number of dims of input as an int32 0-D tensor."""
+    _check_tensor("rank", input, "input")
+    return paddle.to_tensor(len(input.shape), dtype="int32")

@@ -1,0 +1,90 @@
+"""Samples for the functions composed in Python of other ops (manipulation,
+creation, matrix products, einsum, comparisons); references are NumPy's."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import paddle
+from op_test import ALL, COMPLEX, FLOATS, INTS, ErrorCase, OpSample
+
+REAL = INTS + FLOATS
+NUMERIC = REAL + COMPLEX
+
+
+def _t(*shape, dtype="float32"):
+    return paddle.to_tensor(np.ones(shape, dtype=dtype))
+
+
+def _first(fn):
+    """The first piece of a list-returning function, and its NumPy twin."""
+    return lambda *a: fn(*a)[0]
+
+
+SAMPLES = [
+    OpSample("split", lambda x: paddle.split(x, [1, -1, 2], axis=1)[1],
+             lambda x: np.split(x, [1, x.shape[1] - 2], axis=1)[1], [[(3, 6)], [(2, 5, 2)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.split(_t(2, 5), 2, axis=1), ValueError, r"\[split\] x.shape\[1\] \(5\)"),
+                 ErrorCase(lambda: paddle.split(_t(2, 5), [1, 1], axis=1), ValueError, r"\[split\] sections"),
+                 ErrorCase(lambda: paddle.split(_t(2), 1, axis=3), IndexError, r"\[split\] axis 3")]),
+    OpSample("chunk", lambda x: paddle.chunk(x, 3)[2], lambda x: np.split(x, 3)[2], [[(6, 2)]], FLOATS),
+    OpSample("unbind", lambda x: paddle.unbind(x, axis=1)[1], lambda x: x[:, 1], [[(3, 4)], [(2, 3, 2)]], ALL),
+    OpSample("tile", lambda x: paddle.tile(x, [2, 1, 3]), lambda x: np.tile(x, [2, 1, 3]), [[(2, 3)], [(4,)]], ALL,
+             errors=[ErrorCase(lambda: paddle.tile(_t(2), [-1]), ValueError, r"\[tile\] repeat_times")]),
+    OpSample("flip", lambda x: paddle.flip(x, [0, -1]), lambda x: np.flip(x, (0, -1)), [[(3, 4)], [(2, 3, 1)]], ALL),
+    OpSample("roll", lambda x: paddle.roll(x, [1, -2], [0, 1]), lambda x: np.roll(x, (1, -2), (0, 1)),
+             [[(3, 4)], [(2, 5, 2)]], ALL),
+    OpSample("roll_flat", lambda x: paddle.roll(x, 3), lambda x: np.roll(x, 3), [[(3, 4)]], FLOATS),
+    OpSample("moveaxis", lambda x: paddle.moveaxis(x, [0, 1], [2, 0]), lambda x: np.moveaxis(x, [0, 1], [2, 0]),
+             [[(2, 3, 4)]], ALL),
+    OpSample("t", paddle.t, lambda x: x.T, [[(3, 4)], [(5,)]], ALL),
+    OpSample("repeat_interleave", lambda x: paddle.repeat_interleave(x, 2, axis=1),
+             lambda x: np.repeat(x, 2, axis=1), [[(2, 3)]], ALL),
+    OpSample("tril", lambda x: paddle.tril(x, -1), lambda x: np.tril(x, -1), [[(4, 5)], [(2, 3, 3)]], REAL),
+    OpSample("triu", lambda x: paddle.triu(x, 1), lambda x: np.triu(x, 1), [[(4, 5)], [(2, 3, 3)]], REAL, errors=[
+        ErrorCase(lambda: paddle.triu(_t(3)), ValueError, r"\[triu\] x must have at least 2 dims")]),
+    OpSample("diagonal", lambda x: paddle.diagonal(x, 1, 0, 2), lambda x: np.diagonal(x, 1, 0, 2),
+             [[(3, 2, 4)]], ALL),
+    OpSample("diag", lambda x: paddle.diag(x, -1), lambda x: np.diag(x, -1), [[(3,)], [(4, 3)]], REAL),
+    OpSample("mm", paddle.mm, np.matmul, [[(3, 4), (4, 2)]], FLOATS + COMPLEX, low=-1, high=1,
+             tolerance={"float16": (2e-2, 2e-2), "bfloat16": (3e-2, 5e-2)}),
+    OpSample("bmm", paddle.bmm, np.matmul, [[(2, 3, 4), (2, 4, 2)]], ("float32", "float64"), errors=[
+        ErrorCase(lambda: paddle.bmm(_t(2, 3, 4), _t(3, 4, 2)), ValueError, r"\[bmm\] shapes")]),
+    OpSample("dot", paddle.dot, lambda x, y: np.sum(x * y, axis=-1), [[(5,), (5,)], [(2, 3), (2, 3)]],
+             ("float32", "float64", "int32", "int64")),
+    OpSample("mv", paddle.mv, np.matmul, [[(3, 4), (4,)]], ("float32", "float64")),
+    OpSample("outer", paddle.outer, np.outer, [[(3,), (4,)]], NUMERIC),
+    OpSample("addmm", lambda i, x, y: paddle.addmm(i, x, y, beta=0.5, alpha=2.0),
+             lambda i, x, y: 0.5 * i + 2.0 * (x @ y), [[(3, 2), (3, 4), (4, 2)]], ("float32", "float64")),
+    OpSample("cross", lambda x, y: paddle.cross(x, y, axis=1), lambda x, y: np.cross(x, y, axis=1),
+             [[(2, 3), (2, 3)], [(2, 3, 4), (2, 3, 4)]], ("float32", "float64", "int64")),
+    OpSample("kron", paddle.kron, np.kron, [[(2, 3), (3, 2)], [(2,), (3, 2)]], REAL),
+    OpSample("einsum_matmul", lambda x, y: paddle.einsum("ij,jk->ik", x, y), lambda x, y: np.einsum("ij,jk->ik", x, y),
+             [[(3, 4), (4, 5)]], ("float32", "float64")),
+    OpSample("einsum_attention", lambda q, k: paddle.einsum("bhqd,bhkd->bhqk", q, k),
+             lambda q, k: np.einsum("bhqd,bhkd->bhqk", q, k), [[(2, 2, 3, 4), (2, 2, 5, 4)]], ("float32", "float64")),
+    OpSample("einsum_implicit", lambda x, y: paddle.einsum("ij,kj", x, y), lambda x, y: np.einsum("ij,kj", x, y),
+             [[(3, 4), (2, 4)]], ("float32", "float64")),
+    OpSample("einsum_ellipsis", lambda x, y: paddle.einsum("...ij,...jk->...ik", x, y),
+             lambda x, y: np.einsum("...ij,...jk->...ik", x, y), [[(2, 3, 4), (2, 4, 5)]], ("float32", "float64")),
+    OpSample("einsum_three", lambda x, y, z: paddle.einsum("ab,bc,cd->ad", x, y, z),
+             lambda x, y, z: np.einsum("ab,bc,cd->ad", x, y, z), [[(2, 3), (3, 4), (4, 2)]], ("float32", "float64")),
+    OpSample("einsum_reduce", lambda x: paddle.einsum("ijk->ki", x), lambda x: np.einsum("ijk->ki", x),
+             [[(2, 3, 4)]], ("float32", "float64"), errors=[
+                 ErrorCase(lambda: paddle.einsum("ij,jk", _t(2, 3)), ValueError, r"\[einsum\] the equation has 2"),
+                 ErrorCase(lambda: paddle.einsum("ijk", _t(2, 3)), ValueError, r"\[einsum\] subscripts 'ijk'"),
+                 ErrorCase(lambda: paddle.einsum("ii", _t(2, 2)), NotImplementedError, r"\[einsum\] repeated")]),
+    OpSample("isclose", lambda x, y: paddle.isclose(x, y, rtol=0.1), lambda x, y: np.isclose(x, y, rtol=0.1),
+             [[(3, 4), (3, 4)]], ("float32", "float64")),
+    OpSample("nan_to_num", lambda x: paddle.nan_to_num(x, nan=1.5, posinf=9.0),
+             lambda x: np.nan_to_num(x, nan=1.5, posinf=9.0), [[(4, 5)]], ("float32", "float64"),
+             make_inputs=lambda rng, dtype, shapes: [np.array(
+                 [np.nan, np.inf, -np.inf, 1.0] * 5, dtype=dtype).reshape(shapes[0])]),
+    OpSample("logit", lambda x: paddle.logit(x), lambda x: np.log(x / (1 - x)), [[(3, 4)]], ("float32", "float64"),
+             low=0.1, high=0.9),
+]
+
+GRAD_SAMPLES = {"tril", "triu", "diag"}
+GRAD2_SAMPLES = {"split", "chunk", "unbind", "tile", "flip", "roll", "roll_flat", "moveaxis", "t", "repeat_interleave",
+                 "diagonal", "mm", "bmm", "dot", "mv", "outer", "addmm", "cross", "kron", "einsum_matmul",
+                 "einsum_attention", "einsum_implicit", "einsum_ellipsis", "einsum_three", "einsum_reduce", "logit"}

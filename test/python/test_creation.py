@@ -1,0 +1,56 @@
+"""Creation functions without tensor inputs, against NumPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import paddle
+
+
+def test_eye_linspace_logspace_meshgrid_match_numpy():
+    np.testing.assert_array_equal(paddle.eye(3, 4, dtype="int64").numpy(), np.eye(3, 4, dtype=np.int64))
+    assert paddle.eye(2).dtype == paddle.float32
+    np.testing.assert_allclose(paddle.linspace(-1, 2, 7, dtype="float64").numpy(), np.linspace(-1, 2, 7), rtol=0,
+                               atol=1e-15)
+    assert paddle.linspace(0, 1, 3).numpy()[-1] == 1.0
+    np.testing.assert_array_equal(paddle.linspace(5, 6, 1).numpy(), [5.0])
+    assert paddle.linspace(0, 1, 0).shape == [0]
+    np.testing.assert_allclose(paddle.logspace(0, 3, 4, base=2.0).numpy(), np.logspace(0, 3, 4, base=2.0), rtol=1e-6)
+    a, b, c = paddle.meshgrid(paddle.arange(2), paddle.arange(3), paddle.arange(4))
+    ea, eb, ec = np.meshgrid(np.arange(2), np.arange(3), np.arange(4), indexing="ij")
+    for got, want in ((a, ea), (b, eb), (c, ec)):
+        np.testing.assert_array_equal(got.numpy(), want)
+    assert paddle.empty([2, 3], dtype="int32").shape == [2, 3]
+    assert paddle.empty_like(paddle.ones([4], dtype="float64")).dtype == paddle.float64
+
+
+def test_comparisons_of_whole_tensors():
+    x = paddle.to_tensor([1.0, float("nan"), float("inf")])
+    assert not bool(paddle.allclose(x, x))
+    assert bool(paddle.allclose(x, x, equal_nan=True))
+    assert bool(paddle.equal_all(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2])))
+    assert not bool(paddle.equal_all(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2, 3])))
+
+
+def test_shape_numel_rank_and_operators():
+    x = paddle.ones([2, 3])
+    assert paddle.numel(x).item() == 6 and paddle.shape(x).tolist() == [2, 3] and paddle.rank(x).item() == 2
+    y = paddle.to_tensor([5, -7, 9])
+    np.testing.assert_array_equal((y % 4).numpy(), np.array([5, -7, 9]) % 4)
+    np.testing.assert_array_equal((y // 4).numpy(), np.array([5, -7, 9]) // 4)
+    np.testing.assert_array_equal((20 % y).numpy(), 20 % np.array([5, -7, 9]))
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.eye(-1), ValueError, r"\[eye\] argument 'num_rows'"),
+    (lambda: paddle.linspace(0, 1, -2), ValueError, r"\[linspace\] argument 'num'"),
+    (lambda: paddle.linspace("a", 1, 2), TypeError, r"\[linspace\] argument 'start'"),
+    (lambda: paddle.meshgrid(paddle.ones([2, 2])), ValueError, r"\[meshgrid\]"),
+    (lambda: paddle.diag(paddle.ones([2, 2, 2])), ValueError, r"\[diag\] x must have at most 2 dims"),
+    (lambda: paddle.moveaxis(paddle.ones([2, 3]), [0, 0], [0, 1]), ValueError, r"\[moveaxis\]"),
+    (lambda: paddle.isclose(paddle.ones([2]), paddle.ones([2]), rtol=-1), ValueError, r"\[isclose\]"),
+])
+def test_bad_arguments_raise(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
