@@ -1,6 +1,7 @@
 #include "paddle/autograd/grad_helpers.h"
 
 #include "paddle/autograd/generated/eager_ops.h"
+#include "paddle/autograd/grad_mode.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/infermeta.h"
@@ -63,6 +64,54 @@ Tensor ProdGrad(const Tensor& grad, const Tensor& x, const Tensor& out, const ph
   Tensor value = where(equal(zeros_in_line, zero), no_zero,
                        where(logical_and(is_zero, equal(zeros_in_line, one)), others, ZerosLike(x)));
   return multiply(ExpandReduced(grad, x, axis, keepdim), Conj(value));
+}
+
+namespace {
+
+std::vector<int64_t> AxesFrom(int64_t begin, int rank) {
+  std::vector<int64_t> axes;
+  for (int64_t d = begin; d < rank; ++d) axes.push_back(d);
+  return axes;
+}
+
+// x normalized: (x - mean) * rstd, with the statistics as the gradient
+// formulas need them (see LayerNormGradX in grad_helpers.h).
+Tensor Normalized(const Tensor& x, const Tensor& mean, const Tensor& rstd, float epsilon, int64_t begin,
+                  Tensor* rstd_used) {
+  if (!GradMode::IsEnabled()) {
+    *rstd_used = rstd;
+    return multiply(subtract(x, mean), rstd);
+  }
+  phi::IntArray axes(AxesFrom(begin, x.dims().size()));
+  Tensor centered = subtract(x, eager::mean(x, axes, true));
+  Tensor var = eager::mean(multiply(centered, centered), axes, true);
+  *rstd_used = rsqrt(add(var, ScalarLike(epsilon, var)));
+  return multiply(centered, *rstd_used);
+}
+
+}  // namespace
+
+Tensor LayerNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
+                      const Tensor& rstd, float epsilon, int64_t begin_norm_axis) {
+  Tensor r;
+  Tensor xhat = Normalized(x, mean, rstd, epsilon, begin_norm_axis, &r);
+  phi::IntArray axes(AxesFrom(begin_norm_axis, x.dims().size()));
+  Tensor g = multiply(grad, scale);
+  Tensor g_mean = eager::mean(g, axes, true);
+  Tensor gx_mean = eager::mean(multiply(g, xhat), axes, true);
+  return multiply(r, subtract(subtract(g, g_mean), multiply(xhat, gx_mean)));
+}
+
+Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
+                          float epsilon, int64_t begin_norm_axis) {
+  Tensor r;
+  return SumLeading(multiply(grad, Normalized(x, mean, rstd, epsilon, begin_norm_axis, &r)), begin_norm_axis);
+}
+
+Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis) {
+  std::vector<int64_t> leading;
+  for (int64_t d = 0; d < begin_norm_axis; ++d) leading.push_back(d);
+  return leading.empty() ? grad : sum(grad, phi::IntArray(leading), DataType::UNDEFINED, false);
 }
 
 namespace {

@@ -23,6 +23,15 @@ Tensor TiedShare(const Tensor& grad, const Tensor& x, const Tensor& out, const p
 // prod: d out / d x_i = the product of the other elements, exact where x has
 // zeros (one zero: only it gets the product of the rest; two or more: 0).
 Tensor ProdGrad(const Tensor& grad, const Tensor& x, const Tensor& out, const phi::IntArray& axis, bool keepdim);
+// layer_norm's gradients. They read the kernel's saved mean and rstd, or,
+// when the backward pass itself records a graph (higher-order gradients),
+// recompute them from x with eager ops so that they are differentiable too.
+Tensor LayerNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
+                      const Tensor& rstd, float epsilon, int64_t begin_norm_axis);
+Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
+                          float epsilon, int64_t begin_norm_axis);
+// The sum of grad over the dims before begin_norm_axis (bias's gradient).
+Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
 // Zeros with like's dims, dtype and place.
 Tensor ZerosLike(const Tensor& like);
 // For scatters that assign: 1 (in grad's dtype) where an update is the last

@@ -9,6 +9,7 @@ import numpy as np
 
 import op_samples_compose
 import op_samples_index
+import op_samples_nn
 import op_samples_sort
 import paddle
 from op_test import ALL, COMPLEX, FLOATS, INTS, ErrorCase, OpSample, make_input
@@ -389,11 +390,13 @@ SAMPLES = [
              [[(2, 3), (1, 3)]], ("float32", "int32")),
 ]
 
-SAMPLES += op_samples_index.SAMPLES + op_samples_sort.SAMPLES + op_samples_compose.SAMPLES
+# The other op families' samples live in op_samples_<family>.py.
+_FAMILIES = (op_samples_index, op_samples_sort, op_samples_compose, op_samples_nn)
+SAMPLES += [s for m in _FAMILIES for s in m.SAMPLES]
 
 # Samples whose gradients are checked in float64 against finite differences
 # (test_autograd.py); the smooth ones also to second order.
-GRAD2_SAMPLES = op_samples_index.GRAD2_SAMPLES | op_samples_sort.GRAD2_SAMPLES | op_samples_compose.GRAD2_SAMPLES | {
+GRAD2_SAMPLES = set().union(*(m.GRAD2_SAMPLES for m in _FAMILIES)) | {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "sigmoid",
     "cast_float64", "sum", "sum_axis", "sum_keepdim", "mean", "mean_all", "matmul", "matmul_transposed",
     "reshape", "transpose", "squeeze", "unsqueeze", "slice", "concat", "clone", "softmax", "softmax_last",
@@ -403,7 +406,7 @@ GRAD2_SAMPLES = op_samples_index.GRAD2_SAMPLES | op_samples_sort.GRAD2_SAMPLES |
     "expm1", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
     "acosh", "atanh", "atan2", "lerp",
 }
-GRAD_SAMPLES = GRAD2_SAMPLES | op_samples_index.GRAD_SAMPLES | op_samples_sort.GRAD_SAMPLES | op_samples_compose.GRAD_SAMPLES | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
+GRAD_SAMPLES = GRAD2_SAMPLES | set().union(*(m.GRAD_SAMPLES for m in _FAMILIES)) | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
                                 "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
                                 "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
                                 "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign", "remainder",

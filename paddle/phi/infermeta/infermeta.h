@@ -80,6 +80,12 @@ void TopkInferMeta(const Meta& x, int64_t k, int64_t axis, bool largest, bool so
 void ArgExtremeInferMeta(const Meta& x, int64_t axis, bool keepdim, bool flatten, DataType dtype, Meta* out);
 void CumsumInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
 
+// ---- normalization (norm.cc)
+// layer_norm: weight and bias shaped like x.shape[begin_norm_axis:]; mean and
+// rstd keep x's leading dims and have size 1 in the normalized ones.
+void LayerNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int64_t begin_norm_axis,
+                        Meta* out, Meta* mean, Meta* rstd);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 

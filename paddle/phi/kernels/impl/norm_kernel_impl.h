@@ -1,0 +1,69 @@
+// layer_norm for every backend: each row (the dims from begin_norm_axis on)
+// is normalized by its own mean and variance, in MathType precision, one row
+// per work item.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
+
+namespace phi {
+
+namespace funcs {
+
+template <typename T>
+struct LayerNormRowFunctor {
+  int64_t cols;
+  MathType<T> epsilon;
+  const T* x;
+  const T* scale;
+  const T* bias;
+  T* out;
+  T* mean;
+  T* rstd;
+
+  PD_HOSTDEVICE void operator()(int64_t row) const {
+    using M = MathType<T>;
+    const T* xr = x + row * cols;
+    M sum = 0;
+    for (int64_t j = 0; j < cols; ++j) sum += static_cast<M>(xr[j]);
+    const M mu = sum / static_cast<M>(cols);
+    M squares = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      const M d = static_cast<M>(xr[j]) - mu;
+      squares += d * d;
+    }
+    const M r = M(1) / std::sqrt(squares / static_cast<M>(cols) + epsilon);
+    T* o = out + row * cols;
+    for (int64_t j = 0; j < cols; ++j) {
+      o[j] = static_cast<T>((static_cast<M>(xr[j]) - mu) * r * static_cast<M>(scale[j]) + static_cast<M>(bias[j]));
+    }
+    mean[row] = static_cast<T>(mu);
+    rstd[row] = static_cast<T>(r);
+  }
+};
+
+}  // namespace funcs
+
+template <typename T, typename Context>
+void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& scale, const DenseTensor& bias,
+                     float epsilon, int64_t begin_norm_axis, DenseTensor* out, DenseTensor* mean,
+                     DenseTensor* rstd) {
+  T* o = ctx.template Alloc<T>(out);
+  T* m = ctx.template Alloc<T>(mean);
+  T* r = ctx.template Alloc<T>(rstd);
+  const int64_t rows = mean->numel();
+  if (rows == 0 || x.numel() == 0) return;
+  const int64_t cols = x.numel() / rows;
+  funcs::LaunchForEach(ctx, rows,
+                       funcs::LayerNormRowFunctor<T>{cols, static_cast<MathType<T>>(epsilon), x.data<T>(),
+                                                     scale.data<T>(), bias.data<T>(), o, m, r},
+                       std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(cols, 1)));
+}
+
+}  // namespace phi
+
+#define PD_REGISTER_NORM_KERNELS(B) \
+  PD_REGISTER_KERNEL(layer_norm, B, phi::LayerNormKernel, PD_FLOATING_TYPES)

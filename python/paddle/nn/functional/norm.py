@@ -1,0 +1,152 @@
+"""Normalization functions: layer_norm over its fused kernel; batch, group,
+instance and RMS norms composed of it and of reductions."""
+
+from __future__ import annotations
+
+import numbers
+
+import paddle
+from paddle._C import Tensor, _C_ops
+
+
+def _check_tensor(op, x, arg="x"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(x).__name__}")
+
+
+def _affine(op, t, shape, fill, dtype, arg):
+    if t is None:
+        return paddle.full(shape, fill, dtype)
+    _check_tensor(op, t, arg)
+    if t.size != int(paddle.to_tensor(shape).prod().item() if shape else 1):
+        raise ValueError(f"[{op}] argument '{arg}': expected {shape} elements, but got shape {t.shape}")
+    return t.reshape(shape) if list(t.shape) != list(shape) else t
+
+
+def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=None) -> Tensor:
+    """Normalizes x over its last dims (normalized_shape) to zero mean and unit
+    variance, then applies weight and bias (elementwise over those dims).
+
+    Examples:
+        >>> import paddle
+        >>> y = paddle.nn.functional.layer_norm(paddle.to_tensor([[1.0, 3.0]]), 2)
+        >>> [round(v, 4) for v in y.numpy()[0].tolist()]
+        [-1.0, 1.0]
+    """
+    _check_tensor("layer_norm", x)
+    shape = [normalized_shape] if isinstance(normalized_shape, numbers.Integral) else list(normalized_shape)
+    if list(x.shape[len(x.shape) - len(shape):]) != shape or len(shape) > len(x.shape) or not shape:
+        raise ValueError(f"[layer_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
+    w = _affine("layer_norm", weight, shape, 1.0, x.dtype, "weight")
+    b = _affine("layer_norm", bias, shape, 0.0, x.dtype, "bias")
+    return _C_ops.layer_norm(x, w, b, float(epsilon), len(x.shape) - len(shape))[0]
+
+
+def rms_norm(x, normalized_shape, weight=None, eps=1e-06, name=None) -> Tensor:
+    """x / sqrt(mean(x^2) + eps) over the last dims (normalized_shape), times weight."""
+    _check_tensor("rms_norm", x)
+    shape = [normalized_shape] if isinstance(normalized_shape, numbers.Integral) else list(normalized_shape)
+    if list(x.shape[len(x.shape) - len(shape):]) != shape or not shape:
+        raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
+    axes = list(range(len(x.shape) - len(shape), len(x.shape)))
+    out = x * paddle.rsqrt(paddle.mean(x * x, axis=axes, keepdim=True) + eps)
+    return out if weight is None else out * _affine("rms_norm", weight, shape, 1.0, x.dtype, "weight")
+
+
+def _channel_axis(op, x, data_format):
+    if data_format not in ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"):
+        raise ValueError(f"[{op}] argument 'data_format': unknown layout {data_format!r}")
+    if len(x.shape) < 2:
+        raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {x.shape}")
+    return 1 if data_format[1] == "C" or data_format == "NC" else len(x.shape) - 1
+
+
+def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.9, epsilon=1e-05,
+               data_format="NCHW", use_global_stats=None, name=None) -> Tensor:
+    """Normalizes each channel by the batch's statistics (training) or the
+    running ones (inference); training updates running_mean/running_var in
+    place: running = momentum * running + (1 - momentum) * batch statistic.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[1.0], [3.0]])
+        >>> rm, rv = paddle.zeros([1]), paddle.ones([1])
+        >>> paddle.nn.functional.batch_norm(x, rm, rv, training=True).numpy().round(3).tolist()
+        [[-1.0], [1.0]]
+        >>> rm.numpy().round(3).tolist(), rv.numpy().round(3).tolist()
+        ([0.2], [1.0])
+    """
+    _check_tensor("batch_norm", x)
+    c_axis = _channel_axis("batch_norm", x, data_format)
+    channels = x.shape[c_axis]
+    for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
+        _check_tensor("batch_norm", t, arg)
+        if t.size != channels:
+            raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {t.shape}")
+    view = [1] * len(x.shape)
+    view[c_axis] = channels
+    axes = [d for d in range(len(x.shape)) if d != c_axis]
+    use_batch = training if use_global_stats is None else not use_global_stats
+    if use_batch:
+        mean = paddle.mean(x, axis=axes, keepdim=True)
+        centered = x - mean
+        var = paddle.mean(centered * centered, axis=axes, keepdim=True)
+        if training:
+            with paddle.no_grad():
+                running_mean[...] = running_mean * momentum + mean.reshape(running_mean.shape) * (1 - momentum)
+                running_var[...] = running_var * momentum + var.reshape(running_var.shape) * (1 - momentum)
+        out = centered * paddle.rsqrt(var + epsilon)
+    else:
+        out = (x - running_mean.reshape(view)) * paddle.rsqrt(running_var.reshape(view) + epsilon)
+    if weight is not None:
+        out = out * _affine("batch_norm", weight, [channels], 1.0, x.dtype, "weight").reshape(view)
+    if bias is not None:
+        out = out + _affine("batch_norm", bias, [channels], 0.0, x.dtype, "bias").reshape(view)
+    return out
+
+
+def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW", name=None) -> Tensor:
+    """Normalizes each group of num_groups channels (per sample) by its own
+    statistics, then applies the per-channel weight and bias."""
+    _check_tensor("group_norm", x)
+    c_axis = _channel_axis("group_norm", x, data_format)
+    channels = x.shape[c_axis]
+    if isinstance(num_groups, bool) or not isinstance(num_groups, numbers.Integral) or num_groups <= 0 \
+            or channels % num_groups:
+        raise ValueError(f"[group_norm] the channels ({channels}) must divide into num_groups ({num_groups}) groups")
+    if c_axis != 1:
+        x = paddle.moveaxis(x, c_axis, 1)
+    shape = list(x.shape)
+    grouped = x.reshape([shape[0], num_groups, -1])
+    cols = grouped.shape[-1]
+    normed = _C_ops.layer_norm(grouped, paddle.ones([cols], x.dtype), paddle.zeros([cols], x.dtype),
+                               float(epsilon), 2)[0].reshape(shape)
+    view = [1, channels] + [1] * (len(shape) - 2)
+    if weight is not None:
+        normed = normed * _affine("group_norm", weight, [channels], 1.0, x.dtype, "weight").reshape(view)
+    if bias is not None:
+        normed = normed + _affine("group_norm", bias, [channels], 0.0, x.dtype, "bias").reshape(view)
+    return paddle.moveaxis(normed, 1, c_axis) if c_axis != 1 else normed
+
+
+def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.9, eps=1e-05, data_format="NCHW", name=None) -> Tensor:
+    """Normalizes each channel of each sample by its own statistics (group_norm with one channel per group)."""
+    _check_tensor("instance_norm", x)
+    c_axis = _channel_axis("instance_norm", x, data_format)
+    if not use_input_stats:
+        raise NotImplementedError("[instance_norm] use_input_stats=False is not supported")
+    return group_norm(x, x.shape[c_axis], eps, weight, bias, data_format)
+
+
+def normalize(x, p=2, axis=1, epsilon=1e-12, name=None) -> Tensor:
+    """x divided by its p-norm along axis (at least epsilon).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.nn.functional.normalize(paddle.to_tensor([[3.0, 4.0]])).numpy().tolist()
+        [[0.6000000238418579, 0.800000011920929]]
+    """
+    _check_tensor("normalize", x)
+    norm = paddle.linalg.norm(x, p=p, axis=axis, keepdim=True)
+    return x / paddle.clip(norm, min=epsilon)
