@@ -108,6 +108,13 @@ Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mea
   return SumLeading(multiply(grad, Normalized(x, mean, rstd, epsilon, begin_norm_axis, &r)), begin_norm_axis);
 }
 
+Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices) {
+  const int64_t n = x.dims()[0], c = x.dims()[1];
+  phi::IntArray flat({n, c, -1});
+  Tensor planes = put_along_axis(reshape(ZerosLike(x), flat), reshape(indices, flat), reshape(grad, flat), 2, "add");
+  return reshape(planes, phi::IntArray(x.dims().ToVector()));
+}
+
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis) {
   std::vector<int64_t> leading;
   for (int64_t d = 0; d < begin_norm_axis; ++d) leading.push_back(d);

@@ -32,6 +32,9 @@ Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mea
                           float epsilon, int64_t begin_norm_axis);
 // The sum of grad over the dims before begin_norm_axis (bias's gradient).
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
+// max_pool: grad sent back to each window's maximum (indices: flat positions
+// in the input plane).
+Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices);
 // Zeros with like's dims, dtype and place.
 Tensor ZerosLike(const Tensor& like);
 // For scatters that assign: 1 (in grad's dtype) where an update is the last

@@ -35,6 +35,41 @@ def _batch_norm_train(x, w, b):
     return F.batch_norm(x, rm, rv, w, b, training=True)
 
 
+def _np_pool(x, kernel, stride, pads, kind, ceil_mode=False, exclusive=True, adaptive_out=None):
+    """Direct N-d pooling of an NC<spatial> array; pads = [before, after] per dim."""
+    nd = x.ndim - 2
+    spatial = x.shape[2:]
+    if adaptive_out is not None:
+        windows = [[(o * n // m, -(-(o + 1) * n // m)) for o in range(m)] for n, m in zip(spatial, adaptive_out)]
+        counts_from = "inside"
+    else:
+        windows = []
+        for d in range(nd):
+            n, k, s_, b, a = spatial[d], kernel[d], stride[d], pads[2 * d], pads[2 * d + 1]
+            span = n + b + a - k
+            out = (-(-span // s_) if ceil_mode else span // s_) + 1
+            if ceil_mode and (out - 1) * s_ >= n + b:
+                out -= 1
+            windows.append([(o * s_ - b, min(o * s_ - b + k, n + a)) for o in range(out)])
+        counts_from = "inside" if exclusive else "padded"
+    out = np.zeros(x.shape[:2] + tuple(len(w) for w in windows), dtype=np.float64)
+    for oc in np.ndindex(*[len(w) for w in windows]):
+        bounds = [windows[d][oc[d]] for d in range(nd)]
+        inside = tuple(slice(max(s_, 0), min(e, spatial[d])) for d, (s_, e) in enumerate(bounds))
+        block = x[(slice(None), slice(None)) + inside].reshape(x.shape[0], x.shape[1], -1)
+        if kind == "max":
+            out[(slice(None), slice(None)) + oc] = block.max(-1)
+        else:
+            count = block.shape[-1] if counts_from == "inside" else np.prod([e - s_ for s_, e in bounds])
+            out[(slice(None), slice(None)) + oc] = block.sum(-1) / count
+    return out.astype(x.dtype)
+
+
+def _distinct(rng, dtype, shapes):
+    values = rng.permutation(int(np.prod(shapes[0]))).reshape(shapes[0])  # small integers: exact in bfloat16 too
+    return [values.astype("float32" if dtype == "bfloat16" else dtype)]
+
+
 SAMPLES = [
     OpSample("layer_norm", lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b),
              lambda x, w, b: _np_normalize(x, (-1,), 1e-5) * w + b, [[(3, 5), (5,), (5,)], [(2, 3, 4), (4,), (4,)]],
@@ -69,6 +104,48 @@ SAMPLES = [
              ("float32", "float64")),
 ]
 
-GRAD2_SAMPLES = {"layer_norm", "layer_norm_2d", "rms_norm", "batch_norm_train", "batch_norm_eval", "group_norm",
+SAMPLES += [
+    OpSample("max_pool2d", lambda x: F.max_pool2d(x, 2), lambda x: _np_pool(x, [2, 2], [2, 2], [0] * 4, "max"),
+             [[(2, 3, 4, 4)], [(1, 2, 5, 3)]], FLOATS, make_inputs=_distinct, tolerance=HALF_TOLERANCE, errors=[
+                 ErrorCase(lambda: F.max_pool2d(_t(1, 1, 2, 2), 3), ValueError, r"\[max_pool\] the window \(3\)"),
+                 ErrorCase(lambda: F.max_pool2d(_t(1, 2, 2), 1), ValueError, r"\[max_pool2d\] x must be 4-D"),
+                 ErrorCase(lambda: F.max_pool2d(_t(1, 1, 4, 4), 2, padding=2), ValueError,
+                           r"\[max_pool\] paddings must be >= 0 and smaller than the kernel"),
+                 ErrorCase(lambda: F.max_pool2d(_t(1, 1, 4, 4), [2, 2, 2]), ValueError,
+                           r"\[max_pool2d\] argument 'kernel_size'")]),
+    OpSample("max_pool2d_padded", lambda x: F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True),
+             lambda x: _np_pool(x, [3, 3], [2, 2], [1] * 4, "max", ceil_mode=True), [[(1, 2, 5, 6)]],
+             ("float32", "float64"), make_inputs=_distinct),
+    OpSample("max_pool1d", lambda x: F.max_pool1d(x, 3, 2, padding=1),
+             lambda x: _np_pool(x, [3], [2], [1, 1], "max"), [[(2, 3, 7)]], ("float32", "float64"),
+             make_inputs=_distinct),
+    OpSample("max_pool3d", lambda x: F.max_pool3d(x, 2, 1), lambda x: _np_pool(x, [2] * 3, [1] * 3, [0] * 6, "max"),
+             [[(1, 2, 3, 3, 2)]], ("float32", "float64"), make_inputs=_distinct),
+    OpSample("avg_pool2d", lambda x: F.avg_pool2d(x, 3, stride=2, padding=1),
+             lambda x: _np_pool(x, [3, 3], [2, 2], [1] * 4, "avg"), [[(2, 3, 5, 5)], [(1, 1, 4, 6)]], FLOATS,
+             tolerance=HALF_TOLERANCE),
+    OpSample("avg_pool2d_inclusive", lambda x: F.avg_pool2d(x, [2, 3], stride=[1, 2], padding=[1, 1],
+                                                            exclusive=False, ceil_mode=True),
+             lambda x: _np_pool(x, [2, 3], [1, 2], [1, 1, 1, 1], "avg", ceil_mode=True, exclusive=False),
+             [[(1, 2, 4, 5)]], ("float32", "float64")),
+    OpSample("avg_pool2d_nhwc", lambda x: F.avg_pool2d(x, 2, data_format="NHWC"),
+             lambda x: np.moveaxis(_np_pool(np.moveaxis(x, -1, 1), [2, 2], [2, 2], [0] * 4, "avg"), 1, -1),
+             [[(2, 4, 4, 3)]], ("float32", "float64")),
+    OpSample("avg_pool1d", lambda x: F.avg_pool1d(x, 2), lambda x: _np_pool(x, [2], [2], [0, 0], "avg"),
+             [[(2, 3, 6)]], ("float32", "float64")),
+    OpSample("avg_pool3d", lambda x: F.avg_pool3d(x, 2, padding=1),
+             lambda x: _np_pool(x, [2] * 3, [2] * 3, [1] * 6, "avg"), [[(1, 2, 3, 2, 3)]], ("float32", "float64")),
+    OpSample("adaptive_avg_pool2d", lambda x: F.adaptive_avg_pool2d(x, [3, 2]),
+             lambda x: _np_pool(x, None, None, None, "avg", adaptive_out=[3, 2]), [[(2, 3, 5, 7)], [(1, 1, 3, 2)]],
+             FLOATS, tolerance=HALF_TOLERANCE),
+    OpSample("adaptive_avg_pool1d", lambda x: F.adaptive_avg_pool1d(x, 4),
+             lambda x: _np_pool(x, None, None, None, "avg", adaptive_out=[4]), [[(2, 3, 9)]], ("float32", "float64")),
+    OpSample("adaptive_max_pool2d", lambda x: F.adaptive_max_pool2d(x, 2),
+             lambda x: _np_pool(x, None, None, None, "max", adaptive_out=[2, 2]), [[(2, 2, 5, 4)]],
+             ("float32", "float64"), make_inputs=_distinct),
+]
+
+GRAD_SAMPLES = {"max_pool2d", "max_pool2d_padded", "max_pool1d", "max_pool3d", "adaptive_max_pool2d"}
+GRAD2_SAMPLES = {"avg_pool2d", "avg_pool2d_inclusive", "avg_pool2d_nhwc", "avg_pool1d", "avg_pool3d",
+                 "adaptive_avg_pool2d", "adaptive_avg_pool1d", "layer_norm", "layer_norm_2d", "rms_norm", "batch_norm_train", "batch_norm_eval", "group_norm",
                  "instance_norm", "normalize"}
-GRAD_SAMPLES: set = set()

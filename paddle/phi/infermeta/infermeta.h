@@ -59,6 +59,17 @@ void RandintInferMeta(int64_t low, int64_t high, const IntArray& shape, DataType
 // dropout: out like x; mask like x, holding 0 or the kept elements' scale.
 void DropoutInferMeta(const Meta& x, const Scalar& p, int64_t seed, Meta* out, Meta* mask);
 
+// ---- pooling (pool.cc); paddings are [before, after] per spatial dim; for
+// adaptive pooling kernel_size is the output size.
+void MaxPoolInferMeta(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
+                      const std::vector<int64_t>& paddings, bool ceil_mode, bool adaptive, Meta* out,
+                      Meta* indices);
+void AvgPoolInferMeta(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
+                      const std::vector<int64_t>& paddings, bool ceil_mode, bool exclusive, bool adaptive, Meta* out);
+void AvgPoolGradInferMeta(const Meta& out_grad, const Meta& x, const std::vector<int64_t>& kernel_size,
+                          const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings, bool ceil_mode,
+                          bool exclusive, bool adaptive, Meta* x_grad);
+
 // ---- gathers and scatters (index.cc); indices may be negative (from the end)
 // take_along_axis: indices has arr's rank, no larger than arr off the axis; out shaped like indices.
 void TakeAlongAxisInferMeta(const Meta& arr, const Meta& indices, int64_t axis, Meta* out);

@@ -6,3 +6,7 @@ from paddle.nn.functional.input import embedding, one_hot  # noqa: F401
 from paddle.nn.functional.norm import (  # noqa: F401
     batch_norm, group_norm, instance_norm, layer_norm, normalize, rms_norm,
 )
+from paddle.nn.functional.pooling import (  # noqa: F401
+    adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool2d,
+    adaptive_max_pool3d, avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d, max_pool3d,
+)

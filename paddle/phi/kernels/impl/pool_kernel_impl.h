@@ -1,0 +1,178 @@
+// max_pool, avg_pool and avg_pool's adjoint (avg_pool_grad) for every
+// backend over funcs::PoolGeometry: one output element per work item (one
+// input element for the adjoint, which gathers the windows covering it, so
+// no two items write one element).
+#pragma once
+
+#include <vector>
+
+#include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/funcs/pool.h"
+
+namespace phi {
+
+namespace funcs {
+
+// Calls f(flat input position) for every input element of output o's window.
+template <typename F>
+PD_HOSTDEVICE void ForWindow(const PoolGeometry& g, const int64_t* oc, F f) {
+  int64_t lo[kMaxPoolDims] = {0, 0, 0}, hi[kMaxPoolDims] = {1, 1, 1};
+  for (int d = 0; d < g.nd; ++d) {
+    int64_t s, e;
+    g.Window(d, oc[d], &s, &e);
+    lo[d] = s < 0 ? 0 : s;
+    hi[d] = e > g.in[d] ? g.in[d] : e;
+  }
+  const int64_t in1 = g.nd > 1 ? g.in[1] : 1, in2 = g.nd > 2 ? g.in[2] : 1;
+  for (int64_t a = lo[0]; a < hi[0]; ++a)
+    for (int64_t b = lo[1]; b < hi[1]; ++b)
+      for (int64_t c = lo[2]; c < hi[2]; ++c) f((a * in1 + b) * in2 + c);
+}
+
+// The number of elements avg_pool divides output o's sum by.
+PD_HOSTDEVICE inline int64_t WindowCount(const PoolGeometry& g, const int64_t* oc, bool exclusive) {
+  int64_t count = 1;
+  for (int d = 0; d < g.nd; ++d) {
+    int64_t s, e;
+    g.Window(d, oc[d], &s, &e);
+    if (exclusive || g.adaptive) {
+      s = s < 0 ? 0 : s;
+      e = e > g.in[d] ? g.in[d] : e;
+    }
+    count *= e - s;
+  }
+  return count;
+}
+
+template <typename T>
+struct MaxPoolFunctor {
+  PoolGeometry g;
+  const T* x;
+  T* out;
+  int64_t* indices;
+
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    using M = MathType<T>;
+    const int64_t plane = i / g.out_plane;
+    int64_t oc[kMaxPoolDims];
+    g.Coords(i % g.out_plane, g.out, oc);
+    const T* xp = x + plane * g.in_plane;
+    M best = M(0);
+    int64_t best_at = -1;
+    ForWindow(g, oc, [&](int64_t p) {
+      const M v = static_cast<M>(xp[p]);
+      if (best_at < 0 || (!(best != best) && (v > best || v != v))) {  // a NaN wins and stays
+        best = v;
+        best_at = p;
+      }
+    });
+    out[i] = static_cast<T>(best);
+    indices[i] = best_at;
+  }
+};
+
+template <typename T>
+struct AvgPoolFunctor {
+  PoolGeometry g;
+  bool exclusive;
+  const T* x;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    using M = MathType<T>;
+    const int64_t plane = i / g.out_plane;
+    int64_t oc[kMaxPoolDims];
+    g.Coords(i % g.out_plane, g.out, oc);
+    const T* xp = x + plane * g.in_plane;
+    M sum = M(0);
+    ForWindow(g, oc, [&](int64_t p) { sum += static_cast<M>(xp[p]); });
+    const int64_t count = WindowCount(g, oc, exclusive);
+    out[i] = static_cast<T>(count > 0 ? sum / static_cast<M>(count) : M(0));
+  }
+};
+
+// x_grad[i] = sum over the windows o containing i of out_grad[o] / count(o).
+template <typename T>
+struct AvgPoolGradFunctor {
+  PoolGeometry g;
+  bool exclusive;
+  const T* out_grad;
+  T* x_grad;
+
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    using M = MathType<T>;
+    const int64_t plane = i / g.in_plane;
+    int64_t ic[kMaxPoolDims];
+    g.Coords(i % g.in_plane, g.in, ic);
+    // Per dim, the outputs whose window may hold ic[d].
+    int64_t lo[kMaxPoolDims] = {0, 0, 0}, hi[kMaxPoolDims] = {1, 1, 1};
+    for (int d = 0; d < g.nd; ++d) {
+      if (g.adaptive) {
+        lo[d] = ic[d] * g.out[d] / g.in[d];
+        hi[d] = ((ic[d] + 1) * g.out[d] + g.in[d] - 1) / g.in[d] + 1;
+      } else {
+        const int64_t padded = ic[d] + g.pad_before[d];
+        lo[d] = padded >= g.kernel[d] ? (padded - g.kernel[d]) / g.stride[d] + 1 : 0;
+        hi[d] = padded / g.stride[d] + 1;
+      }
+      if (hi[d] > g.out[d]) hi[d] = g.out[d];
+    }
+    const T* gp = out_grad + plane * g.out_plane;
+    M sum = M(0);
+    int64_t oc[kMaxPoolDims] = {0, 0, 0};
+    for (oc[0] = lo[0]; oc[0] < hi[0]; ++oc[0])
+      for (oc[1] = lo[1]; oc[1] < hi[1]; ++oc[1])
+        for (oc[2] = lo[2]; oc[2] < hi[2]; ++oc[2]) {
+          bool inside = true;
+          for (int d = 0; d < g.nd; ++d) {
+            int64_t s, e;
+            g.Window(d, oc[d], &s, &e);
+            inside = inside && s <= ic[d] && ic[d] < e;
+          }
+          if (!inside) continue;
+          const int64_t o = g.nd == 1 ? oc[0] : g.nd == 2 ? oc[0] * g.out[1] + oc[1]
+                                                          : (oc[0] * g.out[1] + oc[1]) * g.out[2] + oc[2];
+          sum += static_cast<M>(gp[o]) / static_cast<M>(WindowCount(g, oc, exclusive));
+        }
+    x_grad[i] = static_cast<T>(sum);
+  }
+};
+
+}  // namespace funcs
+
+template <typename T, typename Context>
+void MaxPoolKernel(const Context& ctx, const DenseTensor& x, const std::vector<int64_t>& kernel_size,
+                   const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings, bool ceil_mode,
+                   bool adaptive, DenseTensor* out, DenseTensor* indices) {
+  T* o = ctx.template Alloc<T>(out);
+  int64_t* idx = ctx.template Alloc<int64_t>(indices);
+  const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  funcs::LaunchForEach(ctx, out->numel(), funcs::MaxPoolFunctor<T>{g, x.data<T>(), o, idx});
+}
+
+template <typename T, typename Context>
+void AvgPoolKernel(const Context& ctx, const DenseTensor& x, const std::vector<int64_t>& kernel_size,
+                   const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings, bool ceil_mode,
+                   bool exclusive, bool adaptive, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  funcs::LaunchForEach(ctx, out->numel(), funcs::AvgPoolFunctor<T>{g, exclusive, x.data<T>(), o});
+}
+
+template <typename T, typename Context>
+void AvgPoolGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
+                       const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
+                       const std::vector<int64_t>& paddings, bool ceil_mode, bool exclusive, bool adaptive,
+                       DenseTensor* x_grad) {
+  T* o = ctx.template Alloc<T>(x_grad);
+  const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  funcs::LaunchForEach(ctx, x_grad->numel(), funcs::AvgPoolGradFunctor<T>{g, exclusive, out_grad.data<T>(), o});
+}
+
+}  // namespace phi
+
+#define PD_REGISTER_POOL_KERNELS(B)                                          \
+  PD_REGISTER_KERNEL(max_pool, B, phi::MaxPoolKernel, PD_FLOATING_TYPES);     \
+  PD_REGISTER_KERNEL(avg_pool, B, phi::AvgPoolKernel, PD_FLOATING_TYPES);     \
+  PD_REGISTER_KERNEL(avg_pool_grad, B, phi::AvgPoolGradKernel, PD_FLOATING_TYPES)
