@@ -149,3 +149,95 @@ GRAD_SAMPLES = {"max_pool2d", "max_pool2d_padded", "max_pool1d", "max_pool3d", "
 GRAD2_SAMPLES = {"avg_pool2d", "avg_pool2d_inclusive", "avg_pool2d_nhwc", "avg_pool1d", "avg_pool3d",
                  "adaptive_avg_pool2d", "adaptive_avg_pool1d", "layer_norm", "layer_norm_2d", "rms_norm", "batch_norm_train", "batch_norm_eval", "group_norm",
                  "instance_norm", "normalize"}
+
+
+def _np_log_softmax(x, axis):
+    m = x.max(axis=axis, keepdims=True)
+    return x - m - np.log(np.exp(x - m).sum(axis=axis, keepdims=True))
+
+
+def _np_ce(logits, labels, weight=None, ignore_index=-100, smoothing=0.0):
+    """Mean cross entropy over [N, C] logits with hard labels [N]."""
+    logp = _np_log_softmax(logits.astype(np.float64), -1)
+    n, c = logits.shape
+    total, norm = 0.0, 0.0
+    for i in range(n):
+        if labels[i] == ignore_index:
+            continue
+        target = np.full(c, smoothing / c)
+        target[labels[i]] += 1.0 - smoothing
+        w = 1.0 if weight is None else (weight[labels[i]] if smoothing == 0 else float(target @ weight))
+        total += -w * float(target @ logp[i]) if smoothing else -w * logp[i, labels[i]]
+        norm += w
+    return np.array(total / norm)
+
+
+def _ce_inputs(ignore=False):
+    def make(rng, dtype, shapes):
+        logits = rng.normal(size=shapes[0]).astype(dtype)
+        labels = rng.integers(0, shapes[0][-1], size=shapes[0][:-1]).astype(np.int64)
+        if ignore:
+            labels[::3] = -100
+        return [logits, labels] + [rng.uniform(0.5, 2, size=s).astype(dtype) for s in shapes[2:]]
+    return make
+
+
+_probs = lambda rng, dtype, shapes: [rng.uniform(0.05, 0.95, size=s).astype(dtype) for s in shapes]  # noqa: E731
+
+SAMPLES += [
+    OpSample("cross_entropy", F.cross_entropy, lambda x, y: _np_ce(x, y), [[(5, 4), (5,)]], ("float32", "float64"),
+             make_inputs=_ce_inputs(), errors=[
+                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 3])), ValueError,
+                           r"\[cross_entropy\] labels must be in \[0, 3\)"),
+                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1, 2])), ValueError,
+                           r"\[cross_entropy\] label.shape"),
+                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), _t(2)), TypeError, r"\[cross_entropy\] argument 'label'"),
+                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1]), reduction="avg"), ValueError,
+                           r"\[cross_entropy\] argument 'reduction'")]),
+    OpSample("cross_entropy_weighted_ignore", lambda x, y, w: F.cross_entropy(x, y, weight=w),
+             lambda x, y, w: _np_ce(x, y, w), [[(6, 3), (6,), (3,)]], ("float32", "float64"),
+             make_inputs=_ce_inputs(ignore=True)),
+    OpSample("cross_entropy_smoothing", lambda x, y, w: F.cross_entropy(x, y, weight=w, label_smoothing=0.2),
+             lambda x, y, w: _np_ce(x, y, w, smoothing=0.2), [[(4, 3), (4,), (3,)]], ("float32", "float64"),
+             make_inputs=_ce_inputs()),
+    OpSample("cross_entropy_soft", lambda x, y: F.cross_entropy(x, y, soft_label=True, reduction="none"),
+             lambda x, y: -np.sum(y * _np_log_softmax(x, -1), axis=-1, keepdims=True), [[(4, 3), (4, 3)]],
+             ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
+                 rng.normal(size=shapes[0]).astype(dtype),
+                 (lambda p: (p / p.sum(-1, keepdims=True)).astype(dtype))(rng.uniform(0.1, 1, size=shapes[1]))]),
+    OpSample("cross_entropy_axis1", lambda x, y: F.cross_entropy(x, y, axis=1, reduction="sum"),
+             lambda x, y: -np.sum(np.take_along_axis(_np_log_softmax(x, 1), y[:, None], 1)),
+             [[(2, 3, 4), (2, 4)]], ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
+                 rng.normal(size=shapes[0]).astype(dtype), rng.integers(0, 3, size=shapes[1]).astype(np.int64)]),
+    OpSample("nll_loss", F.nll_loss, lambda x, y: -np.mean(x[np.arange(len(y)), y]), [[(5, 4), (5,)]],
+             ("float32", "float64"), make_inputs=_ce_inputs()),
+    OpSample("mse_loss", F.mse_loss, lambda x, y: np.mean((x - y) ** 2), [[(3, 4), (3, 4)]], ("float32", "float64")),
+    OpSample("l1_loss", lambda x, y: F.l1_loss(x, y, reduction="sum"), lambda x, y: np.sum(np.abs(x - y)),
+             [[(3, 4), (3, 4)]], ("float32", "float64")),
+    OpSample("smooth_l1_loss", lambda x, y: F.smooth_l1_loss(x, y, reduction="none", delta=0.5),
+             lambda x, y: np.where(np.abs(x - y) < 0.5, 0.5 * (x - y) ** 2, 0.5 * (np.abs(x - y) - 0.25)),
+             [[(3, 4), (3, 4)]], ("float32", "float64")),
+    OpSample("binary_cross_entropy", F.binary_cross_entropy,
+             lambda p, y: np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p))), [[(3, 4), (3, 4)]],
+             ("float32", "float64"), make_inputs=_probs),
+    OpSample("bce_with_logits", lambda x, y, w: F.binary_cross_entropy_with_logits(x, y, pos_weight=w),
+             lambda x, y, w: np.mean(-(w * y * np.log(1 / (1 + np.exp(-x))) + (1 - y) * np.log(1 - 1 / (1 + np.exp(-x))))),
+             [[(3, 4), (3, 4), (4,)]], ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
+                 rng.normal(size=shapes[0]).astype(dtype), rng.uniform(0, 1, size=shapes[1]).astype(dtype),
+                 rng.uniform(0.5, 2, size=shapes[2]).astype(dtype)]),
+    OpSample("kl_div", lambda x, y: F.kl_div(x, y, reduction="batchmean"),
+             lambda x, y: np.sum(y * (np.log(y) - x)) / x.shape[0], [[(3, 4), (3, 4)]], ("float32", "float64"),
+             make_inputs=_probs),
+    OpSample("margin_ranking_loss", lambda a, b, y: F.margin_ranking_loss(a, b, y, margin=0.1),
+             lambda a, b, y: np.mean(np.maximum(0, -y * (a - b) + 0.1)), [[(6,), (6,), (6,)]], ("float32", "float64"),
+             make_inputs=lambda rng, dtype, shapes: [rng.normal(size=6).astype(dtype), rng.normal(size=6).astype(dtype),
+                                                     rng.choice([-1.0, 1.0], 6).astype(dtype)]),
+    OpSample("cosine_similarity", lambda a, b: F.cosine_similarity(a, b, axis=-1),
+             lambda a, b: np.sum(a * b, -1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1)),
+             [[(3, 4), (3, 4)]], ("float32", "float64")),
+]
+
+GRAD2_SAMPLES |= {"cross_entropy", "cross_entropy_weighted_ignore", "cross_entropy_smoothing", "cross_entropy_soft",
+                  "cross_entropy_axis1", "nll_loss", "mse_loss", "binary_cross_entropy", "bce_with_logits", "kl_div",
+                  "cosine_similarity"}
+GRAD_SAMPLES |= {"l1_loss", "smooth_l1_loss", "margin_ranking_loss"}

@@ -1,0 +1,261 @@
+"""Loss functions, composed of differentiable ops (their gradients of every
+order follow from the parts)."""
+
+from __future__ import annotations
+
+import paddle
+from paddle._C import Tensor
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def _check(op, reduction=None, **tensors):
+    for arg, t in tensors.items():
+        if not isinstance(t, Tensor):
+            raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+    if reduction is not None and reduction not in _REDUCTIONS:
+        raise ValueError(f"[{op}] argument 'reduction': expected one of {_REDUCTIONS}, but got {reduction!r}")
+
+
+def _reduce(loss, reduction):
+    if reduction == "mean":
+        return paddle.mean(loss)
+    if reduction == "sum":
+        return paddle.sum(loss)
+    return loss
+
+
+def _same_shape(op, a, b, names=("input", "label")):
+    if list(a.shape) != list(b.shape):
+        raise ValueError(f"[{op}] {names[0]}.shape {a.shape} must equal {names[1]}.shape {b.shape}")
+
+
+def _hard_label_loss(op, logp, label, axis, weight, ignore_index, reduction):
+    """-weight[label] * logp[label] per position, with ignore_index masked out."""
+    classes = logp.shape[axis]
+    if label.dtype not in (paddle.int32, paddle.int64):
+        raise TypeError(f"[{op}] argument 'label': hard labels must be int32 or int64, but got {label.dtype}")
+    expected = list(logp.shape)
+    expected[axis] = 1
+    if list(label.shape) == expected:
+        index = label
+    elif list(label.shape) == expected[:axis] + expected[axis + 1:]:
+        index = label.unsqueeze(axis)
+    else:
+        raise ValueError(f"[{op}] label.shape {label.shape} must be input.shape with dim {axis} as 1 or removed "
+                         f"({expected})")
+    index = index.astype("int64")
+    valid = index != ignore_index
+    if label.size:
+        checked = paddle.masked_select(index, valid)
+        if checked.size and (int(checked.min()) < 0 or int(checked.max()) >= classes):
+            raise ValueError(f"[{op}] labels must be in [0, {classes}) or ignore_index ({ignore_index}), but got "
+                             f"values in [{int(checked.min())}, {int(checked.max())}]")
+    safe = paddle.where(valid, index, paddle.zeros([], "int64"))
+    picked = paddle.take_along_axis(logp, safe, axis)
+    w = valid.astype(logp.dtype)
+    if weight is not None:
+        _check(op, weight=weight)
+        if list(weight.shape) != [classes]:
+            raise ValueError(f"[{op}] weight.shape {weight.shape} must be [{classes}]")
+        w = w * paddle.gather(weight.astype(logp.dtype), safe.reshape([-1])).reshape(safe.shape)
+    loss = -picked * w
+    if list(label.shape) != expected:
+        loss, w = loss.squeeze(axis), w.squeeze(axis)
+    if reduction == "mean":  # weighted by the kept positions' class weights
+        return paddle.sum(loss) / paddle.clip(paddle.sum(w), min=1e-12)
+    return _reduce(loss, reduction)
+
+
+def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean", soft_label=False,  # noqa: A002
+                  axis=-1, use_softmax=True, label_smoothing=0.0, name=None) -> Tensor:
+    """Cross entropy between softmax(input) along axis and the labels: class
+    indices (hard) or distributions (soft_label=True).
+
+    Args:
+        weight (Tensor, optional): a weight per class.
+        ignore_index (int, optional): a hard label whose positions add no loss
+            and do not count in the mean. Default -100.
+        reduction (str, optional): 'mean' (weighted by weight), 'sum' or 'none'.
+        use_softmax (bool, optional): False when input already holds probabilities.
+        label_smoothing (float, optional): mixes the labels with the uniform
+            distribution: (1 - e) * label + e / classes.
+
+    Examples:
+        >>> import paddle
+        >>> logits = paddle.to_tensor([[2.0, 0.0], [0.0, 2.0]])
+        >>> round(paddle.nn.functional.cross_entropy(logits, paddle.to_tensor([0, 1])).item(), 4)
+        0.1269
+    """
+    _check("cross_entropy", reduction, input=input, label=label)
+    axis = axis % max(len(input.shape), 1)
+    classes = input.shape[axis]
+    logp = paddle.nn.functional.log_softmax(input, axis=axis) if use_softmax else paddle.log(input)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise ValueError(f"[cross_entropy] label_smoothing must be in [0, 1], but got {label_smoothing}")
+    if not soft_label and label_smoothing == 0.0:
+        return _hard_label_loss("cross_entropy", logp, label, axis, weight, ignore_index, reduction)
+    if soft_label:
+        _same_shape("cross_entropy", input, label)
+        target = label.astype(logp.dtype)
+    else:
+        target = _one_hot_along(label, classes, axis, logp)
+    if label_smoothing:
+        target = target * (1.0 - label_smoothing) + label_smoothing / classes
+    loss = -paddle.sum(target * logp, axis=axis, keepdim=True)
+    if weight is None:
+        return _reduce(loss, reduction)
+    per_sample = paddle.sum(target * weight.astype(logp.dtype).reshape(
+        [classes if d == axis else 1 for d in range(len(logp.shape))]), axis=axis, keepdim=True)
+    loss = loss * per_sample
+    if reduction == "mean":
+        return paddle.sum(loss) / paddle.sum(per_sample)
+    return _reduce(loss, reduction)
+
+
+def _one_hot_along(label, classes, axis, like):
+    if label.dtype not in (paddle.int32, paddle.int64):
+        raise TypeError(f"[cross_entropy] argument 'label': hard labels must be int32 or int64, but got {label.dtype}")
+    if len(label.shape) == len(like.shape):
+        label = label.squeeze(axis)
+    hot = paddle.nn.functional.one_hot(label, classes).astype(like.dtype)
+    return paddle.moveaxis(hot, -1, axis)
+
+
+def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-100, numeric_stable_mode=True,
+                               return_softmax=False, axis=-1):
+    """Per-position cross entropy (label dims kept), and softmax(logits) when return_softmax."""
+    loss = cross_entropy(logits, label, ignore_index=ignore_index, reduction="none", soft_label=soft_label, axis=axis)
+    if not soft_label and len(loss.shape) < len(logits.shape):
+        loss = loss.unsqueeze(axis % len(logits.shape))
+    if return_softmax:
+        return loss, paddle.nn.functional.softmax(logits, axis=axis)
+    return loss
+
+
+def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", name=None) -> Tensor:  # noqa: A002
+    """Negative log likelihood of log-probabilities input [N, C, ...] at labels [N, ...]."""
+    _check("nll_loss", reduction, input=input, label=label)
+    if len(input.shape) < 2:
+        raise ValueError(f"[nll_loss] input must be [N, C, ...], but got shape {input.shape}")
+    return _hard_label_loss("nll_loss", input, label, 1, weight, ignore_index, reduction)
+
+
+def mse_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
+    """(input - label)^2, reduced.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.nn.functional.mse_loss(paddle.to_tensor([1.0, 3.0]), paddle.to_tensor([2.0, 1.0])).item()
+        2.5
+    """
+    _check("mse_loss", reduction, input=input, label=label)
+    return _reduce(paddle.square(input - label), reduction)
+
+
+def l1_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
+    """|input - label|, reduced."""
+    _check("l1_loss", reduction, input=input, label=label)
+    return _reduce(paddle.abs(input - label), reduction)
+
+
+def smooth_l1_loss(input, label, reduction="mean", delta=1.0, name=None) -> Tensor:  # noqa: A002
+    """Huber loss: 0.5 d^2 where |d| < delta, else delta (|d| - 0.5 delta), d = input - label."""
+    _check("smooth_l1_loss", reduction, input=input, label=label)
+    d = paddle.abs(input - label)
+    loss = paddle.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None) -> Tensor:  # noqa: A002
+    """-(label log(input) + (1 - label) log(1 - input)), logs clamped at -100 as Paddle does."""
+    _check("binary_cross_entropy", reduction, input=input, label=label)
+    _same_shape("binary_cross_entropy", input, label)
+    log_p = paddle.clip(paddle.log(input), min=-100.0)
+    log_q = paddle.clip(paddle.log(1.0 - input), min=-100.0)
+    loss = -(label * log_p + (1.0 - label) * log_q)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean", pos_weight=None,
+                                     name=None) -> Tensor:
+    """binary_cross_entropy(sigmoid(logit), label), computed stably:
+    (1 - label) * logit + (1 + (pos_weight - 1) * label) * log(1 + exp(-logit))."""
+    _check("binary_cross_entropy_with_logits", reduction, logit=logit, label=label)
+    _same_shape("binary_cross_entropy_with_logits", logit, label, ("logit", "label"))
+    log_one_plus = paddle.nn.functional.softplus(-logit)  # log(1 + exp(-logit)), stable
+    scale = 1.0 if pos_weight is None else 1.0 + (pos_weight - 1.0) * label
+    loss = (1.0 - label) * logit + scale * log_one_plus
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def kl_div(input, label, reduction="mean", log_target=False, name=None) -> Tensor:  # noqa: A002
+    """KL divergence of label from exp(input): label * (log(label) - input) (0 where label is 0)."""
+    _check("kl_div", reduction=None if reduction == "batchmean" else reduction, input=input, label=label)
+    if log_target:
+        loss = paddle.exp(label) * (label - input)
+    else:
+        safe = paddle.where(label > 0, label, paddle.ones([], label.dtype))
+        loss = paddle.where(label > 0, label * (paddle.log(safe) - input), paddle.zeros([], input.dtype))
+    if reduction == "batchmean":
+        return paddle.sum(loss) / input.shape[0]
+    return _reduce(loss, reduction)
+
+
+def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None) -> Tensor:  # noqa: A002
+    """max(0, -label * (input - other) + margin)."""
+    _check("margin_ranking_loss", reduction, input=input, other=other, label=label)
+    return _reduce(paddle.nn.functional.relu(-label * (input - other) + margin), reduction)
+
+
+def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None) -> Tensor:  # noqa: A002
+    """input where label is 1, max(0, margin - input) where label is -1."""
+    _check("hinge_embedding_loss", reduction, input=input, label=label)
+    loss = paddle.where(label == 1.0, input, paddle.nn.functional.relu(margin - input))
+    return _reduce(loss, reduction)
+
+
+def cosine_similarity(x1, x2, axis=1, eps=1e-8) -> Tensor:
+    """x1 . x2 / max(|x1| |x2|, eps) along axis."""
+    _check("cosine_similarity", x1=x1, x2=x2)
+    dot = paddle.sum(x1 * x2, axis=axis)
+    norms = paddle.sqrt(paddle.sum(x1 * x1, axis=axis) * paddle.sum(x2 * x2, axis=axis))
+    return dot / paddle.clip(norms, min=eps)
+
+
+def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", name=None) -> Tensor:
+    """1 - cos(input1, input2) where label is 1, max(0, cos - margin) where label is -1."""
+    _check("cosine_embedding_loss", reduction, input1=input1, input2=input2, label=label)
+    cos = cosine_similarity(input1, input2, axis=-1)
+    loss = paddle.where(label == 1, 1.0 - cos, paddle.nn.functional.relu(cos - margin))
+    return _reduce(loss, reduction)
+
+
+def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-6, swap=False,  # noqa: A002
+                        reduction="mean", name=None) -> Tensor:
+    """max(0, d(input, positive) - d(input, negative) + margin), d the p-norm distance."""
+    _check("triplet_margin_loss", reduction, input=input, positive=positive, negative=negative)
+
+    def dist(a, b):
+        return paddle.linalg.norm(a - b + epsilon, p=p, axis=-1)
+
+    d_neg = dist(input, negative)
+    if swap:
+        d_neg = paddle.minimum(d_neg, dist(positive, negative))
+    return _reduce(paddle.nn.functional.relu(dist(input, positive) - d_neg + margin), reduction)
+
+
+def square_error_cost(input, label) -> Tensor:  # noqa: A002
+    """(input - label)^2 elementwise."""
+    _check("square_error_cost", input=input, label=label)
+    return paddle.square(input - label)
+
+
+def log_loss(input, label, epsilon=1e-4, name=None) -> Tensor:  # noqa: A002
+    """-(label log(input + eps) + (1 - label) log(1 - input + eps))."""
+    _check("log_loss", input=input, label=label)
+    return -(label * paddle.log(input + epsilon) + (1.0 - label) * paddle.log(1.0 - input + epsilon))
