@@ -241,3 +241,126 @@ GRAD2_SAMPLES |= {"cross_entropy", "cross_entropy_weighted_ignore", "cross_entro
                   "cross_entropy_axis1", "nll_loss", "mse_loss", "binary_cross_entropy", "bce_with_logits", "kl_div",
                   "cosine_similarity"}
 GRAD_SAMPLES |= {"l1_loss", "smooth_l1_loss", "margin_ranking_loss"}
+
+
+def _np_conv_nd(x, w, stride, pads, dilation=None, groups=1):
+    """Direct N-d cross-correlation; pads = [before, after] per spatial dim."""
+    nd = x.ndim - 2
+    dilation = dilation or [1] * nd
+    xp = np.pad(x, [(0, 0), (0, 0)] + [(pads[2 * i], pads[2 * i + 1]) for i in range(nd)])
+    oc, cg = w.shape[:2]
+    ks = w.shape[2:]
+    outs = [(xp.shape[2 + i] - dilation[i] * (ks[i] - 1) - 1) // stride[i] + 1 for i in range(nd)]
+    out = np.zeros((x.shape[0], oc) + tuple(outs), dtype=np.float64)
+    per = oc // groups
+    for o in range(oc):
+        g = o // per
+        for pos in np.ndindex(*outs):
+            sl = tuple(slice(pos[i] * stride[i], pos[i] * stride[i] + dilation[i] * (ks[i] - 1) + 1, dilation[i])
+                       for i in range(nd))
+            patch = xp[(slice(None), slice(g * cg, (g + 1) * cg)) + sl]
+            out[(slice(None), o) + pos] = np.sum(patch * w[o], axis=tuple(range(1, nd + 2)))
+    return out.astype(x.dtype)
+
+
+def _np_conv_transpose2d(x, w, stride, pad, output_padding=(0, 0), groups=1):
+    """The adjoint of conv2d, by scattering each input pixel's kernel."""
+    n, c, h, wd = x.shape
+    cg, ocg, kh, kw = w.shape[0] // groups, w.shape[1], w.shape[2], w.shape[3]
+    full_h = (h - 1) * stride[0] + kh + output_padding[0]
+    full_w = (wd - 1) * stride[1] + kw + output_padding[1]
+    out = np.zeros((n, ocg * groups, full_h, full_w))
+    for g in range(groups):
+        for ci in range(g * cg, (g + 1) * cg):
+            for i in range(h):
+                for j in range(wd):
+                    out[:, g * ocg:(g + 1) * ocg, i * stride[0]:i * stride[0] + kh, j * stride[1]:j * stride[1] + kw] += \
+                        x[:, ci, i, j][:, None, None, None] * w[ci][None]
+    return out[:, :, pad[0]:full_h - pad[0], pad[1]:full_w - pad[1]].astype(x.dtype)
+
+
+def _np_pad(x, widths, mode, value=0.0):
+    np_mode = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}[mode]
+    kwargs = {"constant_values": value} if mode == "constant" else {}
+    return np.pad(x, widths, mode=np_mode, **kwargs)
+
+
+def _np_resize_linear(x, out_size, align_corners, axis=-1):
+    """1-D linear resize along axis (align_mode 0: centers map onto centers)."""
+    n = x.shape[axis]
+    dst = np.arange(out_size, dtype=np.float64)
+    src = dst * (n - 1) / (out_size - 1) if align_corners else np.maximum((dst + 0.5) * n / out_size - 0.5, 0)
+    lo = np.clip(np.floor(src).astype(int), 0, n - 1)
+    hi = np.clip(lo + 1, 0, n - 1)
+    frac = src - np.floor(src)
+    a, b = np.take(x, lo, axis=axis), np.take(x, hi, axis=axis)
+    shape = [1] * x.ndim
+    shape[axis] = out_size
+    return (a + (b - a) * frac.reshape(shape)).astype(x.dtype)
+
+
+def _np_attention(q, k, v, causal=False):
+    qh, kh, vh = (np.swapaxes(t, 1, 2) for t in (q, k, v))
+    scores = qh @ np.swapaxes(kh, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        scores = np.where(np.tril(np.ones(scores.shape[-2:], dtype=bool)), scores, -np.inf)
+    e = np.exp(scores - scores.max(-1, keepdims=True))
+    return np.swapaxes((e / e.sum(-1, keepdims=True)) @ vh, 1, 2)
+
+
+SAMPLES += [
+    OpSample("conv1d", lambda x, w: F.conv1d(x, w, stride=2, padding=1),
+             lambda x, w: _np_conv_nd(x, w, [2], [1, 1]), [[(2, 3, 7), (4, 3, 3)]], ("float32", "float64"),
+             low=-1, high=1),
+    OpSample("conv3d", lambda x, w: F.conv3d(x, w, padding=1, stride=[2, 1, 1]),
+             lambda x, w: _np_conv_nd(x, w, [2, 1, 1], [1] * 6), [[(1, 2, 4, 3, 3), (2, 2, 2, 2, 2)]],
+             ("float32", "float64"), low=-1, high=1),
+    OpSample("conv2d_transpose", lambda x, w: F.conv2d_transpose(x, w, stride=2, padding=1, output_padding=1),
+             lambda x, w: _np_conv_transpose2d(x, w, (2, 2), (1, 1), (1, 1)), [[(1, 2, 3, 3), (2, 3, 3, 3)]],
+             ("float32", "float64"), low=-1, high=1),
+    OpSample("conv2d_transpose_groups", lambda x, w: F.conv2d_transpose(x, w, groups=2),
+             lambda x, w: _np_conv_transpose2d(x, w, (1, 1), (0, 0), groups=2), [[(1, 4, 2, 3), (4, 1, 2, 2)]],
+             ("float32", "float64"), low=-1, high=1),
+    OpSample("pad_constant", lambda x: F.pad(x, [1, 2, 0, 1], value=1.5),
+             lambda x: _np_pad(x, [(0, 0), (0, 0), (0, 1), (1, 2)], "constant", 1.5), [[(1, 2, 3, 4)]], FLOATS),
+    OpSample("pad_reflect", lambda x: F.pad(x, [2, 1], mode="reflect"),
+             lambda x: _np_pad(x, [(0, 0), (0, 0), (2, 1)], "reflect"), [[(2, 3, 4)]], ("float32", "float64")),
+    OpSample("pad_replicate", lambda x: F.pad(x, [1, 2, 3, 0], mode="replicate"),
+             lambda x: _np_pad(x, [(0, 0), (0, 0), (3, 0), (1, 2)], "replicate"), [[(1, 2, 3, 2)]],
+             ("float32", "float64")),
+    OpSample("pad_circular", lambda x: F.pad(x, [2, 1, 1, 1], mode="circular"),
+             lambda x: _np_pad(x, [(0, 0), (0, 0), (1, 1), (2, 1)], "circular"), [[(1, 1, 3, 4)]],
+             ("float32", "float64"), errors=[
+                 ErrorCase(lambda: F.pad(_t(1, 1, 2), [3, 0], mode="reflect"), ValueError, r"\[pad\] reflect"),
+                 ErrorCase(lambda: F.pad(_t(1, 1, 2), [1, 0], mode="edge"), ValueError, r"\[pad\] argument 'mode'")]),
+    OpSample("pad_all_dims", lambda x: F.pad(x, [1, 0, 0, 2]), lambda x: np.pad(x, [(1, 0), (0, 2)]), [[(2, 3)]],
+             ("float32", "int64")),
+    OpSample("interpolate_nearest", lambda x: F.interpolate(x, scale_factor=2),
+             lambda x: x.repeat(2, axis=2).repeat(2, axis=3), [[(1, 2, 2, 3)]], FLOATS),
+    OpSample("interpolate_bilinear", lambda x: F.interpolate(x, size=[5, 4], mode="bilinear"),
+             lambda x: _np_resize_linear(_np_resize_linear(x, 5, False, 2), 4, False, 3), [[(1, 2, 3, 3)]],
+             ("float32", "float64")),
+    OpSample("interpolate_bilinear_corners", lambda x: F.interpolate(x, size=[2, 5], mode="bilinear",
+                                                                    align_corners=True),
+             lambda x: _np_resize_linear(_np_resize_linear(x, 2, True, 2), 5, True, 3), [[(2, 1, 3, 2)]],
+             ("float32", "float64")),
+    OpSample("interpolate_bicubic_identity", lambda x: F.interpolate(x, size=[3, 4], mode="bicubic"), lambda x: x,
+             [[(1, 1, 3, 4)]], ("float32", "float64")),
+    OpSample("pixel_shuffle", lambda x: F.pixel_shuffle(x, 2),
+             lambda x: x.reshape(1, 2, 2, 2, 2, 3).transpose(0, 1, 4, 2, 5, 3).reshape(1, 2, 4, 6), [[(1, 8, 2, 3)]],
+             ("float32", "float64")),
+    OpSample("sdpa", F.scaled_dot_product_attention, _np_attention, [[(2, 5, 2, 4), (2, 6, 2, 4), (2, 6, 2, 3)]],
+             ("float32", "float64")),
+    OpSample("sdpa_causal", lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True),
+             lambda q, k, v: _np_attention(q, k, v, causal=True), [[(1, 4, 2, 3), (1, 4, 2, 3), (1, 4, 2, 3)]],
+             ("float32", "float64")),
+    OpSample("glu", F.glu, lambda x: x[..., :2] / (1 + np.exp(-x[..., 2:])), [[(3, 4)]], ("float32", "float64")),
+    OpSample("prelu", lambda x, w: F.prelu(x, w), lambda x, w: np.where(x > 0, x, x * w.reshape(1, -1, 1)),
+             [[(2, 3, 4), (3,)]], ("float32", "float64")),
+]
+
+GRAD2_SAMPLES |= {"conv1d", "conv3d", "conv2d_transpose", "conv2d_transpose_groups", "pad_constant", "pad_reflect",
+                  "pad_replicate", "pad_circular", "interpolate_nearest", "interpolate_bilinear",
+                  "interpolate_bilinear_corners", "interpolate_bicubic_identity", "pixel_shuffle", "sdpa",
+                  "sdpa_causal", "glu"}
+GRAD_SAMPLES |= {"prelu"}

@@ -1,7 +1,14 @@
 """paddle.nn.functional; most ops are bound from the op YAML by paddle/__init__.py."""
 
-from paddle.nn.functional.conv import conv2d, fold, unfold  # noqa: F401
-from paddle.nn.functional.common import dropout, dropout2d, dropout3d  # noqa: F401
+from paddle.nn.functional.conv import (  # noqa: F401
+    conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, fold, unfold,
+)
+from paddle.nn.functional.common import (  # noqa: F401
+    bilinear, dropout, dropout2d, dropout3d, interpolate, linear, pad, upsample, zeropad2d,
+)
+from paddle.nn.functional.activation import glu, prelu  # noqa: F401
+from paddle.nn.functional.attention import scaled_dot_product_attention  # noqa: F401
+from paddle.nn.functional.vision import pixel_shuffle, pixel_unshuffle  # noqa: F401
 from paddle.nn.functional.input import embedding, one_hot  # noqa: F401
 from paddle.nn.functional.norm import (  # noqa: F401
     batch_norm, group_norm, instance_norm, layer_norm, normalize, rms_norm,

@@ -1,4 +1,5 @@
-"""Dropout and the other functions of paddle.nn.functional that wrap an op."""
+"""Dropout, padding, resizing and the other functions of paddle.nn.functional
+composed of differentiable ops."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import numbers
 
 import paddle
 from paddle._C import Tensor, _C_ops
+from paddle.nn.functional.pooling import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 _DROPOUT_MODES = ("upscale_in_train", "downscale_in_infer")
 
@@ -81,3 +83,226 @@ def dropout2d(x, p=0.5, training=True, data_format="NCHW", name=None) -> Tensor:
 def dropout3d(x, p=0.5, training=True, data_format="NCDHW", name=None) -> Tensor:
     """Zeroes whole channels of a 5-D x with probability p (kept ones scaled by 1 / (1 - p))."""
     return _channel_dropout("dropout3d", x, p, training, data_format, 5)
+
+
+_PAD_MODES = ("constant", "reflect", "replicate", "circular")
+
+
+def _edge_index(mode, n, before, after):
+    """Source positions along a dim of size n for a pad of (before, after)."""
+    import numpy as np
+
+    positions = np.arange(-before, n + after)
+    if mode == "reflect":
+        period = 2 * (n - 1)
+        positions = np.abs(positions) % period if period else np.zeros_like(positions)
+        positions = np.where(positions >= n, period - positions, positions)
+    elif mode == "replicate":
+        positions = np.clip(positions, 0, n - 1)
+    else:  # circular
+        positions = positions % n
+    return paddle.to_tensor(positions.astype("int64"))
+
+
+def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_axis=True, name=None) -> Tensor:  # noqa: A002
+    """Pads x: with len(pad) == 2 * x.ndim, pad = [before, after] per dim from
+    the first; otherwise (3-D to 5-D x) pad lists [left, right, top, bottom,
+    front, back] for the spatial dims from the last. Negative pads crop.
+
+    Args:
+        mode (str): 'constant' (value), 'reflect' (mirror without the edge),
+            'replicate' (repeat the edge) or 'circular' (wrap around).
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[[1.0, 2.0, 3.0]]])
+        >>> paddle.nn.functional.pad(x, [2, 1], mode="reflect").numpy().tolist()
+        [[[3.0, 2.0, 1.0, 2.0, 3.0, 2.0]]]
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[pad] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if mode not in _PAD_MODES:
+        raise ValueError(f"[pad] argument 'mode': expected one of {_PAD_MODES}, but got {mode!r}")
+    pads = [int(p) for p in (pad.tolist() if isinstance(pad, Tensor) else pad)]
+    rank = len(x.shape)
+    if len(pads) % 2:
+        raise ValueError(f"[pad] argument 'pad': expected an even number of values, but got {pads}")
+    per_dim = [(0, 0)] * rank
+    if len(pads) == 2 * rank and pad_from_left_axis:
+        per_dim = [(pads[2 * d], pads[2 * d + 1]) for d in range(rank)]
+    else:
+        channel_last = data_format in ("NLC", "NHWC", "NDHWC")
+        spatial = list(range(1, rank - 1)) if channel_last else list(range(2, rank))
+        if len(pads) > 2 * len(spatial):
+            raise ValueError(f"[pad] {len(pads)} pad values do not fit the {len(spatial)} spatial dims of a "
+                             f"{rank}-D {data_format} tensor")
+        for i in range(len(pads) // 2):
+            per_dim[spatial[-1 - i]] = (pads[2 * i], pads[2 * i + 1])
+    out = x
+    for d, (before, after) in enumerate(per_dim):
+        if before == 0 and after == 0:
+            continue
+        n = out.shape[d]
+        if before < 0 or after < 0:  # crop first
+            out = paddle.slice(out, [d], [max(-before, 0)], [n - max(-after, 0)])
+            n = out.shape[d]
+            before, after = max(before, 0), max(after, 0)
+            if before == 0 and after == 0:
+                continue
+        if mode == "constant":
+            parts = []
+            for size in (before, after):
+                shape = list(out.shape)
+                shape[d] = size
+                parts.append(paddle.full(shape, value, out.dtype))
+            out = paddle.concat([parts[0], out, parts[1]], axis=d)
+            continue
+        if n == 0 or (mode == "reflect" and (before >= n or after >= n)):
+            raise ValueError(f"[pad] {mode} padding of ({before}, {after}) needs a dim larger than the pad, but "
+                             f"dim {d} has size {n}")
+        out = paddle.index_select(out, _edge_index(mode, n, before, after), d)
+    return out
+
+
+def zeropad2d(x, padding, data_format="NCHW", name=None) -> Tensor:
+    """Zero padding of the spatial dims: padding = [left, right, top, bottom]."""
+    return pad(x, padding, "constant", 0.0, data_format, pad_from_left_axis=False)
+
+
+def _source_positions(mode, out_size, in_size, align_corners, align_mode, scale=None):
+    """Fractional source coordinate of every output position along one dim."""
+    import numpy as np
+
+    dst = np.arange(out_size, dtype=np.float64)
+    ratio = in_size / out_size if scale is None else 1.0 / scale
+    if align_corners:
+        return dst * ((in_size - 1) / (out_size - 1) if out_size > 1 else 0.0)
+    if mode == "nearest":
+        return np.floor(dst * ratio)
+    if align_mode == 0 or mode == "bicubic":
+        return np.maximum((dst + 0.5) * ratio - 0.5, 0.0 if mode != "bicubic" else -np.inf)
+    return dst * ratio
+
+
+def _cubic_weights(t):
+    """Cubic convolution weights (a = -0.75) for taps at -1, 0, 1, 2 around fraction t."""
+    a = -0.75
+
+    def near(v):
+        return ((a + 2) * v - (a + 3)) * v * v + 1
+
+    def far(v):
+        return ((a * v - 5 * a) * v + 8 * a) * v - 4 * a
+
+    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+
+def _resize_dim(x, d, mode, out_size, align_corners, align_mode, scale):
+    import numpy as np
+
+    n = x.shape[d]
+    src = _source_positions(mode, out_size, n, align_corners, align_mode, scale)
+    if mode == "nearest":
+        index = np.clip(np.round(src) if align_corners else src, 0, n - 1).astype("int64")
+        return paddle.index_select(x, paddle.to_tensor(index), d)
+    view = [1] * len(x.shape)
+    view[d] = out_size
+    base = np.floor(src)
+    frac = src - base
+    if mode == "bicubic":
+        out = None
+        for tap, w in zip(range(-1, 3), _cubic_weights(frac)):
+            index = np.clip(base + tap, 0, n - 1).astype("int64")
+            term = paddle.index_select(x, paddle.to_tensor(index), d) * paddle.to_tensor(w.reshape(view), dtype=x.dtype)
+            out = term if out is None else out + term
+        return out
+    lo = np.clip(base, 0, n - 1).astype("int64")
+    hi = np.clip(base + 1, 0, n - 1).astype("int64")
+    w = paddle.to_tensor(frac.reshape(view), dtype=x.dtype)
+    a = paddle.index_select(x, paddle.to_tensor(lo), d)
+    b = paddle.index_select(x, paddle.to_tensor(hi), d)
+    return a + (b - a) * w
+
+
+_INTERP_DIMS = {"linear": 1, "bilinear": 2, "trilinear": 3, "bicubic": 2}
+
+
+def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
+                data_format=None, recompute_scale_factor=None, name=None) -> Tensor:
+    """Resizes the spatial dims of x to `size` (or by `scale_factor`).
+
+    Args:
+        mode (str): 'nearest', 'linear' (3-D x), 'bilinear'/'bicubic' (4-D),
+            'trilinear' (5-D) or 'area' (adaptive average pooling).
+        align_corners (bool): map the corner pixels' centers onto each other.
+        align_mode (int): for linear modes without align_corners: 0 maps
+            centers (src = (dst + 0.5) / scale - 0.5), 1 maps origins (src = dst / scale).
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[[1.0, 3.0]]])
+        >>> paddle.nn.functional.interpolate(x, size=4, mode="linear", align_corners=True).numpy().round(4).tolist()
+        [[[1.0, 1.6667, 2.3333, 3.0]]]
+    """
+    import numbers as _numbers
+
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[interpolate] argument 'x': expected Tensor, but got {type(x).__name__}")
+    rank = len(x.shape)
+    if rank not in (3, 4, 5):
+        raise ValueError(f"[interpolate] x must be 3-D, 4-D or 5-D, but got shape {x.shape}")
+    mode = mode.lower()
+    if mode not in ("nearest", "area") and _INTERP_DIMS.get(mode) != rank - 2:
+        raise ValueError(f"[interpolate] mode {mode!r} does not fit a {rank}-D x")
+    if mode == "nearest" and align_corners is None:
+        align_corners = False
+    if data_format is None:
+        data_format = {3: "NCW", 4: "NCHW", 5: "NCDHW"}[rank]
+    channel_last = data_format in ("NWC", "NHWC", "NDHWC")
+    if channel_last:
+        x = paddle.moveaxis(x, -1, 1)
+    spatial = list(x.shape[2:])
+    if (size is None) == (scale_factor is None):
+        raise ValueError("[interpolate] exactly one of size and scale_factor must be given")
+    scales = [None] * len(spatial)
+    if size is not None:
+        sizes = [size] * len(spatial) if isinstance(size, _numbers.Integral) else list(size)
+        sizes = [int(s.item()) if isinstance(s, Tensor) else int(s) for s in sizes]
+    else:
+        factors = [scale_factor] * len(spatial) if isinstance(scale_factor, _numbers.Real) else list(scale_factor)
+        sizes = [int(n * f) for n, f in zip(spatial, factors)]
+        scales = [None if recompute_scale_factor else float(f) for f in factors]
+    if len(sizes) != len(spatial) or any(s <= 0 for s in sizes):
+        raise ValueError(f"[interpolate] the output size {sizes} must give one positive size per spatial dim")
+    if mode == "area":
+        out = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}[rank](x, sizes)
+    else:
+        kind = "nearest" if mode == "nearest" else "bicubic" if mode == "bicubic" else "linear"
+        out = x
+        for i, out_size in enumerate(sizes):
+            out = _resize_dim(out, 2 + i, kind, out_size, align_corners, align_mode, scales[i])
+    return paddle.moveaxis(out, 1, -1) if channel_last else out
+
+
+def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
+             data_format=None, name=None) -> Tensor:
+    """interpolate under its other name."""
+    return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format)
+
+
+def linear(x, weight, bias=None, name=None) -> Tensor:
+    """x @ weight + bias, weight [in_features, out_features] (Paddle's layout).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.nn.functional.linear(paddle.ones([1, 2]), paddle.ones([2, 3])).numpy().tolist()
+        [[2.0, 2.0, 2.0]]
+    """
+    out = paddle.matmul(x, weight)
+    return out if bias is None else out + bias
+
+
+def bilinear(x1, x2, weight, bias=None, name=None) -> Tensor:
+    """out[n, o] = x1[n] @ weight[o] @ x2[n] + bias[o], weight [out, in1, in2]."""
+    out = paddle.einsum("ni,oij,nj->no", x1, weight, x2)
+    return out if bias is None else out + bias.reshape([1, -1])

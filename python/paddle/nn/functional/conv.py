@@ -102,3 +102,121 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     if bias is not None:
         out = out + bias.reshape([1, -1, 1, 1])
     return out.transpose([0, 2, 3, 1]) if data_format == "NHWC" else out
+
+
+def _check_format(op, data_format, formats):
+    if data_format not in formats:
+        raise ValueError(f"[{op}] argument 'data_format': expected one of {formats}, but got {data_format!r}")
+
+
+def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCL", name=None) -> Tensor:
+    """1-D convolution of x [N, C, L] with weight [OC, C/groups, k], as a conv2d of height 1."""
+    _check_format("conv1d", data_format, ("NCL", "NLC"))
+    if not isinstance(x, Tensor) or len(x.shape) != 3 or not isinstance(weight, Tensor) or len(weight.shape) != 3:
+        raise ValueError("[conv1d] x and weight must be 3-D tensors")
+    if data_format == "NLC":
+        x = x.transpose([0, 2, 1])
+    if isinstance(padding, str):
+        pad2 = padding
+    else:
+        p = [int(padding)] * 2 if isinstance(padding, numbers.Integral) else [int(v) for v in padding]
+        pad2 = [0, 0] + (p if len(p) == 2 else p * 2)  # [top, bottom, left, right]
+    stride = stride if isinstance(stride, numbers.Integral) else stride[0]
+    dilation = dilation if isinstance(dilation, numbers.Integral) else dilation[0]
+    out = conv2d(x.unsqueeze(2), weight.unsqueeze(2), bias, [1, stride], pad2, [1, dilation], groups)
+    out = out.squeeze(2)
+    return out.transpose([0, 2, 1]) if data_format == "NLC" else out
+
+
+def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1,
+                     output_size=None, data_format="NCHW", name=None) -> Tensor:
+    """The transpose (gradient) of conv2d: x [N, C, H, W], weight [C, OC/groups, kh, kw].
+
+    Examples:
+        >>> import paddle
+        >>> y = paddle.nn.functional.conv2d_transpose(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 1, 2, 2]), stride=2)
+        >>> y.shape
+        [1, 1, 4, 4]
+    """
+    _check_format("conv2d_transpose", data_format, ("NCHW", "NHWC"))
+    if not isinstance(x, Tensor) or len(x.shape) != 4 or not isinstance(weight, Tensor) or len(weight.shape) != 4:
+        raise ValueError("[conv2d_transpose] x and weight must be 4-D tensors")
+    if data_format == "NHWC":
+        x = x.transpose([0, 3, 1, 2])
+    n, c, h, w = x.shape
+    if c != weight.shape[0] or c % groups:
+        raise ValueError(f"[conv2d_transpose] weight.shape[0] ({weight.shape[0]}) must equal the input channels "
+                         f"({c}), divisible by groups ({groups})")
+    strides = _pair(stride, "stride", "conv2d_transpose")
+    dilations = _pair(dilation, "dilation", "conv2d_transpose")
+    if isinstance(padding, (list, tuple)) and len(padding) == 4:  # [top, bottom, left, right]
+        pads = [int(padding[0]), int(padding[2]), int(padding[1]), int(padding[3])]
+    else:
+        pads = _paddings(padding, "conv2d_transpose")  # [top, left, bottom, right]
+    kh, kw = weight.shape[2:]
+    sizes = [(h - 1) * strides[0] - pads[0] - pads[2] + dilations[0] * (kh - 1) + 1,
+             (w - 1) * strides[1] - pads[1] - pads[3] + dilations[1] * (kw - 1) + 1]
+    extra = _pair(output_padding, "output_padding", "conv2d_transpose")
+    if output_size is not None:
+        extra = [int(o) - s for o, s in zip(_pair(output_size, "output_size", "conv2d_transpose"), sizes)]
+    if any(e < 0 or e >= max(s, d) for e, s, d in zip(extra, strides, dilations)):
+        raise ValueError(f"[conv2d_transpose] output_padding {extra} must be in [0, max(stride, dilation))")
+    sizes = [s + e for s, e in zip(sizes, extra)]
+    oc = weight.shape[1] * groups
+    # cols[n, g] = weight_g^T @ x_g: [N, G, OC/G*kh*kw, H*W], then summed into place by fold
+    wg = weight.reshape([groups, c // groups, -1]).transpose([0, 2, 1])
+    xg = x.reshape([n, groups, c // groups, h * w])
+    cols = _C_ops.matmul(wg, xg, False, False).reshape([n, oc * kh * kw, h * w])
+    out = _C_ops.fold(cols, sizes, [kh, kw], strides, pads, dilations)
+    if bias is not None:
+        out = out + bias.reshape([1, -1, 1, 1])
+    return out.transpose([0, 2, 3, 1]) if data_format == "NHWC" else out
+
+
+def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1,
+                     output_size=None, data_format="NCL", name=None) -> Tensor:
+    """The transpose of conv1d: x [N, C, L], weight [C, OC/groups, k]."""
+    _check_format("conv1d_transpose", data_format, ("NCL", "NLC"))
+    if data_format == "NLC":
+        x = x.transpose([0, 2, 1])
+    one = lambda v: v if isinstance(v, numbers.Integral) else v[0]  # noqa: E731
+    pad = [0, 0, one(padding), one(padding)] if not isinstance(padding, str) else padding
+    out = conv2d_transpose(x.unsqueeze(2), weight.unsqueeze(2), bias, [1, one(stride)], pad,
+                           [0, one(output_padding)], groups, [1, one(dilation)],
+                           None if output_size is None else [1, one(output_size)])
+    out = out.squeeze(2)
+    return out.transpose([0, 2, 1]) if data_format == "NLC" else out
+
+
+def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCDHW", name=None) -> Tensor:
+    """3-D convolution of x [N, C, D, H, W] with weight [OC, C/groups, kd, kh, kw]: per output
+    depth, the sum over the kernel's depth of conv2d of the matching input slices."""
+    import paddle
+
+    _check_format("conv3d", data_format, ("NCDHW", "NDHWC"))
+    if not isinstance(x, Tensor) or len(x.shape) != 5 or not isinstance(weight, Tensor) or len(weight.shape) != 5:
+        raise ValueError("[conv3d] x and weight must be 5-D tensors")
+    if data_format == "NDHWC":
+        x = x.transpose([0, 4, 1, 2, 3])
+    triple = lambda v: [int(v)] * 3 if isinstance(v, numbers.Integral) else [int(i) for i in v]  # noqa: E731
+    s, d, p = triple(stride), triple(dilation), triple(padding)
+    if len(s) != 3 or len(d) != 3 or len(p) != 3:
+        raise ValueError("[conv3d] stride, padding and dilation must be an int or 3 ints")
+    if p[0]:  # zero depth padding; height and width are padded by conv2d
+        zeros = paddle.zeros([x.shape[0], x.shape[1], p[0]] + list(x.shape[3:]), x.dtype)
+        x = paddle.concat([zeros, x, zeros], axis=2)
+    kd = weight.shape[2]
+    depth = (x.shape[2] - d[0] * (kd - 1) - 1) // s[0] + 1
+    if depth <= 0:
+        raise ValueError(f"[conv3d] the kernel depth {kd} does not fit the padded input depth {x.shape[2]}")
+    slices = []
+    for od in range(depth):
+        acc = None
+        for k in range(kd):
+            term = conv2d(x[:, :, od * s[0] + k * d[0]], weight[:, :, k], None, s[1:], p[1:], d[1:], groups)
+            acc = term if acc is None else acc + term
+        slices.append(acc)
+    out = paddle.stack(slices, axis=2)
+    if bias is not None:
+        out = out + bias.reshape([1, -1, 1, 1, 1])
+    return out.transpose([0, 2, 3, 4, 1]) if data_format == "NDHWC" else out

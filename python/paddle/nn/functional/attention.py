@@ -1,0 +1,36 @@
+"""Attention."""
+
+from __future__ import annotations
+
+import math
+
+import paddle
+from paddle._C import Tensor
+from paddle.nn.functional.common import dropout
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, training=True,
+                                 name=None) -> Tensor:
+    """softmax(q k^T / sqrt(d) + mask) v for [batch, seq, heads, dim] tensors (Paddle's layout).
+
+    Args:
+        attn_mask (Tensor, optional): added to the scores (float) or a keep-mask (bool).
+        is_causal (bool): each query attends only to keys at or before it.
+    """
+    q = query.transpose([0, 2, 1, 3])
+    k = key.transpose([0, 2, 1, 3])
+    v = value.transpose([0, 2, 1, 3])
+    scores = paddle.matmul(q, k, transpose_y=True) * (1.0 / math.sqrt(q.shape[-1]))
+    if is_causal:
+        lq, lk = q.shape[-2], k.shape[-2]
+        keep = paddle.tril(paddle.ones([lq, lk], dtype="bool").astype("int32"), lk - lq).astype("bool")
+        scores = paddle.where(keep, scores, paddle.full([], float("-inf"), scores.dtype))
+    if attn_mask is not None:
+        if attn_mask.dtype == paddle.bool:
+            scores = paddle.where(attn_mask, scores, paddle.full([], float("-inf"), scores.dtype))
+        else:
+            scores = scores + attn_mask
+    probs = paddle.nn.functional.softmax(scores, axis=-1)
+    if dropout_p and training:
+        probs = dropout(probs, dropout_p)
+    return paddle.matmul(probs, v).transpose([0, 2, 1, 3])
