@@ -62,6 +62,8 @@ STRINGS = {"reduce": ["assign", "add", "mul", "multiply", "mean", "amin", "amax"
            "equation": ["ij,jk->ik", "i,i->", "...ij->...ji", "ii->i", "ij", "->", "a,b,c,d->"]}
 # A few ops only get past their first check with a given rank and paired attributes.
 RANK_HINTS = {"conv2d": 4, "unfold": 4, "fold": 3, "dropout2d": 4, "dropout3d": 5, "embedding": 2, "one_hot": 1}
+RECIPE_OPS = {"index_add", "index_select", "gather", "take_along_axis", "put_along_axis", "gather_nd", "put_nd",
+              "scatter_nd_add", "scatter_nd", "scatter", "index_put", "masked_fill", "masked_select", "slice"}
 PAIR_NAMES = {"output_sizes", "kernel_sizes", "strides", "paddings", "dilations", "stride", "padding", "dilation"}
 
 SKIP_PUBLIC = re.compile(r"^(set_|get_|is_|seed$|grad$|no_grad$|enable_grad$|choose_openblas)")  # global state
@@ -69,7 +71,7 @@ NOT_OP_METHODS = {"backward", "clear_grad", "clear_gradient", "cpu", "cuda", "de
                   "is_contiguous", "is_leaf", "item", "numpy", "register_hook", "retain_grads", "tolist"}
 CLEAR_MSG = re.compile(r"^\[[A-Za-z_][\w.]*\]")  # the project's rule: messages start with [op_name]
 # Arity and keyword mismatches reported by the interpreter or pybind11, not by the op: counted apart.
-BINDING_MSG = re.compile(r"^\w+\(\) (got an unexpected keyword|got multiple values|missing \d+ required|takes )"
+BINDING_MSG = re.compile(r"^[\w.<>]+\(\) (got an unexpected keyword|got multiple values|missing \d+ required|takes )"
                          r"|^\w+\(\): incompatible function arguments")
 
 
@@ -154,6 +156,8 @@ class Gen:
         self.paddle, self.r, self.np = paddle, random.Random(seed), np.random.RandomState(seed % 2**32)
         self.op, self.hinted = op, op in RANK_HINTS and self.chance(0.6)
         self.shape = [self.r.randint(1, 4) for _ in range(RANK_HINTS[op])] if self.hinted else self.dims()
+        if op in RECIPE_OPS and not self.shape:
+            self.shape = [self.r.randint(1, 4)]
         self.dtype = self.r.choice(DTYPES + ["float32"] * 4)
         self.desc = {}  # id(value) -> (value, text); holding the value keeps its id unique
         self.leaves = []  # tensors that require grad
@@ -167,10 +171,12 @@ class Gen:
     def small_int(self, lo=-3, hi=6):
         return self.r.choice(EXTREME_INTS) if self.chance(0.05) else self.r.randint(lo, hi)
 
-    def data(self, shape, dtype, kind=None):
+    def data(self, shape, dtype, kind=None, hi=None):
         n = self.np
-        if kind == "index":
-            return n.randint(-2, max(self.shape + [2]) + 1, shape).astype(self.r.choice(["int64", "int32"]))
+        if kind == "index":  # positions in [-hi, hi), now and then one step outside
+            hi = max(self.shape + [1]) if hi is None else hi
+            lo, hi = (-hi - 1, hi + 1) if self.chance(0.1) else (-hi, max(hi, 1))
+            return n.randint(lo, hi, shape).astype(self.r.choice(["int64", "int32"]))
         if kind == "mask" or dtype == "bool":
             return n.randint(0, 2, shape).astype(bool)
         if dtype in ("uint8", "int8", "int16", "int32", "int64"):
@@ -182,19 +188,23 @@ class Gen:
             a.flat[n.randint(0, a.size)] = self.r.choice(ODD_FLOATS)
         return a.astype("float32" if dtype == "bfloat16" else dtype)
 
-    def tensor(self, name=""):
+    def tensor(self, name="", shape=None, hi=None):
         kind = {"index": "index", "indices": "index", "mask": "mask", "condition": "mask"}.get(name)
-        shape = self.dims() if self.chance(0.1 if self.hinted else 0.35) else list(self.shape)
-        if self.hinted and name == "weight":  # conv2d: [OC, C, kh, kw]; embedding: [num, dim]
+        if shape is not None:
+            pass
+        elif self.hinted and name == "weight":  # conv2d: [OC, C, kh, kw]; embedding: [num, dim]
             shape = [self.r.randint(1, 3), self.shape[1]] + [self.r.randint(1, 3)] * 2 if self.op == "conv2d" \
                 else [self.r.randint(1, 6), self.r.randint(1, 4)]
         elif self.hinted and self.op in ("embedding", "one_hot") and name == "x":
-            kind = "index"
-        elif shape and self.chance(0.2):  # a broadcast-compatible variant
-            shape = [1 if self.chance(0.4) else d for d in shape][self.r.randint(0, len(shape)):]
+            shape, kind = list(self.shape), "index"
+        else:
+            shape = self.dims() if self.chance(0.1 if self.hinted else 0.35) else list(self.shape)
+            if shape and not self.hinted and self.chance(0.2):  # a broadcast-compatible variant
+                shape = [1 if self.chance(0.4) else d for d in shape][self.r.randint(0, len(shape)):]
         dtype = self.r.choice(DTYPES) if self.chance(0.35) else self.dtype
         view = None if not shape or not self.chance(0.15) else "T" if len(shape) > 1 and self.chance(0.5) else "step"
-        arr = self.data(shape[::-1] if view == "T" else shape[:-1] + [2 * shape[-1]] if view else shape, dtype, kind)
+        arr = self.data(shape[::-1] if view == "T" else shape[:-1] + [2 * shape[-1]] if view else shape, dtype, kind,
+                        hi)
         t = self.paddle.to_tensor(arr, dtype="bfloat16" if dtype == "bfloat16" and kind is None else None)
         t = t.transpose(list(range(len(shape)))[::-1]) if view == "T" else t[..., ::2] if view else t
         dname = str(t.dtype).split(".")[-1]
@@ -214,6 +224,33 @@ class Gen:
     def note(self, value, text):
         self.desc[id(value)] = (value, text)
         return value
+
+    def recipe(self):
+        """Mutually consistent arguments for an indexing op, whose kernel random ones seldom reach."""
+        r, S = self.r, self.shape
+        rank, a, m = len(S), r.randrange(len(S)), r.randint(0, 4)
+        x = self.tensor("x", S)
+        out = {"x": x, "arr": x, "input": x, "self": x, "axis": a}
+        if self.op in ("index_add", "index_select", "gather"):
+            out.update(index=self.tensor("index", [m], S[a]), value=self.tensor("", S[:a] + [m] + S[a + 1:]))
+        elif self.op in ("take_along_axis", "put_along_axis"):
+            shape = S[:a] + [m] + S[a + 1:]
+            out.update(indices=self.tensor("index", shape, S[a]), values=self.tensor("", shape))
+        elif self.op in ("gather_nd", "put_nd", "scatter_nd_add", "scatter_nd"):
+            j = r.randint(1, rank)
+            out.update(index=self.tensor("index", [m, j], min(S[:j])), updates=self.tensor("", [m] + S[j:]), shape=S)
+        elif self.op == "scatter":
+            out.update(index=self.tensor("index", [m], S[0]), updates=self.tensor("", [m] + S[1:]))
+        elif self.op == "index_put":
+            j = r.randint(1, rank)
+            out.update(indices=tuple(self.tensor("index", [m], S[i]) for i in range(j)),
+                       value=self.tensor("", [m] + S[j:]))
+        elif self.op in ("masked_fill", "masked_select"):
+            out.update(mask=self.tensor("mask", S))
+        elif self.op == "slice":
+            out["axes"] = r.sample(range(rank), r.randint(1, rank))
+            out["starts"], out["ends"] = ([r.randint(-S[i] - 1, S[i] + 1) for i in out["axes"]] for _ in "se")
+        return out
 
     def int_array(self, name):
         rank = len(self.shape)
@@ -290,7 +327,7 @@ class Gen:
         if typ in ("float", "double"):
             return r.choice([round(r.gauss(0, 2), 3)] * 4 + ODD_FLOATS)
         if typ == "bool":
-            return r.choice([True, False, True, False, 0, 1, None])
+            return r.choice([True, False] * 4 + [0, 1, None])
         if typ == "str":
             return r.choice(STRINGS.get(name, ["assign", "add"]) * 3 + ["", "xyz", "ASSIGN", "\x00", "a" * 300])
         if typ == "DataType":
@@ -346,6 +383,7 @@ def build_call(paddle, targets, target, seed):
             x[idx] = v
             return x
         return setitem, g, f"x = {g.show(x)}; x[{g.show_index(idx)}] = {g.show(v)}"
+    preset = g.recipe() if g.op in RECIPE_OPS and g.chance(0.5) else {}
     args, kwargs, positional = [], {}, g.chance(0.6)
     cut = len(params)  # a positional call leaves out a random run of trailing defaulted params
     while positional and cut and params[cut - 1][2] and g.chance(0.3):
@@ -353,7 +391,7 @@ def build_call(paddle, targets, target, seed):
     for name, typ, has_default in params[:cut]:
         if not positional and has_default and g.chance(0.3):
             continue
-        v = g.value(typ, name)
+        v = preset[name] if name in preset and not g.chance(0.05) else g.value(typ, name)
         if typ == "Tensor*":
             args.extend(v)
         elif not kwargs and (positional or name == "self" or not has_default and g.chance(0.3)):
@@ -414,7 +452,8 @@ def worker_main(mem_gb):
     import paddle
     targets = discover(paddle)
     np.seterr(all="ignore")
-    faulthandler.enable()  # the Python stack of a crashing call goes to the worker's log
+    faulthandler.enable()  # the Python stack of a crashing call goes to the worker's log,
+    faulthandler.register(signal.SIGUSR1)  # and that of a stuck one when the parent asks
     if mem_gb:
         resource.setrlimit(resource.RLIMIT_AS, (int(mem_gb * 2**30),) * 2)
     out = os.fdopen(os.dup(1), "w", buffering=1)
@@ -434,6 +473,7 @@ def worker_main(mem_gb):
 class Worker:
     def __init__(self, idx, opts):
         self.log = os.path.join(opts.log_dir, f"worker{idx}.log")
+        self.log_start = os.path.getsize(self.log) if os.path.exists(self.log) else 0
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", "--mem-gb",
                                       str(opts.mem_gb)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=open(self.log, "ab"), env=opts.env)
@@ -463,10 +503,12 @@ class Worker:
         line, self.buf = self.buf.split(b"\n", 1)
         return json.loads(line)
 
-    def tail(self, n=15):
+    def tail(self, n=14):
+        """The last lines this worker (not an earlier one with the same log) wrote to its log."""
         with open(self.log, "rb") as f:
-            f.seek(max(0, os.path.getsize(self.log) - 8000))
-            return f.read().decode(errors="replace").splitlines()[-n:]
+            f.seek(max(self.log_start, os.path.getsize(self.log) - 8000))
+            lines = f.read().decode(errors="replace").splitlines()
+        return [ln for ln in lines if ln.strip() and not ln.startswith("Extension modules")][-n:]
 
     def kill(self):
         """Kills the worker if still running; returns a description of how it ended."""
@@ -505,6 +547,9 @@ class Stats:
     def died(self, w, hang, timeout):
         target, seed = w.call
         self.calls[target] += 1
+        if hang and w.proc.poll() is None:
+            w.proc.send_signal(signal.SIGUSR1)  # faulthandler logs where it is stuck
+            time.sleep(0.5)
         how = w.kill()
         (self.hangs if hang else self.crashes).append(dict(
             target=target, seed=seed, call=w.text, log=w.tail(),
@@ -524,11 +569,14 @@ class Stats:
         for cls, n in self.classes.most_common():
             print(f"  {n:8d}  {cls}")
         for title, items in (("crashes", self.crashes), ("hangs", self.hangs)):
-            print(f"{title}: {len(items)}")
+            groups = collections.defaultdict(list)
             for c in items:
-                print(f"  {c['target']} ({c['why']})\n    call: {c['call']}\n"
-                      f"    repro: python3 tools/fuzz_ops.py --repro {c['target']}:{c['seed']}\n    worker log tail:")
-                print("\n".join("      " + ln for ln in c["log"]))
+                groups[(c["target"], c["why"])].append(c)
+            print(f"{title}: {len(items)} ({len(groups)} distinct target/outcome pairs)")
+            for (target, why), cs in groups.items():
+                print(f"  {len(cs)}x {target} ({why}); first call:\n    {cs[0]['call']}\n    repro: " +
+                      ", ".join(f"python3 tools/fuzz_ops.py --repro {target}:{c['seed']}" for c in cs[:3]))
+                print("    worker log tail:\n" + "\n".join("      " + ln for ln in cs[0]["log"]))
         print(f"argument-binding TypeErrors (arity/keyword mismatches from Python or pybind11): {self.binding}")
         print(f"unclear errors (message does not start with [op_name]): {len(self.unclear)} distinct, top 20:")
         for n, where, target, text, seed, call in sorted(self.unclear.values(), key=lambda e: -e[0])[:20]:

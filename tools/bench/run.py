@@ -18,17 +18,22 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from scenarios import NAMES  # noqa: E402
+from scenarios import NAMES, OP_SCENARIOS  # noqa: E402
 
 UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add_2^25": ("GB/s", "bytes"),
          "sum_2^25": ("GB/s", "bytes"), "mlp_tiny_step": ("us/step", None), "mlp_1024_step": ("us/step", None),
          "grad2_mlp64": ("us/step", None)}
+UNITS.update({name: ("ms/call", "ms") for name in OP_SCENARIOS})
 
 
-def run_scenario(python: str, framework: str, name: str) -> dict | None:
-    # Run from the bench folder so a source checkout never shadows the package.
+def run_scenario(python: str, framework: str, name: str, ours: bool) -> dict | None:
+    # Run from the bench folder so a source checkout never shadows the package;
+    # a PYTHONPATH pointing at our package must not reach the peers.
+    env = dict(os.environ)
+    if not ours:
+        env.pop("PYTHONPATH", None)
     proc = subprocess.run([python, os.path.join(HERE, "scenarios.py"), framework, name], cwd=HERE,
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, env=env)
     if proc.returncode != 0:
         print(f"  {framework} {name} failed: {proc.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
         return None
@@ -58,6 +63,8 @@ def rate(result: dict | None, name: str) -> str:
     unit, kind = UNITS[name]
     if kind is None:
         return f"{result['seconds'] * 1e6:.2f}"
+    if kind == "ms":
+        return f"{result['seconds'] * 1e3:.2f}"
     return f"{result['work'] / result['seconds']:.1f}"
 
 
@@ -79,7 +86,7 @@ def main() -> int:
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for name in args.scenarios.split(","):
-        results = {label: run_scenario(py, fw, name) for label, py, fw in runners}
+        results = {label: run_scenario(py, fw, name, label == "ours") for label, py, fw in runners}
         ours = results["ours"]
         native_result = {"seconds": native[name], "work": ours["work"]} if name in native and ours else None
         row = [name, UNITS[name][0]] + [rate(results[l], name) for l in labels] + [rate(native_result, name)]

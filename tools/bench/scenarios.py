@@ -48,7 +48,6 @@ def _tensors(framework: str, *arrays):
     return [paddle.to_tensor(a) for a in arrays]
 
 
-
 def scenario(name: str, framework: str):
     rng = np.random.default_rng(0)
     if name == "add_small":  # per-op overhead: 8-element float32 a + b
@@ -75,6 +74,78 @@ def scenario(name: str, framework: str):
         return _mlp_step(framework, rng, width, batch), 1
     if name == "grad2_mlp64":  # d2/dx2 of a 64-wide MLP through create_graph
         return _second_derivative(framework, rng, 64), 1
+    if name in OP_SCENARIOS:
+        return _op_scenario(name, framework, rng), 1
+    raise KeyError(name)
+
+
+def _api(framework: str):
+    """(module, functional) of the framework: torch/torch.nn.functional or paddle/paddle.nn.functional."""
+    if framework == "torch":
+        import torch
+        import torch.nn.functional as F
+
+        return torch, F
+    import paddle
+    import paddle.nn.functional as F
+
+    return paddle, F
+
+
+def _op_scenario(name: str, framework: str, rng):
+    """The forward call of one op at the sizes issue 4 names (no autograd)."""
+    lib, F = _api(framework)
+    torch = framework == "torch"
+    f32 = np.float32
+
+    def t(shape, scale=1.0):
+        (x,) = _tensors(framework, (rng.standard_normal(shape) * scale).astype(f32))
+        return x
+
+    def ints(high, shape):
+        (x,) = _tensors(framework, rng.integers(0, high, size=shape).astype(np.int64))
+        return x
+
+    if name == "conv2d_resnet":  # N=8, 64 -> 64 channels, 56x56, 3x3, padding 1
+        x, w = t((8, 64, 56, 56)), t((64, 64, 3, 3), 0.05)
+        return lambda: F.conv2d(x, w, padding=1)
+    if name == "batch_norm":  # training statistics of the same activation
+        x = t((8, 64, 56, 56))
+        rm, rv, w, b = t((64,)) * 0, t((64,)) * 0 + 1, t((64,)) * 0 + 1, t((64,)) * 0
+        return lambda: F.batch_norm(x, rm, rv, w, b, training=True)
+    if name == "layer_norm":
+        x, w, b = t((8192, 1024)), t((1024,)), t((1024,))
+        return lambda: F.layer_norm(x, [1024], w, b)
+    if name == "softmax":
+        x = t((8192, 1024))
+        return (lambda: F.softmax(x, dim=-1)) if torch else (lambda: F.softmax(x, axis=-1))
+    if name == "gelu":
+        x = t((8192, 1024))
+        return lambda: F.gelu(x)
+    if name == "cross_entropy":  # 4096 tokens over a 32000-word vocabulary
+        logits, labels = t((4096, 32000)), ints(32000, (4096,))
+        return lambda: F.cross_entropy(logits, labels)
+    if name == "sdpa":  # B=4, heads=8, seq=1024, dim=64
+        if torch:
+            q, k, v = (t((4, 8, 1024, 64)) for _ in range(3))
+        else:
+            q, k, v = (t((4, 1024, 8, 64)) for _ in range(3))
+        return lambda: F.scaled_dot_product_attention(q, k, v)
+    if name == "sort":  # 1024 rows of 4096
+        x = t((1024, 4096))
+        return (lambda: lib.sort(x, dim=-1)) if torch else (lambda: lib.sort(x, axis=-1))
+    if name == "topk":
+        x = t((8192, 1024))
+        return lambda: lib.topk(x, 16)
+    if name == "gather":  # embedding lookup: 65536 rows of 512 from a 32000-row table
+        table, idx = t((32000, 512)), ints(32000, (65536,))
+        return lambda: lib.index_select(table, 0, idx) if torch else lib.index_select(table, idx)
+    if name == "scatter_add":  # the embedding gradient: rows added back into the table
+        table, idx, rows = t((32000, 512)) * 0, ints(32000, (65536,)), t((65536, 512))
+        return (lambda: table.index_add(0, idx, rows)) if torch else (lambda: lib.index_add(table, idx, 0, rows))
+    if name == "einsum":  # attention scores
+        q, k = t((4, 8, 256, 64)), t((4, 8, 256, 64))
+        return lambda: lib.einsum("bhqd,bhkd->bhqk", q, k)
     raise KeyError(name)
 
 
@@ -154,7 +225,10 @@ def _second_derivative(framework: str, rng, width: int):
     return step
 
 
-NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step", "grad2_mlp64"]
+OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
+                "topk", "gather", "scatter_add", "einsum"]
+NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step",
+         "grad2_mlp64"] + OP_SCENARIOS
 
 
 def main() -> None:

@@ -72,10 +72,19 @@ def _contract(a, ta, b, tb, keep, sizes):
     left = [c for c in ta if c not in tb]
     right = [c for c in tb if c not in ta]
 
-    def arrange(t, term, order):
-        t = paddle.transpose(t, [term.index(c) for c in order]) if list(term) != order else t
+    def arrange(t, term, first, second):
+        """t as [batch, first, second] or, when its layout already has them
+        swapped, [batch, second, first] read transposed (no copy)."""
+        natural = list(term)
+        swapped = natural == batch + second + first and first and second
+        order = batch + (second + first if swapped else first + second)
+        if natural != order:
+            t = paddle.transpose(t, [term.index(c) for c in order])
         target = [sizes[c] for c in order]
-        return paddle.broadcast_to(t, target) if list(t.shape) != target else t
+        if list(t.shape) != target:
+            t = paddle.broadcast_to(t, target)
+        rows, cols = (second, first) if swapped else (first, second)
+        return t.reshape([prod(batch), prod(rows), prod(cols)]), bool(swapped)
 
     def prod(labels):
         n = 1
@@ -83,9 +92,9 @@ def _contract(a, ta, b, tb, keep, sizes):
             n *= sizes[c]
         return n
 
-    a = arrange(a, ta, batch + left + summed).reshape([prod(batch), prod(left), prod(summed)])
-    b = arrange(b, tb, batch + summed + right).reshape([prod(batch), prod(summed), prod(right)])
-    out = paddle.matmul(a, b).reshape([sizes[c] for c in batch + left + right])
+    a, trans_a = arrange(a, ta, left, summed)
+    b, trans_b = arrange(b, tb, summed, right)
+    out = paddle.matmul(a, b, transpose_x=trans_a, transpose_y=trans_b).reshape([sizes[c] for c in batch + left + right])
     return out, "".join(batch + left + right)
 
 

@@ -55,7 +55,7 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
   }
   const T* a = x.data<T>();
   const T* b = y.data<T>();
-  for (int64_t batch = 0; batch < p.batch; ++batch) {
+  auto one_batch = [&](int64_t batch) {
     const T* ab = a + p.XOffset(batch);
     const T* bb = b + p.YOffset(batch);
     T* cb = o + batch * p.m * p.n;
@@ -66,6 +66,16 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
     } else {
       Gemm<T>(p.trans_x, p.trans_y, p.m, p.n, p.k, ab, bb, cb);
     }
+  };
+  // Small products gain nothing from OpenBLAS's threads (waking them costs
+  // more than the product): give whole products to threads instead. Inside
+  // a parallel region OpenBLAS runs single-threaded.
+  constexpr int64_t kSmallProduct = int64_t{1} << 24;  // multiply-adds
+  if (p.batch > 1 && p.m * p.n * p.k < kSmallProduct) {
+#pragma omp parallel for schedule(static)
+    for (int64_t batch = 0; batch < p.batch; ++batch) one_batch(batch);
+  } else {
+    for (int64_t batch = 0; batch < p.batch; ++batch) one_batch(batch);
   }
 }
 
