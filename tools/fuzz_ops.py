@@ -44,31 +44,30 @@ ODD_FLOATS = [float("nan"), float("inf"), float("-inf"), 0.0, -0.0, 1e308, 5e-32
 MALFORMED = [None, "abc", [[1, 2], [3]], {}, (), 1.5, -7, "float32", b"\x00", [None], object, [1.5, "a"]]
 
 # Argument types of public functions that have no YAML entry, guessed from parameter names.
-BOOL_NAMES = {"keepdim", "descending", "stable", "training", "sparse", "accumulate", "overwrite", "broadcast",
-              "include_self", "as_tuple", "largest", "sorted", "transpose_x", "transpose_y", "approximate",
-              "unbiased", "reverse", "upscale", "flatten", "stop_gradient", "equal_nan", "bias_after_scale"}
-TENSOR_NAMES = {"x", "y", "arr", "input", "condition", "mask", "index", "updates", "values", "weight", "bias",
-                "mat2", "vec", "other"}
-SHAPE_NAMES = {"shape", "output_sizes", "kernel_sizes", "strides", "paddings", "dilations", "stride", "padding",
-               "dilation", "perm", "axes", "starts", "ends", "repeat_times", "shifts", "source", "destination"}
-INT_NAMES = {"axis", "start_axis", "stop_axis", "k", "n", "num_classes", "groups", "low", "high", "padding_idx",
-             "seed", "num", "offset", "diagonal", "axis1", "axis2", "num_rows", "num_columns", "chunks"}
-SCALAR_NAMES = {"p", "min", "max", "start", "end", "step", "stop", "alpha", "beta", "eps", "rtol", "atol", "scale",
-                "base", "porder", "norm_type"}
-AXIS_NAMES = {"axis", "axes", "perm", "start_axis", "stop_axis", "axis1", "axis2", "source", "destination"}
+BOOL_NAMES = set("keepdim descending stable training sparse accumulate overwrite broadcast include_self as_tuple "
+                 "largest sorted transpose_x transpose_y approximate unbiased reverse upscale flatten stop_gradient "
+                 "equal_nan bias_after_scale".split())
+TENSOR_NAMES = set("x y arr input condition mask index updates values weight bias mat2 vec other".split())
+SHAPE_NAMES = set("shape output_sizes kernel_sizes strides paddings dilations stride padding dilation perm axes "
+                  "starts ends repeat_times shifts source destination".split())
+INT_NAMES = set("axis start_axis stop_axis k n num_classes groups low high padding_idx seed num offset diagonal "
+                "axis1 axis2 num_rows num_columns chunks".split())
+SCALAR_NAMES = set("p min max start end step stop alpha beta eps rtol atol scale base porder norm_type".split())
+AXIS_NAMES = set("axis axes perm start_axis stop_axis axis1 axis2 source destination".split())
 STRINGS = {"reduce": ["assign", "add", "mul", "multiply", "mean", "amin", "amax", "sum"],
            "mode": ["upscale_in_train", "downscale_in_infer"],
            "data_format": ["NCHW", "NCHW", "NHWC", "NCDHW", "NDHWC"] * 2,
            "equation": ["ij,jk->ik", "i,i->", "...ij->...ji", "ii->i", "ij", "->", "a,b,c,d->"]}
-# A few ops only get past their first check with a given rank and paired attributes.
+# Some ops rarely get past their first checks with random arguments: these get a given rank and paired
+# attributes (RANK_HINTS), or mutually consistent shapes and indices (RECIPE_OPS, see Gen.recipe), half the time.
 RANK_HINTS = {"conv2d": 4, "unfold": 4, "fold": 3, "dropout2d": 4, "dropout3d": 5, "embedding": 2, "one_hot": 1}
-RECIPE_OPS = {"index_add", "index_select", "gather", "take_along_axis", "put_along_axis", "gather_nd", "put_nd",
-              "scatter_nd_add", "scatter_nd", "scatter", "index_put", "masked_fill", "masked_select", "slice"}
-PAIR_NAMES = {"output_sizes", "kernel_sizes", "strides", "paddings", "dilations", "stride", "padding", "dilation"}
+RECIPE_OPS = set("index_add index_select gather take_along_axis put_along_axis gather_nd put_nd scatter_nd_add "
+                 "scatter_nd scatter index_put masked_fill masked_select slice".split())
+PAIR_NAMES = set("output_sizes kernel_sizes strides paddings dilations stride padding dilation".split())
 
 SKIP_PUBLIC = re.compile(r"^(set_|get_|is_|seed$|grad$|no_grad$|enable_grad$|choose_openblas)")  # global state
-NOT_OP_METHODS = {"backward", "clear_grad", "clear_gradient", "cpu", "cuda", "detach", "dim", "element_size",
-                  "is_contiguous", "is_leaf", "item", "numpy", "register_hook", "retain_grads", "tolist"}
+NOT_OP_METHODS = set("backward clear_grad clear_gradient cpu cuda detach dim element_size is_contiguous is_leaf item "
+                     "numpy register_hook retain_grads tolist".split())
 CLEAR_MSG = re.compile(r"^\[[A-Za-z_][\w.]*\]")  # the project's rule: messages start with [op_name]
 # Arity and keyword mismatches reported by the interpreter or pybind11, not by the op: counted apart.
 BINDING_MSG = re.compile(r"^[\w.<>]+\(\) (got an unexpected keyword|got multiple values|missing \d+ required|takes )"
@@ -190,21 +189,19 @@ class Gen:
 
     def tensor(self, name="", shape=None, hi=None):
         kind = {"index": "index", "indices": "index", "mask": "mask", "condition": "mask"}.get(name)
-        if shape is not None:
-            pass
-        elif self.hinted and name == "weight":  # conv2d: [OC, C, kh, kw]; embedding: [num, dim]
+        if shape is None and self.hinted and name == "weight":  # conv2d: [OC, C, kh, kw]; embedding: [num, dim]
             shape = [self.r.randint(1, 3), self.shape[1]] + [self.r.randint(1, 3)] * 2 if self.op == "conv2d" \
                 else [self.r.randint(1, 6), self.r.randint(1, 4)]
-        elif self.hinted and self.op in ("embedding", "one_hot") and name == "x":
+        elif shape is None and self.hinted and self.op in ("embedding", "one_hot") and name == "x":
             shape, kind = list(self.shape), "index"
-        else:
+        elif shape is None:
             shape = self.dims() if self.chance(0.1 if self.hinted else 0.35) else list(self.shape)
             if shape and not self.hinted and self.chance(0.2):  # a broadcast-compatible variant
                 shape = [1 if self.chance(0.4) else d for d in shape][self.r.randint(0, len(shape)):]
         dtype = self.r.choice(DTYPES) if self.chance(0.35) else self.dtype
         view = None if not shape or not self.chance(0.15) else "T" if len(shape) > 1 and self.chance(0.5) else "step"
-        arr = self.data(shape[::-1] if view == "T" else shape[:-1] + [2 * shape[-1]] if view else shape, dtype, kind,
-                        hi)
+        base = shape[::-1] if view == "T" else shape[:-1] + [2 * shape[-1]] if view else shape
+        arr = self.data(base, dtype, kind, hi)
         t = self.paddle.to_tensor(arr, dtype="bfloat16" if dtype == "bfloat16" and kind is None else None)
         t = t.transpose(list(range(len(shape)))[::-1]) if view == "T" else t[..., ::2] if view else t
         dname = str(t.dtype).split(".")[-1]
@@ -425,7 +422,8 @@ def execute(paddle, thunk, g, verbose=False):
         outs = [o for o in (out if isinstance(out, (list, tuple)) else [out]) if isinstance(o, paddle.Tensor)]
         phase = "use"
         for o in outs:
-            o.numpy()  # catches views that point outside their storage
+            if o.size <= 2**22:  # a big legitimate output would only cost time
+                o.numpy()  # catches views that point outside their storage
         phase = "backward"
         diff = [o for o in outs if not o.stop_gradient and str(o.dtype).split(".")[-1] in DIFF_DTYPES]
         if diff:
@@ -441,21 +439,26 @@ def execute(paddle, thunk, g, verbose=False):
             traceback.print_exc()
         return phase, type(e).__name__, (str(e).strip().split("\n") or [""])[0][:300]
     if verbose:
-        print(out)
+        print(out if all(o.size <= 1000 for o in outs) else [f"Tensor(shape={o.shape}, {o.dtype})" for o in outs])
     return None
 
 
 # ----------------------------------------------------------------------------- workers
 
-def worker_main(mem_gb):
-    """Runs calls read from stdin; writes {"start": text} before each and {"done": result} after it."""
+def setup(mem_gb):
     import paddle
     targets = discover(paddle)
     np.seterr(all="ignore")
-    faulthandler.enable()  # the Python stack of a crashing call goes to the worker's log,
+    faulthandler.enable()  # the Python stack of a crashing call goes to stderr,
     faulthandler.register(signal.SIGUSR1)  # and that of a stuck one when the parent asks
-    if mem_gb:
+    if mem_gb:  # an oversized allocation should raise MemoryError, not exhaust the machine
         resource.setrlimit(resource.RLIMIT_AS, (int(mem_gb * 2**30),) * 2)
+    return paddle, targets
+
+
+def worker_main(mem_gb):
+    """Runs calls read from stdin; writes {"start": text} before each and {"done": result} after it."""
+    paddle, targets = setup(mem_gb)
     out = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # whatever the library prints goes to the log, not into the protocol
     out.write(json.dumps({"ready": len(targets)}) + "\n")
@@ -633,13 +636,12 @@ def fuzz(opts):
     return st.report(names)
 
 
-def repro(spec):
-    import paddle
+def repro(spec, mem_gb):
+    paddle, targets = setup(mem_gb)
     target, seed = spec.rsplit(":", 1)
-    thunk, g, text = build_call(paddle, discover(paddle), target, int(seed))
+    thunk, g, text = build_call(paddle, targets, target, int(seed))
     print("# T(shape, dtype, view=, grad=) is a random tensor; view 'T' reverses the dims, 'step' is x[..., ::2]")
     print(text, flush=True)
-    faulthandler.enable()
     print("result (phase, exception, message):", execute(paddle, thunk, g, verbose=True))
 
 
@@ -658,7 +660,7 @@ def main():
     if opts.worker:
         return worker_main(opts.mem_gb)
     if opts.repro:
-        return repro(opts.repro)
+        return repro(opts.repro, opts.mem_gb)
     opts.log_dir = opts.log_dir or tempfile.mkdtemp(prefix="fuzz_ops_")
     os.makedirs(opts.log_dir, exist_ok=True)
     opts.env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")

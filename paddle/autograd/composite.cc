@@ -7,6 +7,7 @@
 #include "paddle/autograd/grad_helpers.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
+#include "paddle/phi/core/kernel_factory.h"
 #include "paddle/phi/infermeta/infermeta.h"
 
 namespace paddle::autograd {
@@ -160,6 +161,10 @@ Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>&
            ") must divide the input channels (", c, ") and the output channels (", oc, ")");
   PD_CHECK(weight.dims()[1] * groups == c, InvalidArgument, "weight.shape[1] (", weight.dims()[1],
            ") times groups (", groups, ") must equal the input channels (", c, ")");
+  const phi::KernelKey key{phi::BackendOf(x.place()), phi::DataLayout::ANY, x.dtype()};
+  if (phi::KernelFactory::Instance().Has("conv2d_direct", key)) {
+    return eager::conv2d_direct(x, weight, strides, paddings, dilations, groups);
+  }
   const std::vector<int64_t> kernel = {weight.dims()[2], weight.dims()[3]};
   Tensor cols = eager::unfold(x, kernel, strides, paddings, dilations);  // [N, C*kh*kw, L]
   const int64_t windows = cols.dims()[2];

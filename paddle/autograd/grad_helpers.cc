@@ -39,6 +39,8 @@ Tensor ScalarLike(const phi::Scalar& value, const Tensor& like) {
 
 Tensor MaskLike(const Tensor& cond, const Tensor& like) { return api::cast(cond, like.dtype()); }
 
+phi::IntArray Shape(const Tensor& t) { return phi::IntArray(t.dims().ToVector()); }
+
 Tensor ZerosLike(const Tensor& like) {
   return api::full(phi::IntArray(like.dims().ToVector()), 0, like.dtype(), like.place());
 }

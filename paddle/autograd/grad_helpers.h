@@ -35,6 +35,8 @@ Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
 // max_pool: grad sent back to each window's maximum (indices: flat positions
 // in the input plane).
 Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices);
+// t's dims as an IntArray (reads only t's metadata).
+phi::IntArray Shape(const Tensor& t);
 // Zeros with like's dims, dtype and place.
 Tensor ZerosLike(const Tensor& like);
 // For scatters that assign: 1 (in grad's dtype) where an update is the last

@@ -357,3 +357,23 @@ def test_prod_gradient_is_exact_at_zeros():
     y = paddle.to_tensor([0.0, 5.0, 0.0], dtype="float64", stop_gradient=False)
     (g,) = paddle.grad(paddle.prod(y), y)
     np.testing.assert_array_equal(g.numpy(), [0.0, 0.0, 0.0])
+
+
+@pytest.mark.parametrize("stride,padding,dilation,groups", [(1, 0, 1, 1), ([2, 1], [1, 0], [1, 2], 2), (1, "SAME", 1, 1)])
+def test_fused_conv2d_matches_the_composite_to_second_order(stride, padding, dilation, groups):
+    """float32 conv2d runs the fused kernel (oneDNN on the CPU), float64 the
+    unfold + matmul composite; their values and first and second derivatives
+    agree."""
+    rng = np.random.default_rng(3)
+    x, w = rng.normal(size=(2, 4, 7, 6)), rng.normal(size=(6, 4 // groups, 3, 2))
+
+    def run(dtype):
+        xt = paddle.to_tensor(x.astype(dtype), stop_gradient=False)
+        wt = paddle.to_tensor(w.astype(dtype), stop_gradient=False)
+        y = paddle.nn.functional.conv2d(xt, wt, stride=stride, padding=padding, dilation=dilation, groups=groups)
+        gx, gw = paddle.grad((y * y).sum(), [xt, wt], create_graph=True)
+        ggx, ggw = paddle.grad((gx * gx).sum() + (gw * gw).sum(), [xt, wt])
+        return [t.numpy().astype(np.float64) for t in (y, gx, gw, ggx, ggw)]
+
+    for fused, reference in zip(run("float32"), run("float64")):
+        np.testing.assert_allclose(fused, reference, rtol=2e-5, atol=2e-5 * np.abs(reference).max())

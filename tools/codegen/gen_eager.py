@@ -74,7 +74,7 @@ def _mentions(op: OpSpec, name: str) -> bool:
 # (SavedTensor::MetaOnly), which keeps no memory alive and ignores in-place
 # writes to it.
 META_ONLY_ARGS = {
-    "ReduceTo": {1}, "ZerosLike": {0}, "LastWriteMaskNd": {2}, "MaxPoolGrad": {1}, "ReshapeLike": {1}, "CastLike": {1}, "ScalarLike": {1}, "MaskLike": {1},
+    "ReduceTo": {1}, "ZerosLike": {0}, "Shape": {0}, "LastWriteMaskNd": {2}, "MaxPoolGrad": {1}, "ReshapeLike": {1}, "CastLike": {1}, "ScalarLike": {1}, "MaskLike": {1},
     "ExpandReduced": {1}, "ReducedCount": {0}, "SliceGrad": {1}, "ConcatGrad": {1},
 }
 META_METHODS = {"dims", "dtype", "place", "numel"}

@@ -58,6 +58,15 @@ const Kernel& KernelFactory::Select(const std::string& op, const KernelKey& key)
   PD_THROW(Unimplemented, "[", op, "] no kernel for ", key.ToString(), "; registered: ", registered);
 }
 
+bool KernelFactory::Has(const std::string& op, const KernelKey& key) const {
+  auto it = kernels_.find(op);
+  if (it == kernels_.end()) return false;
+  for (const auto& [k, kernel] : it->second) {
+    if (k.backend == key.backend && (k.dtype == key.dtype || k.dtype == DataType::UNDEFINED)) return true;
+  }
+  return false;
+}
+
 std::vector<KernelKey> KernelFactory::RegisteredKeys(const std::string& op) const {
   std::vector<KernelKey> keys;
   auto it = kernels_.find(op);

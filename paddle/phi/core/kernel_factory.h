@@ -47,6 +47,9 @@ class KernelFactory {
   const Kernel& Select(const std::string& op, const KernelKey& key) const;
 
   bool HasOp(const std::string& op) const { return kernels_.count(op) > 0; }
+  // Whether Select would find a kernel for `key` (used to pick an optional
+  // fused kernel over a composite).
+  bool Has(const std::string& op, const KernelKey& key) const;
   std::vector<KernelKey> RegisteredKeys(const std::string& op) const;
   std::vector<std::string> Ops() const;
 

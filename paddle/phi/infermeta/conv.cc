@@ -56,4 +56,42 @@ void FoldInferMeta(const Meta& x, const std::vector<int64_t>& output_sizes,
   *out = Meta(x.dtype, DDim({x.dims[0], x.dims[1] / kk, output_sizes[0], output_sizes[1]}));
 }
 
+void ConvInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>& strides,
+                   const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
+                   Meta* out) {
+  PD_CHECK(x.dims.size() == 4 && weight.dims.size() == 4, InvalidArgument,
+           "x and weight must be 4-D (NCHW and [OC, C/groups, kh, kw]), but got shapes ", x.dims.ToString(), " and ",
+           weight.dims.ToString());
+  PD_CHECK(groups > 0 && x.dims[1] % groups == 0 && weight.dims[0] % groups == 0, InvalidArgument, "groups (",
+           groups, ") must divide the input channels (", x.dims[1], ") and the output channels (", weight.dims[0], ")");
+  PD_CHECK(weight.dims[1] * groups == x.dims[1], InvalidArgument, "weight.shape[1] (", weight.dims[1],
+           ") times groups (", groups, ") must equal the input channels (", x.dims[1], ")");
+  PD_CHECK(weight.dtype == x.dtype, InvalidType, "weight.dtype (", DataTypeName(weight.dtype),
+           ") must equal x.dtype (", DataTypeName(x.dtype), ")");
+  CheckWindow({weight.dims[2], weight.dims[3]}, strides, paddings, dilations);
+  const int64_t oh = ConvOutputSize(x.dims[2], weight.dims[2], strides[0], paddings[0], paddings[2], dilations[0]);
+  const int64_t ow = ConvOutputSize(x.dims[3], weight.dims[3], strides[1], paddings[1], paddings[3], dilations[1]);
+  *out = Meta(x.dtype, DDim({x.dims[0], weight.dims[0], oh, ow}));
+}
+
+void ConvInputGradInferMeta(const Meta& out_grad, const Meta& weight, const IntArray& input_shape,
+                            const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                            const std::vector<int64_t>& dilations, int64_t groups, Meta* x_grad) {
+  Meta x(out_grad.dtype, DDim(input_shape.GetData())), expected;
+  ConvInferMeta(x, weight, strides, paddings, dilations, groups, &expected);
+  PD_CHECK(expected.dims == out_grad.dims, InvalidArgument, "out_grad.shape ", out_grad.dims.ToString(),
+           " must be the convolution's output shape ", expected.dims.ToString());
+  *x_grad = x;
+}
+
+void ConvFilterGradInferMeta(const Meta& x, const Meta& out_grad, const IntArray& filter_shape,
+                             const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                             const std::vector<int64_t>& dilations, int64_t groups, Meta* w_grad) {
+  Meta w(x.dtype, DDim(filter_shape.GetData())), expected;
+  ConvInferMeta(x, w, strides, paddings, dilations, groups, &expected);
+  PD_CHECK(expected.dims == out_grad.dims, InvalidArgument, "out_grad.shape ", out_grad.dims.ToString(),
+           " must be the convolution's output shape ", expected.dims.ToString());
+  *w_grad = w;
+}
+
 }  // namespace phi

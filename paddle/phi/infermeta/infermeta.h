@@ -38,6 +38,18 @@ void UnfoldInferMeta(const Meta& x, const std::vector<int64_t>& kernel_sizes,
 void FoldInferMeta(const Meta& x, const std::vector<int64_t>& output_sizes,
                    const std::vector<int64_t>& kernel_sizes, const std::vector<int64_t>& strides,
                    const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, Meta* out);
+// conv2d_direct and its gradients: x NCHW, weight [OC, C/groups, kh, kw];
+// paddings [top, left, bottom, right]; the gradients take the shape of the
+// input (or filter) they produce.
+void ConvInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>& strides,
+                   const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
+                   Meta* out);
+void ConvInputGradInferMeta(const Meta& out_grad, const Meta& weight, const IntArray& input_shape,
+                            const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                            const std::vector<int64_t>& dilations, int64_t groups, Meta* x_grad);
+void ConvFilterGradInferMeta(const Meta& x, const Meta& out_grad, const IntArray& filter_shape,
+                             const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                             const std::vector<int64_t>& dilations, int64_t groups, Meta* w_grad);
 // The sliding-window output size along one spatial dim.
 int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before,
                        int64_t pad_after, int64_t dilation);
