@@ -9,6 +9,7 @@ import numpy as np
 
 import op_samples_compose
 import op_samples_index
+import op_samples_linalg
 import op_samples_nn
 import op_samples_sort
 import paddle
@@ -391,7 +392,7 @@ SAMPLES = [
 ]
 
 # The other op families' samples live in op_samples_<family>.py.
-_FAMILIES = (op_samples_index, op_samples_sort, op_samples_compose, op_samples_nn)
+_FAMILIES = (op_samples_index, op_samples_sort, op_samples_compose, op_samples_nn, op_samples_linalg)
 SAMPLES += [s for m in _FAMILIES for s in m.SAMPLES]
 
 # Samples whose gradients are checked in float64 against finite differences

@@ -7,9 +7,10 @@ C++ expressions over eager ops (so they are differentiable themselves: that
 is what gives higher-order gradients) and these names:
 
     grad          the gradient of the op's (first) output
+    <name>_grad   the gradient of another output: outputs whose gradient a
+                  formula reads are differentiable; the others (indices,
+                  saved statistics) are plain results the formulas may read
     out           the op's output; with several outputs, each by its name
-                  (only the first is differentiable: the others are indices
-                  or saved statistics the formulas may read)
     <arg name>    an input tensor (a std::vector<Tensor> for Tensor[]) or attribute
 
 The node saves exactly the inputs and output its formulas mention. An op
@@ -46,6 +47,7 @@ SOURCE = """\
 #include "paddle/autograd/composite.h"
 #include "paddle/autograd/grad_helpers.h"
 #include "paddle/autograd/grad_node.h"
+#include "paddle/autograd/linalg_grads.h"
 #include "paddle/phi/api/generated/api.h"
 
 namespace paddle::eager {
@@ -132,6 +134,16 @@ def _saved_outputs(op: OpSpec) -> list[tuple[int, str]]:
     return [(i, name) for i, name in enumerate(op.outputs) if _mentions(op, name)]
 
 
+def _grad_name(op: OpSpec, slot: int) -> str:
+    return "grad" if slot == 0 else f"{op.outputs[slot]}_grad"
+
+
+def _differentiable_outputs(op: OpSpec) -> list[int]:
+    """Slots of the outputs gradients flow through: the first, and any other
+    whose gradient a formula reads."""
+    return [0] + [i for i in range(1, len(op.outputs)) if _mentions(op, _grad_name(op, i))]
+
+
 def _node_class(op: OpSpec) -> str:
     cls = f"{_camel(op.name)}GradNode"
     tensors = op.tensor_args
@@ -150,7 +162,15 @@ def _node_class(op: OpSpec) -> str:
         if a.type == "Tensor[]":
             members.append(f"  size_t {a.name}_count = 0;  // edges of the list input")
 
-    body = ["    auto self = shared_from_this();", "    const Tensor& grad = grads[0];"]
+    body = ["    auto self = shared_from_this();"]
+    diff = _differentiable_outputs(op)
+    if len(diff) == 1:
+        body.append("    const Tensor& grad = grads[0];")
+    else:  # an output that received no gradient contributes zeros
+        for slot in diff:
+            members.append(f"  SavedTensor shape_{op.outputs[slot]};")
+            body.append(f"    const Tensor {_grad_name(op, slot)} = grads[{slot}].defined() ? grads[{slot}] : "
+                        f"ZerosLike(shape_{op.outputs[slot]}.Unpack(self));")
     for a in saved:
         if a.type == "Tensor[]":
             body.append(f"    std::vector<Tensor> {a.name};")
@@ -249,6 +269,12 @@ def _record(op: OpSpec) -> list[str]:
     lines.append(f"    SetHistory({first}, node);")
     if op.backward is not None:
         locals_ = _out_locals(op)
+        diff = _differentiable_outputs(op)
+        for slot in diff[1:]:
+            lines.append(f"    if (IsDifferentiableType({locals_[slot]})) SetHistory({locals_[slot]}, node, {slot});")
+        if len(diff) > 1:
+            for slot in diff:
+                lines.append(f"    node->shape_{op.outputs[slot]} = SavedTensor::MetaOnly({locals_[slot]});")
         for slot, name in _saved_outputs(op):
             slot_arg = f", {slot}" if slot else ""
             lines.append(f"    node->saved_{name} = SavedTensor({locals_[slot]}, true{slot_arg});")

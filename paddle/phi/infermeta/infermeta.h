@@ -109,6 +109,15 @@ void CumsumInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
 void LayerNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int64_t begin_norm_axis,
                         Meta* out, Meta* mean, Meta* rstd);
 
+// ---- linear algebra over the last two dims (linalg.cc); float32/float64
+void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out);
+void SlogdetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign);
+void CholeskyInferMeta(const Meta& x, bool upper, Meta* out);
+void EighInferMeta(const Meta& x, const std::string& uplo, Meta* eigenvalues, Meta* eigenvectors);
+void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh);
+// qr: mode "reduced" (Q [m, k], R [k, n]), "complete" (Q [m, m], R [m, n]) or "r" (Q empty).
+void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 

@@ -1,10 +1,13 @@
-"""paddle.linalg: linear algebra. Matrix functions (inv, solve, svd, ...)
-arrive with the op library; norms are here now."""
+"""paddle.linalg: norms and matrix functions. Factorizations run on LAPACK
+(the CPU kernels of paddle/phi/ops/yaml/linalg.yaml); the rest is composed of
+them, and everything is differentiable."""
 
 from __future__ import annotations
 
 import math
 import numbers
+
+import numpy as np
 
 from paddle._C import Tensor, _C_ops
 
@@ -46,3 +49,153 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
         raise NotImplementedError("[norm] matrix norms with a numeric p are not supported yet")
     porder = float(p) if not math.isinf(p) else p
     return _C_ops.p_norm(x, porder, axes, keepdim)
+
+
+def _check_square(op, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if len(x.shape) < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {x.shape}")
+
+
+def _eye_like(x):
+    import paddle
+
+    return paddle.broadcast_to(paddle.eye(x.shape[-1], dtype=x.dtype), x.shape)
+
+
+def solve(x, y, left=True, name=None) -> Tensor:
+    """The solution of x @ out = y (x square [..., n, n]; y [..., n, k] or [..., n]).
+
+    Examples:
+        >>> import paddle
+        >>> a = paddle.to_tensor([[2.0, 0.0], [0.0, 4.0]])
+        >>> paddle.linalg.solve(a, paddle.to_tensor([2.0, 8.0])).numpy().tolist()
+        [1.0, 2.0]
+    """
+    import paddle
+
+    _check_square("solve", x)
+    if not isinstance(y, Tensor):
+        raise TypeError(f"[solve] argument 'y': expected Tensor, but got {type(y).__name__}")
+    vector = len(y.shape) == len(x.shape) - 1
+    if vector:
+        y = y.unsqueeze(-1)
+    batch = list(np.broadcast_shapes(tuple(x.shape[:-2]), tuple(y.shape[:-2])))
+    x = paddle.broadcast_to(x, batch + x.shape[-2:]) if list(x.shape[:-2]) != batch else x
+    y = paddle.broadcast_to(y, batch + y.shape[-2:]) if list(y.shape[:-2]) != batch else y
+    out = _C_ops.linalg_solve(x, y)
+    return out.squeeze(-1) if vector else out
+
+
+def inv(x, name=None) -> Tensor:
+    """The inverse of every square matrix of x.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.linalg.inv(paddle.to_tensor([[2.0, 0.0], [0.0, 4.0]])).numpy().tolist()
+        [[0.5, 0.0], [0.0, 0.25]]
+    """
+    _check_square("inv", x)
+    return _C_ops.linalg_solve(x, _eye_like(x))
+
+
+def slogdet(x, name=None) -> Tensor:
+    """[sign, log|det|] of every square matrix of x, stacked in the first dim."""
+    import paddle
+
+    _check_square("slogdet", x)
+    logabsdet, sign = _C_ops.slogdet(x)
+    return paddle.stack([sign, logabsdet])
+
+
+def det(x, name=None) -> Tensor:
+    """The determinant of every square matrix of x.
+
+    Examples:
+        >>> import paddle
+        >>> round(paddle.linalg.det(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])).item(), 4)
+        -2.0
+    """
+    import paddle
+
+    _check_square("det", x)
+    logabsdet, sign = _C_ops.slogdet(x)
+    return sign * paddle.exp(logabsdet)
+
+
+def qr(x, mode="reduced", name=None):
+    """Q, R with x = Q R (mode 'reduced', 'complete', or 'r' for R alone)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[qr] argument 'x': expected Tensor, but got {type(x).__name__}")
+    q, r = _C_ops.qr(x, mode)
+    return r if mode == "r" else (q, r)
+
+
+def eigvalsh(x, UPLO="L", name=None) -> Tensor:  # noqa: N803  (Paddle's name)
+    """The eigenvalues (ascending) of symmetric x."""
+    return eigh(x, UPLO)[0]
+
+
+def svdvals(x, name=None) -> Tensor:
+    """The singular values (descending) of x."""
+    return svd(x)[1]
+
+
+def matrix_power(x, n, name=None) -> Tensor:
+    """x @ x @ ... (n times) by repeated squaring; n < 0 inverts first, n = 0 gives I."""
+    import paddle
+
+    _check_square("matrix_power", x)
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"[matrix_power] argument 'n': expected an int, but got {type(n).__name__}")
+    if n == 0:
+        return _eye_like(x)
+    base = inv(x) if n < 0 else x
+    result = None
+    n = abs(n)
+    while n:
+        if n & 1:
+            result = base if result is None else paddle.matmul(result, base)
+        n >>= 1
+        if n:
+            base = paddle.matmul(base, base)
+    return result
+
+
+def pinv(x, rcond=1e-15, hermitian=False, name=None) -> Tensor:
+    """The Moore-Penrose pseudo-inverse: V diag(1/s) U^T over the singular
+    values above rcond * the largest."""
+    import paddle
+
+    u, s, vh = svd(x)
+    cutoff = rcond * paddle.max(s, axis=-1, keepdim=True)
+    s_inv = paddle.where(s > cutoff, 1.0 / paddle.where(s > cutoff, s, paddle.ones_like(s)), paddle.zeros_like(s))
+    return paddle.matmul(vh, u * s_inv.unsqueeze(-2), transpose_x=True, transpose_y=True)
+
+
+def lstsq(x, y, rcond=None, driver=None, name=None):
+    """The least-squares solution of x @ out = y, with residuals, rank and
+    singular values (as Paddle's gelsd driver returns them)."""
+    import paddle
+
+    if rcond is None:
+        rcond = max(x.shape[-2:]) * float(np.finfo(np.float32 if x.dtype == paddle.float32 else np.float64).eps)
+    u, s, vh = svd(x)
+    cutoff = rcond * paddle.max(s, axis=-1, keepdim=True)
+    kept = s > cutoff
+    s_inv = paddle.where(kept, 1.0 / paddle.where(kept, s, paddle.ones_like(s)), paddle.zeros_like(s))
+    solution = paddle.matmul(vh, paddle.matmul(u, y, transpose_x=True) * s_inv.unsqueeze(-1), transpose_x=True)
+    rank = paddle.sum(kept.astype("int32"), axis=-1)
+    m, n = x.shape[-2:]
+    if m > n and bool((rank == n).all()):
+        residuals = paddle.sum(paddle.square(paddle.matmul(x, solution) - y), axis=-2)
+    else:
+        residuals = paddle.zeros([0], x.dtype)
+    return solution, residuals, rank, s
+
+
+def cond(x, p=None, name=None) -> Tensor:
+    """The 2-norm condition number: largest / smallest singular value."""
+    s = svd(x)[1]
+    return s[..., 0] / s[..., -1]

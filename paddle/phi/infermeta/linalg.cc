@@ -1,0 +1,80 @@
+// Linear algebra on batches of matrices (the last two dims).
+#include <algorithm>
+
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+namespace {
+
+void CheckMatrices(const Meta& x, const char* arg, bool square) {
+  const int rank = x.dims.size();
+  PD_CHECK(rank >= 2, InvalidArgument, arg, " must have at least 2 dims (a batch of matrices), but got shape ",
+           x.dims.ToString());
+  PD_CHECK(!square || x.dims[rank - 1] == x.dims[rank - 2], InvalidArgument, arg,
+           " must hold square matrices, but got shape ", x.dims.ToString());
+  PD_CHECK(x.dtype == DataType::FLOAT32 || x.dtype == DataType::FLOAT64, InvalidType, arg,
+           " must be float32 or float64, but got ", DataTypeName(x.dtype));
+}
+
+std::vector<int64_t> Batch(const Meta& x) {
+  return std::vector<int64_t>(x.dims.data(), x.dims.data() + x.dims.size() - 2);
+}
+
+DDim With(std::vector<int64_t> batch, std::initializer_list<int64_t> tail) {
+  batch.insert(batch.end(), tail);
+  return DDim(batch);
+}
+
+}  // namespace
+
+void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out) {
+  CheckMatrices(x, "x", true);
+  CheckMatrices(y, "y", false);
+  PD_CHECK(Batch(x) == Batch(y) && y.dims[y.dims.size() - 2] == x.dims[x.dims.size() - 1], InvalidArgument,
+           "y must be [..., n, k] with x's batch dims for x of shape ", x.dims.ToString(), ", but got ",
+           y.dims.ToString());
+  PD_CHECK(x.dtype == y.dtype, InvalidType, "x and y must have one dtype, but got ", DataTypeName(x.dtype), " and ",
+           DataTypeName(y.dtype));
+  *out = Meta(x.dtype, y.dims);
+}
+
+void SlogdetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign) {
+  CheckMatrices(x, "x", true);
+  *logabsdet = Meta(x.dtype, DDim(Batch(x)));
+  *sign = Meta(x.dtype, DDim(Batch(x)));
+}
+
+void CholeskyInferMeta(const Meta& x, bool, Meta* out) {
+  CheckMatrices(x, "x", true);
+  *out = Meta(x.dtype, x.dims);
+}
+
+void EighInferMeta(const Meta& x, const std::string& uplo, Meta* eigenvalues, Meta* eigenvectors) {
+  CheckMatrices(x, "x", true);
+  PD_CHECK(uplo == "L" || uplo == "U", InvalidArgument, "UPLO must be 'L' or 'U', but got '", uplo, "'");
+  const int64_t n = x.dims[x.dims.size() - 1];
+  *eigenvalues = Meta(x.dtype, With(Batch(x), {n}));
+  *eigenvectors = Meta(x.dtype, x.dims);
+}
+
+void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh) {
+  CheckMatrices(x, "x", false);
+  const int64_t m = x.dims[x.dims.size() - 2], n = x.dims[x.dims.size() - 1], k = std::min(m, n);
+  *u = Meta(x.dtype, With(Batch(x), {m, full_matrices ? m : k}));
+  *s = Meta(x.dtype, With(Batch(x), {k}));
+  *vh = Meta(x.dtype, With(Batch(x), {full_matrices ? n : k, n}));
+}
+
+void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r) {
+  CheckMatrices(x, "x", false);
+  PD_CHECK(mode == "reduced" || mode == "complete" || mode == "r", InvalidArgument,
+           "mode must be 'reduced', 'complete' or 'r', but got '", mode, "'");
+  const int64_t m = x.dims[x.dims.size() - 2], n = x.dims[x.dims.size() - 1], k = std::min(m, n);
+  const int64_t qcols = mode == "complete" ? m : mode == "r" ? 0 : k;
+  *q = Meta(x.dtype, With(Batch(x), {m, qcols}));
+  *r = Meta(x.dtype, With(Batch(x), {mode == "complete" ? m : k, n}));
+}
+
+}  // namespace phi
