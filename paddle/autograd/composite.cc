@@ -139,18 +139,6 @@ Tensor Softplus(const Tensor& x, double beta, double threshold) {
   return eager::where(api::greater_than(scaled, ScalarLike(threshold, x)), x, smooth);
 }
 
-Tensor Gelu(const Tensor& x, bool approximate) {
-  const Tensor half = ScalarLike(0.5, x);
-  if (approximate) {  // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-    Tensor cube = eager::multiply(eager::multiply(x, x), x);
-    Tensor inner = eager::multiply(ScalarLike(0.7978845608028654, x),
-                                   eager::add(x, eager::multiply(ScalarLike(0.044715, x), cube)));
-    return eager::multiply(eager::multiply(half, x), eager::add(ScalarLike(1, x), eager::tanh(inner)));
-  }
-  Tensor phi = eager::add(ScalarLike(1, x), eager::erf(eager::multiply(x, ScalarLike(0.7071067811865476, x))));
-  return eager::multiply(eager::multiply(half, x), phi);
-}
-
 Tensor Conv2D(const Tensor& x, const Tensor& weight, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups) {
   PD_CHECK(x.dims().size() == 4 && weight.dims().size() == 4, InvalidArgument,

@@ -35,8 +35,6 @@ Tensor BroadcastTo(const Tensor& x, const phi::IntArray& shape);
 Tensor IndexAlongAxis(const Tensor& index, const Tensor& x, int64_t axis);
 // log(1 + exp(beta x)) / beta, and x where beta x > threshold.
 Tensor Softplus(const Tensor& x, double beta, double threshold);
-// x * Phi(x): exact with erf, or the tanh approximation.
-Tensor Gelu(const Tensor& x, bool approximate);
 
 // NCHW convolution with weight [OC, C / groups, kh, kw]: unfold x into
 // columns and multiply each group's weights with its columns.

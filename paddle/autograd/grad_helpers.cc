@@ -39,6 +39,21 @@ Tensor ScalarLike(const phi::Scalar& value, const Tensor& like) {
 
 Tensor MaskLike(const Tensor& cond, const Tensor& like) { return api::cast(cond, like.dtype()); }
 
+Tensor GeluDerivative(const Tensor& x, bool approximate) {
+  const Tensor half = ScalarLike(0.5, x), one = ScalarLike(1, x);
+  if (approximate) {  // u = sqrt(2/pi) (x + 0.044715 x^3): 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) u'
+    Tensor x2 = multiply(x, x);
+    Tensor u = multiply(ScalarLike(0.7978845608028654, x), add(x, multiply(ScalarLike(0.044715, x), multiply(x2, x))));
+    Tensor du = multiply(ScalarLike(0.7978845608028654, x), add(one, multiply(ScalarLike(0.134145, x), x2)));
+    Tensor th = tanh(u);
+    return add(multiply(half, add(one, th)),
+               multiply(multiply(half, x), multiply(subtract(one, multiply(th, th)), du)));
+  }
+  Tensor cdf = multiply(half, add(one, erf(multiply(x, ScalarLike(0.7071067811865476, x)))));
+  Tensor pdf = multiply(ScalarLike(0.3989422804014327, x), exp(multiply(ScalarLike(-0.5, x), multiply(x, x))));
+  return add(cdf, multiply(x, pdf));
+}
+
 phi::IntArray Shape(const Tensor& t) { return phi::IntArray(t.dims().ToVector()); }
 
 Tensor ZerosLike(const Tensor& like) {

@@ -37,6 +37,8 @@ Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
 Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices);
 // t's dims as an IntArray (reads only t's metadata).
 phi::IntArray Shape(const Tensor& t);
+// d gelu(x) / dx (exact: Phi(x) + x phi(x); or of the tanh approximation), over eager ops.
+Tensor GeluDerivative(const Tensor& x, bool approximate);
 // Zeros with like's dims, dtype and place.
 Tensor ZerosLike(const Tensor& like);
 // For scatters that assign: 1 (in grad's dtype) where an update is the last

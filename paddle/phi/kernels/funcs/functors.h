@@ -170,6 +170,29 @@ PD_DEFINE_MATH_FUNCTOR(ExpFunctor, exp(x))
 PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
 PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
 PD_DEFINE_MATH_FUNCTOR(ErfFunctor, std::erf(x))
+
+// gelu: x Phi(x) = x erfc(-x / sqrt 2) / 2, or 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+// (The variant is a template parameter: a branch inside the loop body would
+// keep it from vectorizing.)
+template <typename T, bool kApproximate>
+struct GeluFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    using M = MathType<T>;
+    const M x = static_cast<M>(v);
+    if constexpr (kApproximate) {
+      const M inner = M(0.7978845608028654) * (x + M(0.044715) * x * x * x);
+      if constexpr (std::is_same_v<M, float>) {
+        return static_cast<T>(0.5f * x * (1.0f + FastTanh(inner)));
+      } else {
+        return static_cast<T>(M(0.5) * x * (M(1) + std::tanh(inner)));
+      }
+    } else if constexpr (std::is_same_v<M, float>) {
+      return static_cast<T>(0.5f * x * FastErfc(-0.7071067811865476f * x));
+    } else {
+      return static_cast<T>(M(0.5) * x * std::erfc(-M(0.7071067811865476) * x));
+    }
+  }
+};
 PD_DEFINE_MATH_FUNCTOR(Expm1Functor, std::expm1(x))
 PD_DEFINE_MATH_FUNCTOR(Log1pFunctor, std::log1p(x))
 PD_DEFINE_MATH_FUNCTOR(Log2Functor, std::log2(x))

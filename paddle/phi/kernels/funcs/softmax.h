@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "paddle/common/ddim.h"
 #include "paddle/common/macros.h"
+#include "paddle/phi/kernels/funcs/fast_math.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 
 namespace phi::funcs {
@@ -29,6 +31,18 @@ inline SoftmaxShape MakeSoftmaxShape(const paddle::DDim& dims, int64_t axis) {
   return s;
 }
 
+// e^x for x <= 0 (x minus the row's maximum): the vectorizable polynomial
+// for float (below -87 it gives ~1e-38 instead of 0, far under float's
+// resolution of the row sum), libm otherwise.
+template <typename M>
+PD_HOSTDEVICE inline M ExpShifted(M x) {
+  if constexpr (std::is_same_v<M, float>) {
+    return ExpOnRange(x);
+  } else {
+    return std::exp(x);
+  }
+}
+
 // Normalizes one row: x[k * stride] for k < n, written to out likewise.
 template <typename T>
 PD_HOSTDEVICE void SoftmaxRow(const T* x, T* out, int64_t n, int64_t stride, bool log) {
@@ -39,13 +53,26 @@ PD_HOSTDEVICE void SoftmaxRow(const T* x, T* out, int64_t n, int64_t stride, boo
     max = v > max ? v : max;
   }
   M sum = 0;
-  for (int64_t k = 0; k < n; ++k) sum += std::exp(static_cast<M>(x[k * stride]) - max);
   if (log) {
+    for (int64_t k = 0; k < n; ++k) sum += ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
     const M log_sum = std::log(sum) + max;
     for (int64_t k = 0; k < n; ++k) out[k * stride] = static_cast<T>(static_cast<M>(x[k * stride]) - log_sum);
-  } else {
+    return;
+  }
+  if constexpr (std::is_same_v<T, M>) {  // keep e^(x - max) in out, then scale it
+    for (int64_t k = 0; k < n; ++k) {
+      const M e = ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
+      out[k * stride] = e;
+      sum += e;
+    }
     const M inv = M(1) / sum;
-    for (int64_t k = 0; k < n; ++k) out[k * stride] = static_cast<T>(std::exp(static_cast<M>(x[k * stride]) - max) * inv);
+    for (int64_t k = 0; k < n; ++k) out[k * stride] *= inv;
+  } else {  // half types: recompute rather than round twice
+    for (int64_t k = 0; k < n; ++k) sum += ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
+    const M inv = M(1) / sum;
+    for (int64_t k = 0; k < n; ++k) {
+      out[k * stride] = static_cast<T>(ExpShifted<M>(static_cast<M>(x[k * stride]) - max) * inv);
+    }
   }
 }
 

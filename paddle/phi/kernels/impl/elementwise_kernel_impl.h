@@ -36,6 +36,16 @@ void UnaryKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
     UnaryKernel<T, Context, funcs::Functor>(ctx, x, out);                   \
   }
 
+template <typename T, typename Context>
+void GeluKernel(const Context& ctx, const DenseTensor& x, bool approximate, DenseTensor* out) {
+  ctx.template Alloc<T>(out);
+  if (approximate) {
+    funcs::LaunchElementwise<T, T>(ctx, out, funcs::GeluFunctor<T, true>(), x);
+  } else {
+    funcs::LaunchElementwise<T, T>(ctx, out, funcs::GeluFunctor<T, false>(), x);
+  }
+}
+
 PD_DEFINE_BINARY_KERNEL(AddKernel, AddFunctor)
 PD_DEFINE_BINARY_KERNEL(SubtractKernel, SubtractFunctor)
 PD_DEFINE_BINARY_KERNEL(MultiplyKernel, MultiplyFunctor)
@@ -192,6 +202,7 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(log, B, phi::LogKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
+  PD_REGISTER_KERNEL(gelu, B, phi::GeluKernel, PD_FLOATING_TYPES);                       \
   PD_REGISTER_KERNEL(expm1, B, phi::Expm1Kernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(log1p, B, phi::Log1pKernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(log2, B, phi::Log2Kernel, PD_FLOATING_TYPES);                                          \

@@ -4,6 +4,7 @@
 // last write wins for "assign") and need no atomics.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -77,6 +78,137 @@ struct PutAlongAxisFunctor {
     }
   }
 };
+
+// The row-wise forms of take/put_along_axis, for tensors whose dims after
+// the axis ("inner") each collapse to one stride: work items then walk whole
+// rows (take) or row chunks (put), so copies are contiguous and an index
+// broadcast along the row (index_select, embedding) is read once per row.
+struct AxisRows {
+  int outer_rank = 0;
+  int64_t outer_dims[kMaxIndexRank] = {};
+  int64_t arr_outer[kMaxIndexRank] = {}, idx_outer[kMaxIndexRank] = {}, val_outer[kMaxIndexRank] = {};
+  int64_t outer = 1, inner = 1;
+  int64_t arr_axis_stride = 0, idx_axis_stride = 0, val_axis_stride = 0;
+  int64_t arr_inner = 0, idx_inner = 0, val_inner = 0;  // the collapsed inner strides
+  int64_t arr_axis_dim = 0, idx_axis_dim = 0;
+
+  // Offsets of outer position o in arr (or out), indices and values.
+  PD_HOSTDEVICE void Outer(int64_t o, int64_t* a, int64_t* i, int64_t* v) const {
+    *a = *i = *v = 0;
+    for (int d = outer_rank - 1; d >= 0; --d) {
+      const int64_t c = o % outer_dims[d];
+      o /= outer_dims[d];
+      *a += c * arr_outer[d];
+      *i += c * idx_outer[d];
+      *v += c * val_outer[d];
+    }
+  }
+};
+
+template <typename T, typename I>
+struct TakeAlongAxisRowsFunctor {
+  AxisRows r;
+  const T* arr;
+  const I* idx;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t row) const {  // row = (outer o, axis position j)
+    const int64_t o = row / r.idx_axis_dim, j = row % r.idx_axis_dim;
+    int64_t a, i, v;
+    r.Outer(o, &a, &i, &v);
+    const I* ip = idx + i + j * r.idx_axis_stride;
+    T* op = out + row * r.inner;
+    if (r.idx_inner == 0) {
+      const T* src = arr + a + WrapIndex(static_cast<int64_t>(ip[0]), r.arr_axis_dim) * r.arr_axis_stride;
+      for (int64_t k = 0; k < r.inner; ++k) op[k] = src[k * r.arr_inner];
+    } else {
+      for (int64_t k = 0; k < r.inner; ++k) {
+        const int64_t at = WrapIndex(static_cast<int64_t>(ip[k * r.idx_inner]), r.arr_axis_dim);
+        op[k] = arr[a + at * r.arr_axis_stride + k * r.arr_inner];
+      }
+    }
+  }
+};
+
+template <typename T, typename I, bool kAdd>
+struct PutAlongAxisRowsFunctor {
+  AxisRows r;  // "arr" strides describe the contiguous out
+  int64_t chunk;
+  const I* idx;
+  const T* values;
+  T* out;
+
+  PD_HOSTDEVICE void operator()(int64_t item) const {  // item = (outer o, chunk c)
+    const int64_t chunks = (r.inner + chunk - 1) / chunk;
+    const int64_t o = item / chunks, begin = (item % chunks) * chunk;
+    const int64_t end = begin + chunk < r.inner ? begin + chunk : r.inner;
+    int64_t a, i, v;
+    r.Outer(o, &a, &i, &v);
+    for (int64_t j = 0; j < r.idx_axis_dim; ++j) {
+      const I* ip = idx + i + j * r.idx_axis_stride;
+      const T* vp = values + v + j * r.val_axis_stride;
+      if (r.idx_inner == 0 && r.val_inner == 1) {  // one target row per j: a contiguous (vectorized) update
+        T* row = out + a + WrapIndex(static_cast<int64_t>(ip[0]), r.arr_axis_dim) * r.arr_axis_stride;
+        for (int64_t k = begin; k < end; ++k) row[k] = kAdd ? static_cast<T>(row[k] + vp[k]) : vp[k];
+        continue;
+      }
+      for (int64_t k = begin; k < end; ++k) {
+        const int64_t at = WrapIndex(static_cast<int64_t>(ip[k * r.idx_inner]), r.arr_axis_dim);
+        T& target = out[a + at * r.arr_axis_stride + k];
+        target = kAdd ? static_cast<T>(target + vp[k * r.val_inner]) : vp[k * r.val_inner];
+      }
+    }
+  }
+};
+
+// The row-wise layout when every tensor's inner dims collapse; false otherwise.
+inline bool MakeAxisRows(const DDim& idx_dims, int axis, const DenseTensor& arr, const DenseTensor& indices,
+                         const DenseTensor* values, AxisRows* r) {
+  const int rank = idx_dims.size();
+  auto collapse = [&](const DDim& strides, int64_t* out) {
+    int64_t expect = -1;
+    for (int d = rank - 1; d > axis; --d) {
+      if (idx_dims[d] == 1) continue;
+      if (expect < 0) {
+        *out = strides[d];
+      } else if (strides[d] != expect) {
+        return false;
+      }
+      expect = strides[d] * idx_dims[d];
+      if (strides[d] == 0) expect = 0;
+    }
+    return true;
+  };
+  DDim contiguous = arr.strides();
+  if (values != nullptr) {  // put: "arr" stands for the contiguous out
+    int64_t s = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      contiguous[d] = s;
+      s *= arr.dims()[d];
+    }
+  }
+  r->arr_inner = r->idx_inner = r->val_inner = 1;
+  if (!collapse(contiguous, &r->arr_inner) || !collapse(indices.strides(), &r->idx_inner) ||
+      (values != nullptr && !collapse(values->strides(), &r->val_inner))) {
+    return false;
+  }
+  if (values != nullptr && r->arr_inner != 1) return false;
+  r->outer_rank = axis;
+  for (int d = 0; d < axis; ++d) {
+    r->outer_dims[d] = idx_dims[d];
+    r->arr_outer[d] = contiguous[d];
+    r->idx_outer[d] = indices.strides()[d];
+    r->val_outer[d] = values != nullptr ? values->strides()[d] : 0;
+    r->outer *= idx_dims[d];
+  }
+  for (int d = axis + 1; d < rank; ++d) r->inner *= idx_dims[d];
+  r->arr_axis_stride = contiguous[axis];
+  r->idx_axis_stride = indices.strides()[axis];
+  r->val_axis_stride = values != nullptr ? values->strides()[axis] : 0;
+  r->arr_axis_dim = arr.dims()[axis];
+  r->idx_axis_dim = idx_dims[axis];
+  return true;
+}
 
 // gather_nd over contiguous x, index [rows, depth] and out [rows, slice].
 template <typename T, typename I>
@@ -177,6 +309,13 @@ void TakeAlongAxisKernel(const Context& ctx, const DenseTensor& arr, const Dense
         return;
       }
       funcs::CheckIndices<I>(ctx, indices, {arr.dims()[a]}, "indices");
+      funcs::AxisRows rows;
+      if (funcs::MakeAxisRows(indices.dims(), a, arr, indices, nullptr, &rows)) {
+        funcs::LaunchForEach(ctx, rows.outer * rows.idx_axis_dim,
+                             funcs::TakeAlongAxisRowsFunctor<T, I>{rows, arr.data<T>(), indices.data<I>(), o},
+                             std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(rows.inner, 1)));
+        return;
+      }
       funcs::TakeAlongAxisFunctor<T, I> f{};
       f.rank = rank;
       f.axis = a;
@@ -215,6 +354,18 @@ void PutAlongAxisKernel(const Context& ctx, const DenseTensor& arr, const DenseT
       }
       const int a = NormalizeAxis(axis, rank);
       funcs::CheckIndices<I>(ctx, indices, {arr.dims()[a]}, "indices");
+      funcs::AxisRows rows;
+      if (funcs::MakeAxisRows(indices.dims(), a, arr, indices, &values, &rows)) {
+        constexpr int64_t kChunk = 256;
+        const int64_t items = rows.outer * ((rows.inner + kChunk - 1) / kChunk);
+        auto launch_rows = [&](auto f) { funcs::LaunchForEach(ctx, items, f, 1); };
+        if (reduce == "add") {
+          launch_rows(funcs::PutAlongAxisRowsFunctor<T, I, true>{rows, kChunk, indices.data<I>(), values.data<T>(), o});
+        } else {
+          launch_rows(funcs::PutAlongAxisRowsFunctor<T, I, false>{rows, kChunk, indices.data<I>(), values.data<T>(), o});
+        }
+        return;
+      }
       auto launch = [&](auto f) {
         f.rank = rank;
         f.axis = a;

@@ -3,6 +3,8 @@
 // cumsum. NaN orders above every number; ties keep their order.
 #pragma once
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "paddle/phi/core/kernel_registry.h"
@@ -27,14 +29,36 @@ struct SortLinesFunctor {
 
   PD_HOSTDEVICE void operator()(int64_t line) const {
     const T* xl = x + lines.Base(line, lines.n);
+    const int64_t base = lines.Base(line, k);
+#ifndef __CUDA_ARCH__
+    // On the host, sort (value, position) pairs copied out of the line:
+    // comparisons then read contiguous memory instead of strided x.
+    using M = MathType<T>;
+    std::vector<std::pair<M, int64_t>> pairs(lines.n);
+    for (int64_t j = 0; j < lines.n; ++j) pairs[j] = {static_cast<M>(xl[j * lines.inner]), j};
+    auto before = [this](const std::pair<M, int64_t>& a, const std::pair<M, int64_t>& b) {
+      if (descending ? NanLast<M>::Less(b.first, a.first) : NanLast<M>::Less(a.first, b.first)) return true;
+      if (descending ? NanLast<M>::Less(a.first, b.first) : NanLast<M>::Less(b.first, a.first)) return false;
+      return a.second < b.second;
+    };
+    if (k < lines.n) {
+      std::partial_sort(pairs.begin(), pairs.begin() + k, pairs.end(), before);
+    } else {
+      std::sort(pairs.begin(), pairs.end(), before);
+    }
+    for (int64_t j = 0; j < k; ++j) {
+      indices[base + j * lines.inner] = pairs[j].second;
+      values[base + j * lines.inner] = xl[pairs[j].second * lines.inner];
+    }
+#else
     int64_t* s = scratch + line * lines.n;
     for (int64_t j = 0; j < lines.n; ++j) s[j] = j;
     SortPositions(s, lines.n, k, LineOrder<T, MathType<T>>{xl, lines.inner, descending});
-    const int64_t base = lines.Base(line, k);
     for (int64_t j = 0; j < k; ++j) {
       indices[base + j * lines.inner] = s[j];
       values[base + j * lines.inner] = xl[s[j] * lines.inner];
     }
+#endif
   }
 };
 
