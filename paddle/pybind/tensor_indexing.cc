@@ -32,6 +32,15 @@ int64_t IntIndexValue(py::handle item) {
   return v;
 }
 
+// PySlice_Unpack, its errors (a zero step, non-integer bounds) named after the op.
+void UnpackSlice(py::handle item, Py_ssize_t* start, Py_ssize_t* stop, Py_ssize_t* step, const char* op) {
+  if (PySlice_Unpack(item.ptr(), start, stop, step) == 0) return;
+  py::error_already_set e;
+  const std::string message = std::string("[") + op + "] " + py::str(e.value()).cast<std::string>();
+  if (e.matches(PyExc_ValueError)) PD_THROW(InvalidArgument, message);
+  PD_THROW(InvalidType, message);
+}
+
 Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
   py::tuple items = py::isinstance<py::tuple>(index) ? py::reinterpret_borrow<py::tuple>(index)
                                                       : py::make_tuple(index);
@@ -67,7 +76,7 @@ Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
       }
     } else if (PySlice_Check(item.ptr())) {
       Py_ssize_t start, stop, step;
-      if (PySlice_Unpack(item.ptr(), &start, &stop, &step) < 0) throw py::error_already_set();
+      UnpackSlice(item, &start, &stop, &step, op);
       Py_ssize_t length = PySlice_AdjustIndices(static_cast<Py_ssize_t>(in.dims[d]), &start, &stop, step);
       dims.push_back(length);
       strides.push_back(in.strides[d] * step);
@@ -112,7 +121,7 @@ Tensor RecordedIndex(const Tensor& x, py::handle index) {
     }
     if (PySlice_Check(item.ptr())) {
       Py_ssize_t start, stop, step;
-      if (PySlice_Unpack(item.ptr(), &start, &stop, &step) < 0) throw py::error_already_set();
+      UnpackSlice(item, &start, &stop, &step, "getitem");
       PD_CHECK(step == 1, Unimplemented,
                "[getitem] slicing with a step other than 1 is not differentiable yet; "
                "index a detached tensor or use paddle.slice");

@@ -180,3 +180,24 @@ def test_shape_only_saves_ignore_in_place_writes():
 def test_logsumexp_of_minus_infinity_rows():
     x = paddle.to_tensor([[-math.inf, -math.inf], [0.0, -math.inf]])
     assert paddle.logsumexp(x, axis=1).tolist() == [-math.inf, 0.0]
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.gather(paddle.ones([2, 2]), paddle.to_tensor([0]), axis=[0]), TypeError, r"\[gather\] argument 'axis'"),
+    (lambda: paddle._C_ops.broadcast_view(paddle.ones([1]), [-1, 1]), ValueError, r"\[broadcast_view\] every dim"),
+    (lambda: paddle.normal(paddle.zeros([2, 3]), paddle.ones([4])), ValueError, r"\[normal\] mean and std"),
+    (lambda: paddle.ones([3])[::0], ValueError, r"\[getitem\] slice step cannot be zero"),
+    (lambda: paddle.to_tensor([1.0], dtype=42), TypeError, r"\[to_tensor\] argument 'dtype'"),
+    (lambda: paddle.to_tensor("abc", dtype="float32"), ValueError, r"\[to_tensor\] cannot make a float32 tensor"),
+    (lambda: paddle.nn.functional.unfold(paddle.zeros([1, 1, 4, 4]), [2, 2], strides=[1, "a"]), ValueError,
+     r"\[unfold\] argument 'strides'"),
+    (lambda: paddle.pow(paddle.ones([2]), [2]), TypeError, r"\[pow\] argument 'y'"),
+    (lambda: paddle.arange(0, 1, float("-inf"), dtype="int64"), ValueError, r"\[arange\] start, end and step must be finite"),
+    (lambda: paddle.arange(paddle.to_tensor(1 + 1j), 2), TypeError, r"\[arange\] argument 'start'"),
+    (lambda: paddle.scatter(paddle.to_tensor(1.0), paddle.to_tensor([0]), paddle.to_tensor(2.0)), ValueError,
+     r"\[scatter\] x must have at least 1 dim"),
+])
+def test_fuzzer_findings_raise_clear_errors(call, error, match):
+    """Inputs tools/fuzz_ops.py found raising errors that did not name the op."""
+    with pytest.raises(error, match=match):
+        call()

@@ -166,6 +166,9 @@ void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const I
 
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
   DDim dims(shape.GetData());
+  for (int64_t d : shape.GetData()) {
+    PD_CHECK(d >= 0, InvalidArgument, "every dim of shape must be >= 0, but got ", dims.ToString());
+  }
   PD_CHECK(BroadcastDims(x.dims, dims) == dims, InvalidArgument, "x of shape ", x.dims.ToString(),
            " cannot be broadcast to ", dims.ToString());
   *out = Meta(x.dtype, dims);

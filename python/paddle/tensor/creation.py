@@ -89,13 +89,19 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
             out = out.astype(dtype)
     else:
         arr = _numpy_of(data, dtype)
-        target = None if dtype is None else _dtype_name(dtype)
-        if target == "bfloat16":
-            out = Tensor._from_numpy(arr.astype("float32"), place).astype("bfloat16")
-        else:
-            if target is not None and arr.dtype.name != target:
-                arr = arr.astype(target)
-            out = Tensor._from_numpy(arr, place)
+        try:
+            target = None if dtype is None else _dtype_name(dtype)
+        except TypeError:
+            raise TypeError(f"[to_tensor] argument 'dtype': {dtype!r} is not a data type") from None
+        try:
+            if target == "bfloat16":
+                out = Tensor._from_numpy(arr.astype("float32"), place).astype("bfloat16")
+            else:
+                if target is not None and arr.dtype.name != target:
+                    arr = arr.astype(target)
+                out = Tensor._from_numpy(arr, place)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"[to_tensor] cannot make a {target} tensor of this data: {e}") from None
     out.stop_gradient = builtins.bool(stop_gradient)
     return out
 
@@ -164,7 +170,7 @@ def ones_like(x, dtype=None, name=None) -> Tensor:
 
 def _scalar(v, arg, op="arange"):
     if isinstance(v, Tensor):
-        return v.item()
+        v = v.item()
     if not isinstance(v, numbers.Number) or isinstance(v, complex):
         raise TypeError(f"[{op}] argument '{arg}': expected a real number, but got {type(v).__name__}")
     return v
@@ -196,6 +202,8 @@ def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
     if _dtype_name(dtype) in ("uint8", "int8", "int16", "int32", "int64"):
         # Integer ranges take integer bounds, as Paddle casts them first; a
         # step that truncates to 0 is then an error rather than zeros.
+        if not builtins.all(np.isfinite(float(v)) for v in (start, end, step)):
+            raise ValueError(f"[arange] start, end and step must be finite, but got {start}, {end}, {step}")
         start, end, step = int(start), int(end), int(step)
     return _C_ops.arange(start, end, step, dtype, None)
 

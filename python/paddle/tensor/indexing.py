@@ -120,7 +120,11 @@ def gather(x, index, axis=None, name=None) -> Tensor:
     """
     _check_tensor("gather", "x", x)
     index = _as_index("gather", index)
-    axis = 0 if axis is None else int(axis.item() if isinstance(axis, Tensor) else axis)
+    if isinstance(axis, Tensor):
+        axis = axis.item()
+    if axis is not None and (isinstance(axis, bool) or not isinstance(axis, numbers.Integral)):
+        raise TypeError(f"[gather] argument 'axis': expected an int, but got {type(axis).__name__}")
+    axis = 0 if axis is None else int(axis)
     if len(index.shape) > 1:
         raise ValueError(f"[gather] argument 'index': expected a 1-D or 0-D tensor, but got shape {index.shape}")
     out = paddle.index_select(x, index.reshape([-1]), axis)
@@ -141,6 +145,8 @@ def scatter(x, index, updates, overwrite=True, name=None) -> Tensor:
     _check_tensor("scatter", "x", x)
     _check_tensor("scatter", "updates", updates)
     index = _as_index("scatter", index).reshape([-1])
+    if not x.shape:
+        raise ValueError("[scatter] x must have at least 1 dim, but got a 0-D tensor")
     if len(updates.shape) != len(x.shape) or updates.shape[0] != index.shape[0] or updates.shape[1:] != x.shape[1:]:
         raise ValueError(f"[scatter] updates.shape {updates.shape} must be [len(index)={index.shape[0]}] + "
                          f"x.shape[1:] {x.shape[1:]}")

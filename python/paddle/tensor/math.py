@@ -17,6 +17,8 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001  (Paddle's public name)
         raise TypeError(f"[pow] argument 'x': expected Tensor, but got {type(x).__name__}")
     if isinstance(y, Tensor):
         return _C_ops.elementwise_pow(x, y)
+    if isinstance(y, bool) or not isinstance(y, (int, float, complex)):
+        raise TypeError(f"[pow] argument 'y': expected a number or a Tensor, but got {type(y).__name__}")
     return x ** y
 
 

@@ -85,6 +85,10 @@ def normal(mean=0.0, std=1.0, shape=None, name=None) -> Tensor:
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         ref = mean if isinstance(mean, Tensor) else std
         shapes = [tuple(v.shape) for v in (mean, std) if isinstance(v, Tensor)]
+        try:
+            np.broadcast_shapes(*shapes)
+        except ValueError:
+            raise ValueError(f"[normal] mean and std of shapes {shapes} cannot be broadcast together") from None
         noise = _C_ops.gaussian(list(np.broadcast_shapes(*shapes)), 0.0, 1.0, 0, ref.dtype, ref.place)
         return mean + std * noise
     _check_number("normal", "mean", mean)

@@ -10,7 +10,7 @@ from paddle._C import Tensor, _C_ops
 def _pair(value, name: str, op: str) -> list[int]:
     if isinstance(value, numbers.Integral):
         return [int(value)] * 2
-    if isinstance(value, (list, tuple)) and len(value) == 2:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, numbers.Integral) for v in value):
         return [int(v) for v in value]
     raise ValueError(f"[{op}] argument '{name}': expected an int or 2 ints, but got {value!r}")
 
@@ -19,9 +19,10 @@ def _paddings(value, op: str) -> list[int]:
     """[top, left, bottom, right] from an int, [h, w] or [top, left, bottom, right]."""
     if isinstance(value, numbers.Integral):
         return [int(value)] * 4
-    if isinstance(value, (list, tuple)) and len(value) == 2:
+    ints = isinstance(value, (list, tuple)) and all(isinstance(v, numbers.Integral) for v in value)
+    if ints and len(value) == 2:
         return [int(value[0]), int(value[1]), int(value[0]), int(value[1])]
-    if isinstance(value, (list, tuple)) and len(value) == 4:
+    if ints and len(value) == 4:
         return [int(v) for v in value]
     raise ValueError(f"[{op}] argument 'paddings': expected an int, 2 or 4 ints, but got {value!r}")
 
