@@ -118,6 +118,10 @@ void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh)
 // qr: mode "reduced" (Q [m, k], R [k, n]), "complete" (Q [m, m], R [m, n]) or "r" (Q empty).
 void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);
 
+// ---- attention (attention.cc): q [B, Sq, H, D], k [B, Sk, H, D], v [B, Sk, H, Dv];
+// out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores).
+void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, float scale, Meta* out, Meta* lse);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import paddle
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 from paddle.nn.functional.common import dropout
 
 
@@ -13,17 +13,34 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
                                  name=None) -> Tensor:
     """softmax(q k^T / sqrt(d) + mask) v for [batch, seq, heads, dim] tensors (Paddle's layout).
 
+    Without a mask or dropout this runs the fused flash_attention kernel where
+    the backend has one (float32 on the CPU): blockwise, with an online
+    softmax, so the [seq_q, seq_k] scores are never stored.
+
     Args:
         attn_mask (Tensor, optional): added to the scores (float) or a keep-mask (bool).
-        is_causal (bool): each query attends only to keys at or before it.
+        is_causal (bool): each query attends only to keys at or before it
+            (aligned at the end when the key sequence is longer).
+
+    Examples:
+        >>> import paddle
+        >>> q = paddle.ones([1, 3, 2, 4])
+        >>> paddle.nn.functional.scaled_dot_product_attention(q, q, q).shape
+        [1, 3, 2, 4]
     """
+    for arg, t in (("query", query), ("key", key), ("value", value)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"[scaled_dot_product_attention] argument '{arg}': expected Tensor, but got "
+                            f"{type(t).__name__}")
+    if attn_mask is None and not (dropout_p and training):
+        return _C_ops.attention(query, key, value, bool(is_causal))
     q = query.transpose([0, 2, 1, 3])
     k = key.transpose([0, 2, 1, 3])
     v = value.transpose([0, 2, 1, 3])
     scores = paddle.matmul(q, k, transpose_y=True) * (1.0 / math.sqrt(q.shape[-1]))
     if is_causal:
         lq, lk = q.shape[-2], k.shape[-2]
-        keep = paddle.tril(paddle.ones([lq, lk], dtype="bool").astype("int32"), lk - lq).astype("bool")
+        keep = paddle.tril(paddle.ones([lq, lk], dtype="int32"), lk - lq).astype("bool")
         scores = paddle.where(keep, scores, paddle.full([], float("-inf"), scores.dtype))
     if attn_mask is not None:
         if attn_mask.dtype == paddle.bool:

@@ -1,0 +1,21 @@
+#include "paddle/common/errors.h"
+#include "paddle/phi/infermeta/infermeta.h"
+
+namespace phi {
+
+void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool, float, Meta* out, Meta* lse) {
+  PD_CHECK(q.dims.size() == 4 && k.dims.size() == 4 && v.dims.size() == 4, InvalidArgument,
+           "query, key and value must be 4-D [batch, seq, heads, dim], but got shapes ", q.dims.ToString(), ", ",
+           k.dims.ToString(), " and ", v.dims.ToString());
+  PD_CHECK(k.dims[0] == q.dims[0] && v.dims[0] == q.dims[0] && k.dims[2] == q.dims[2] && v.dims[2] == q.dims[2],
+           InvalidArgument, "query, key and value must agree in batch and heads, but got shapes ", q.dims.ToString(),
+           ", ", k.dims.ToString(), " and ", v.dims.ToString());
+  PD_CHECK(k.dims[3] == q.dims[3], InvalidArgument, "key's dim (", k.dims[3], ") must equal query's (", q.dims[3], ")");
+  PD_CHECK(v.dims[1] == k.dims[1], InvalidArgument, "value's sequence (", v.dims[1], ") must equal key's (",
+           k.dims[1], ")");
+  PD_CHECK(q.dtype == k.dtype && q.dtype == v.dtype, InvalidType, "query, key and value must have one dtype");
+  *out = Meta(q.dtype, DDim({q.dims[0], q.dims[1], q.dims[2], v.dims[3]}));
+  *lse = Meta(q.dtype, DDim({q.dims[0], q.dims[2], q.dims[1]}));
+}
+
+}  // namespace phi
