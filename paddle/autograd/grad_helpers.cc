@@ -91,38 +91,74 @@ std::vector<int64_t> AxesFrom(int64_t begin, int rank) {
   return axes;
 }
 
-// x normalized: (x - mean) * rstd, with the statistics as the gradient
-// formulas need them (see LayerNormGradX in grad_helpers.h).
-Tensor Normalized(const Tensor& x, const Tensor& mean, const Tensor& rstd, float epsilon, int64_t begin,
-                  Tensor* rstd_used) {
+// x normalized over `axes`: (x - mean) * rstd, with the statistics as the
+// gradient formulas need them (see LayerNormGradX in grad_helpers.h); mean
+// and rstd broadcast against x.
+Tensor Normalized(const Tensor& x, const Tensor& mean, const Tensor& rstd, float epsilon,
+                  const std::vector<int64_t>& axes, Tensor* rstd_used) {
   if (!GradMode::IsEnabled()) {
     *rstd_used = rstd;
     return multiply(subtract(x, mean), rstd);
   }
-  phi::IntArray axes(AxesFrom(begin, x.dims().size()));
-  Tensor centered = subtract(x, eager::mean(x, axes, true));
-  Tensor var = eager::mean(multiply(centered, centered), axes, true);
+  Tensor centered = subtract(x, eager::mean(x, phi::IntArray(axes), true));
+  Tensor var = eager::mean(multiply(centered, centered), phi::IntArray(axes), true);
   *rstd_used = rsqrt(add(var, ScalarLike(epsilon, var)));
   return multiply(centered, *rstd_used);
+}
+
+// d/dx of the normalization over axes, scaled by `scale` (broadcast against x).
+Tensor NormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean, const Tensor& rstd,
+                 float epsilon, const std::vector<int64_t>& axes) {
+  Tensor r;
+  Tensor xhat = Normalized(x, mean, rstd, epsilon, axes, &r);
+  Tensor g = multiply(grad, scale);
+  Tensor g_mean = eager::mean(g, phi::IntArray(axes), true);
+  Tensor gx_mean = eager::mean(multiply(g, xhat), phi::IntArray(axes), true);
+  return multiply(r, subtract(subtract(g, g_mean), multiply(xhat, gx_mean)));
+}
+
+// The dims of x but the channel one (1), and [C] viewed as [1, C, 1, ...].
+std::vector<int64_t> AllButChannel(const Tensor& x) {
+  std::vector<int64_t> axes;
+  for (int64_t d = 0; d < x.dims().size(); ++d)
+    if (d != 1) axes.push_back(d);
+  return axes;
+}
+Tensor ChannelView(const Tensor& t, const Tensor& x) {
+  std::vector<int64_t> view(x.dims().size(), 1);
+  view[1] = x.dims()[1];
+  return reshape(t, phi::IntArray(view));
 }
 
 }  // namespace
 
 Tensor LayerNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
                       const Tensor& rstd, float epsilon, int64_t begin_norm_axis) {
-  Tensor r;
-  Tensor xhat = Normalized(x, mean, rstd, epsilon, begin_norm_axis, &r);
-  phi::IntArray axes(AxesFrom(begin_norm_axis, x.dims().size()));
-  Tensor g = multiply(grad, scale);
-  Tensor g_mean = eager::mean(g, axes, true);
-  Tensor gx_mean = eager::mean(multiply(g, xhat), axes, true);
-  return multiply(r, subtract(subtract(g, g_mean), multiply(xhat, gx_mean)));
+  return NormGradX(grad, x, scale, mean, rstd, epsilon, AxesFrom(begin_norm_axis, x.dims().size()));
 }
 
 Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
                           float epsilon, int64_t begin_norm_axis) {
   Tensor r;
-  return SumLeading(multiply(grad, Normalized(x, mean, rstd, epsilon, begin_norm_axis, &r)), begin_norm_axis);
+  Tensor xhat = Normalized(x, mean, rstd, epsilon, AxesFrom(begin_norm_axis, x.dims().size()), &r);
+  return SumLeading(multiply(grad, xhat), begin_norm_axis);
+}
+
+Tensor BatchNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
+                      const Tensor& rstd, float epsilon) {
+  return NormGradX(grad, x, ChannelView(scale, x), ChannelView(mean, x), ChannelView(rstd, x), epsilon,
+                   AllButChannel(x));
+}
+
+Tensor BatchNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
+                          float epsilon) {
+  Tensor r;
+  Tensor xhat = Normalized(x, ChannelView(mean, x), ChannelView(rstd, x), epsilon, AllButChannel(x), &r);
+  return SumAllButChannel(multiply(grad, xhat));
+}
+
+Tensor SumAllButChannel(const Tensor& grad) {
+  return sum(grad, phi::IntArray(AllButChannel(grad)), DataType::UNDEFINED, false);
 }
 
 Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices) {

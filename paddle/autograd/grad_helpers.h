@@ -32,6 +32,13 @@ Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mea
                           float epsilon, int64_t begin_norm_axis);
 // The sum of grad over the dims before begin_norm_axis (bias's gradient).
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
+// batch_norm_train's gradients (statistics per channel, dim 1), read or
+// recomputed as layer_norm's are.
+Tensor BatchNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
+                      const Tensor& rstd, float epsilon);
+Tensor BatchNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
+                          float epsilon);
+Tensor SumAllButChannel(const Tensor& grad);
 // max_pool: grad sent back to each window's maximum (indices: flat positions
 // in the input plane).
 Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices);

@@ -122,6 +122,10 @@ void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);
 // out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores).
 void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, float scale, Meta* out, Meta* lse);
 
+// batch_norm_train: x [N, C, ...]; weight, bias, mean and rstd [C].
+void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
+                             Meta* rstd);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 

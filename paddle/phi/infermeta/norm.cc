@@ -23,4 +23,21 @@ void LayerNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, floa
   *rstd = Meta(x.dtype, DDim(stats));
 }
 
+void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
+                             Meta* rstd) {
+  PD_CHECK(x.dims.size() >= 2, InvalidArgument, "x must be [N, C, ...], but got shape ", x.dims.ToString());
+  PD_CHECK(x.dims[0] > 0 && x.dims.numel() > 0, InvalidArgument,
+           "batch statistics need a non-empty batch, but x has shape ", x.dims.ToString());
+  const DDim channels({x.dims[1]});
+  for (const Meta* p : {&scale, &bias}) {
+    PD_CHECK(p->dims == channels, InvalidArgument, p == &scale ? "weight" : "bias", ".shape ", p->dims.ToString(),
+             " must be [C] = ", channels.ToString());
+    PD_CHECK(p->dtype == x.dtype, InvalidType, "weight and bias must have x's dtype");
+  }
+  PD_CHECK(epsilon >= 0, InvalidArgument, "epsilon must be >= 0, but got ", epsilon);
+  *out = Meta(x.dtype, x.dims);
+  *mean = Meta(x.dtype, channels);
+  *rstd = Meta(x.dtype, channels);
+}
+
 }  // namespace phi

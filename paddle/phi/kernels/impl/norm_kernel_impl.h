@@ -45,7 +45,63 @@ struct LayerNormRowFunctor {
   }
 };
 
+// One channel of an [N, C, inner] x: its mean and variance over N and inner
+// (two passes over data that stays in cache), then the normalized output.
+template <typename T>
+struct BatchNormChannelFunctor {
+  int64_t n, channels, inner;
+  MathType<T> epsilon;
+  const T* x;
+  const T* scale;
+  const T* bias;
+  T* out;
+  T* mean;
+  T* rstd;
+
+  PD_HOSTDEVICE void operator()(int64_t c) const {
+    using M = MathType<T>;
+    M sum = 0;
+    for (int64_t b = 0; b < n; ++b) {
+      const T* xs = x + (b * channels + c) * inner;
+      for (int64_t i = 0; i < inner; ++i) sum += static_cast<M>(xs[i]);
+    }
+    const M count = static_cast<M>(n * inner);
+    const M mu = sum / count;
+    M squares = 0;
+    for (int64_t b = 0; b < n; ++b) {
+      const T* xs = x + (b * channels + c) * inner;
+      for (int64_t i = 0; i < inner; ++i) {
+        const M d = static_cast<M>(xs[i]) - mu;
+        squares += d * d;
+      }
+    }
+    const M r = M(1) / std::sqrt(squares / count + epsilon);
+    const M a = r * static_cast<M>(scale[c]), shift = static_cast<M>(bias[c]) - mu * a;
+    for (int64_t b = 0; b < n; ++b) {
+      const T* xs = x + (b * channels + c) * inner;
+      T* os = out + (b * channels + c) * inner;
+      for (int64_t i = 0; i < inner; ++i) os[i] = static_cast<T>(static_cast<M>(xs[i]) * a + shift);
+    }
+    mean[c] = static_cast<T>(mu);
+    rstd[c] = static_cast<T>(r);
+  }
+};
+
 }  // namespace funcs
+
+template <typename T, typename Context>
+void BatchNormTrainKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& scale, const DenseTensor& bias,
+                          float epsilon, DenseTensor* out, DenseTensor* mean, DenseTensor* rstd) {
+  T* o = ctx.template Alloc<T>(out);
+  T* m = ctx.template Alloc<T>(mean);
+  T* r = ctx.template Alloc<T>(rstd);
+  const int64_t n = x.dims()[0], channels = x.dims()[1];
+  const int64_t inner = channels == 0 || n == 0 ? 0 : x.numel() / (n * channels);
+  funcs::LaunchForEach(ctx, channels,
+                       funcs::BatchNormChannelFunctor<T>{n, channels, inner, static_cast<MathType<T>>(epsilon),
+                                                         x.data<T>(), scale.data<T>(), bias.data<T>(), o, m, r},
+                       1);
+}
 
 template <typename T, typename Context>
 void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& scale, const DenseTensor& bias,
@@ -65,5 +121,6 @@ void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
 
 }  // namespace phi
 
-#define PD_REGISTER_NORM_KERNELS(B) \
-  PD_REGISTER_KERNEL(layer_norm, B, phi::LayerNormKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_NORM_KERNELS(B)                                         \
+  PD_REGISTER_KERNEL(layer_norm, B, phi::LayerNormKernel, PD_FLOATING_TYPES); \
+  PD_REGISTER_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel, PD_FLOATING_TYPES)

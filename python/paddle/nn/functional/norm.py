@@ -85,24 +85,22 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
             raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {t.shape}")
     view = [1] * len(x.shape)
     view[c_axis] = channels
-    axes = [d for d in range(len(x.shape)) if d != c_axis]
     use_batch = training if use_global_stats is None else not use_global_stats
+    w = _affine("batch_norm", weight, [channels], 1.0, x.dtype, "weight")
+    b = _affine("batch_norm", bias, [channels], 0.0, x.dtype, "bias")
     if use_batch:
-        mean = paddle.mean(x, axis=axes, keepdim=True)
-        centered = x - mean
-        var = paddle.mean(centered * centered, axis=axes, keepdim=True)
+        moved = paddle.moveaxis(x, c_axis, 1) if c_axis != 1 else x
+        out, mean, rstd = _C_ops.batch_norm_train(moved, w, b, float(epsilon))
         if training:
             with paddle.no_grad():
+                var = 1.0 / (rstd * rstd) - epsilon
                 running_mean[...] = running_mean * momentum + mean.reshape(running_mean.shape) * (1 - momentum)
                 running_var[...] = running_var * momentum + var.reshape(running_var.shape) * (1 - momentum)
-        out = centered * paddle.rsqrt(var + epsilon)
-    else:
-        out = (x - running_mean.reshape(view)) * paddle.rsqrt(running_var.reshape(view) + epsilon)
-    if weight is not None:
-        out = out * _affine("batch_norm", weight, [channels], 1.0, x.dtype, "weight").reshape(view)
-    if bias is not None:
-        out = out + _affine("batch_norm", bias, [channels], 0.0, x.dtype, "bias").reshape(view)
-    return out
+        return paddle.moveaxis(out, 1, c_axis) if c_axis != 1 else out
+    # Inference: one scale and one shift per channel.
+    scale = w * paddle.rsqrt(running_var.reshape([channels]) + epsilon)
+    shift = b - running_mean.reshape([channels]) * scale
+    return x * scale.reshape(view) + shift.reshape(view)
 
 
 def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW", name=None) -> Tensor:
