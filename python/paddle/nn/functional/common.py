@@ -241,8 +241,9 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     Examples:
         >>> import paddle
         >>> x = paddle.to_tensor([[[1.0, 3.0]]])
-        >>> paddle.nn.functional.interpolate(x, size=4, mode="linear", align_corners=True).numpy().round(4).tolist()
-        [[[1.0, 1.6667, 2.3333, 3.0]]]
+        >>> y = paddle.nn.functional.interpolate(x, size=4, mode="linear", align_corners=True)
+        >>> [round(v, 4) for v in y.numpy()[0, 0].tolist()]
+        [1.0, 1.6667, 2.3333, 3.0]
     """
     import numbers as _numbers
 

@@ -73,7 +73,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         >>> rm, rv = paddle.zeros([1]), paddle.ones([1])
         >>> paddle.nn.functional.batch_norm(x, rm, rv, training=True).numpy().round(3).tolist()
         [[-1.0], [1.0]]
-        >>> rm.numpy().round(3).tolist(), rv.numpy().round(3).tolist()
+        >>> [round(v, 3) for v in rm.tolist()], [round(v, 3) for v in rv.tolist()]
         ([0.2], [1.0])
     """
     _check_tensor("batch_norm", x)
