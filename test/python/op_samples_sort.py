@@ -82,6 +82,10 @@ SAMPLES = [
              REAL, make_inputs=_with_ties, errors=[
                  ErrorCase(lambda: paddle.topk(_t(2, 3), 4), IndexError, r"\[topk\] k \(4\) must be in \[0, 3\]"),
                  ErrorCase(lambda: paddle.topk(_t(2, 3), -1), IndexError, r"\[topk\] k \(-1\)")]),
+    OpSample("topk_long_rows", lambda x: paddle.topk(x, 5, axis=1, largest=False)[1],
+             lambda x: _np_argsort(x, 1, False)[:, :5], [[(3, 40)], [(2, 37, 2)]], REAL, make_inputs=_with_ties),
+    OpSample("topk_long_rows_values", lambda x: paddle.topk(x, 4)[0], lambda x: _np_topk(x, 4, -1, True),
+             [[(3, 50)]], REAL, make_inputs=_with_ties),
     OpSample("topk_indices", lambda x: paddle.topk(x, 2, axis=0, largest=False)[1],
              lambda x: _np_argsort(x, 0, False)[:2], [[(5, 3)]], REAL, make_inputs=_with_ties),
     OpSample("topk_smooth", lambda x: paddle.topk(x, 2, axis=0)[0], lambda x: -np.sort(-x, axis=0)[:2],

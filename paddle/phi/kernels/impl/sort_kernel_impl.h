@@ -34,17 +34,36 @@ struct SortLinesFunctor {
     // On the host, sort (value, position) pairs copied out of the line:
     // comparisons then read contiguous memory instead of strided x.
     using M = MathType<T>;
-    std::vector<std::pair<M, int64_t>> pairs(lines.n);
-    for (int64_t j = 0; j < lines.n; ++j) pairs[j] = {static_cast<M>(xl[j * lines.inner]), j};
-    auto before = [this](const std::pair<M, int64_t>& a, const std::pair<M, int64_t>& b) {
+    using Pair = std::pair<M, int64_t>;
+    auto before = [this](const Pair& a, const Pair& b) {
       if (descending ? NanLast<M>::Less(b.first, a.first) : NanLast<M>::Less(a.first, b.first)) return true;
       if (descending ? NanLast<M>::Less(a.first, b.first) : NanLast<M>::Less(b.first, a.first)) return false;
       return a.second < b.second;
     };
-    if (k < lines.n) {
-      std::partial_sort(pairs.begin(), pairs.begin() + k, pairs.end(), before);
+    std::vector<Pair> pairs;
+    if (k * 4 < lines.n) {
+      // A heap of the k best so far, its worst on top: most elements lose to
+      // the top in one comparison and are never stored.
+      pairs.reserve(k);
+      for (int64_t j = 0; j < k; ++j) pairs.emplace_back(static_cast<M>(xl[j * lines.inner]), j);
+      std::make_heap(pairs.begin(), pairs.end(), before);
+      for (int64_t j = k; j < lines.n; ++j) {
+        const Pair c(static_cast<M>(xl[j * lines.inner]), j);
+        if (k > 0 && before(c, pairs.front())) {
+          std::pop_heap(pairs.begin(), pairs.end(), before);
+          pairs.back() = c;
+          std::push_heap(pairs.begin(), pairs.end(), before);
+        }
+      }
+      std::sort_heap(pairs.begin(), pairs.end(), before);
     } else {
-      std::sort(pairs.begin(), pairs.end(), before);
+      pairs.resize(lines.n);
+      for (int64_t j = 0; j < lines.n; ++j) pairs[j] = {static_cast<M>(xl[j * lines.inner]), j};
+      if (k < lines.n) {
+        std::partial_sort(pairs.begin(), pairs.begin() + k, pairs.end(), before);
+      } else {
+        std::sort(pairs.begin(), pairs.end(), before);
+      }
     }
     for (int64_t j = 0; j < k; ++j) {
       indices[base + j * lines.inner] = pairs[j].second;
@@ -117,8 +136,11 @@ void TopkImpl(const Context& ctx, const DenseTensor& x, int64_t k, int64_t axis,
   if (out->numel() == 0) return;
   const int rank = x.dims().size();
   const funcs::Lines lines = rank == 0 ? funcs::Lines{} : funcs::Lines::Around(x.dims(), NormalizeAxis(axis, rank));
-  DenseTensor scratch(DenseTensorMeta(DataType::INT64, DDim({lines.count() * lines.n})));
-  int64_t* s = ctx.template Alloc<int64_t>(&scratch);
+  // Positions to sort in place, n per line, for the device sort (the host one
+  // sorts pairs it copies out: see SortLinesFunctor).
+  const bool host = std::is_same_v<Context, CPUContext>;
+  DenseTensor scratch(DenseTensorMeta(DataType::INT64, DDim({host ? 0 : lines.count() * lines.n})));
+  int64_t* s = host ? nullptr : ctx.template Alloc<int64_t>(&scratch);
   funcs::LaunchForEach(ctx, lines.count(),
                        funcs::SortLinesFunctor<T>{lines, k, largest, x.data<T>(), s, v, i}, 1);
 }
