@@ -116,18 +116,15 @@ void BindTensorOperators(py::class_<Tensor>& tensor) {
   PD_BIND_BINARY("__le__", eager::less_equal, "less_equal");
   PD_BIND_BINARY("__gt__", eager::greater_than, "greater_than");
   PD_BIND_BINARY("__ge__", eager::greater_equal, "greater_equal");
-  PD_BIND_BINARY("__and__", eager::logical_and, "logical_and");
-  PD_BIND_BINARY("__or__", eager::logical_or, "logical_or");
+  PD_BIND_BINARY("__and__", eager::bitwise_and, "bitwise_and");
+  PD_BIND_BINARY("__or__", eager::bitwise_or, "bitwise_or");
+  PD_BIND_BINARY("__xor__", eager::bitwise_xor, "bitwise_xor");
 #undef PD_BIND_BINARY
 #undef PD_BIND_REFLECTED
   tensor.def("__pow__", &Pow, py::is_operator());
   tensor.def("__neg__", [](const Tensor& s) { return eager::neg(s); });
   tensor.def("__abs__", [](const Tensor& s) { return eager::abs(s); });
-  tensor.def("__invert__", [](const Tensor& s) {
-    PD_CHECK(s.dtype() == DataType::BOOL, Unimplemented,
-             "[bitwise_not] ~ is only supported on bool tensors for now, got ", DataTypeName(s.dtype()));
-    return eager::logical_not(s);
-  });
+  tensor.def("__invert__", [](const Tensor& s) { return eager::bitwise_not(s); });
   tensor.def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()); });
   tensor.def("__len__", [](const Tensor& s) {
     PD_CHECK(s.dims().size() > 0, InvalidType, "len() of a 0-D tensor");

@@ -33,13 +33,16 @@ from paddle.tensor.linalg import mm, bmm, dot, mv, outer, addmm, cross, kron
 from paddle.tensor.einsum import einsum
 from paddle.tensor.random import (
     rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli,
-    randperm, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
+    randperm, multinomial, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
 )
 from paddle.tensor.indexing import (
     take_along_axis, put_along_axis, gather, scatter, scatter_nd, scatter_nd_add, nonzero, masked_select,
     masked_fill, index_put,
 )
-from paddle.tensor.search import argsort, sort, argmax, argmin, cumsum, prod
+from paddle.tensor.search import (
+    argsort, sort, argmax, argmin, cumsum, prod, kthvalue, mode, unique, bincount,
+)
+from paddle.tensor.stat import quantile, median, nanmedian, histogram
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device

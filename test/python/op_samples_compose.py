@@ -88,3 +88,12 @@ GRAD_SAMPLES = {"tril", "triu", "diag"}
 GRAD2_SAMPLES = {"split", "chunk", "unbind", "tile", "flip", "roll", "roll_flat", "moveaxis", "t", "repeat_interleave",
                  "diagonal", "mm", "bmm", "dot", "mv", "outer", "addmm", "cross", "kron", "einsum_matmul",
                  "einsum_attention", "einsum_implicit", "einsum_ellipsis", "einsum_three", "einsum_reduce", "logit"}
+
+SAMPLES += [
+    OpSample("bitwise_and", paddle.bitwise_and, np.bitwise_and, [[(3, 4), (3, 4)], [(2, 3), (3,)]],
+             ("bool",) + INTS, errors=[
+                 ErrorCase(lambda: paddle.bitwise_and(_t(2), _t(2)), NotImplementedError, r"\[bitwise_and\] no kernel")]),
+    OpSample("bitwise_or", lambda x, y: x | y, np.bitwise_or, [[(3, 4), (3, 4)]], ("bool",) + INTS),
+    OpSample("bitwise_xor", lambda x, y: x ^ y, np.bitwise_xor, [[(3, 4), (4,)]], ("bool",) + INTS),
+    OpSample("bitwise_not", lambda x: ~x, np.invert, [[(3, 4)], [()]], ("bool",) + INTS, low=-50, high=50),
+]

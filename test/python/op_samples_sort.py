@@ -120,3 +120,43 @@ SAMPLES = [
 
 GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all"}
 GRAD2_SAMPLES = {"cumsum", "cumsum_flat", "prod_all"}
+
+
+def _np_unique_all(x):
+    u, idx, inv, cnt = np.unique(x, return_index=True, return_inverse=True, return_counts=True)
+    return np.concatenate([u.astype(np.int64), idx, inv.ravel(), cnt])
+
+
+def _paddle_unique_all(x):
+    u, idx, inv, cnt = paddle.unique(x, return_index=True, return_inverse=True, return_counts=True)
+    return paddle.concat([u.astype("int64"), idx, inv.reshape([-1]), cnt])
+
+
+SAMPLES += [
+    OpSample("kthvalue", lambda x: paddle.kthvalue(x, 2, axis=1)[0], lambda x: np.sort(x, axis=1)[:, 1],
+             [[(3, 5)], [(2, 4, 3)]], ("float32", "float64", "int32", "int64"), make_inputs=_distinct, errors=[
+                 ErrorCase(lambda: paddle.kthvalue(_t(3), 4), ValueError, r"\[kthvalue\] k must be in \[1, 3\]")]),
+    OpSample("median", lambda x: paddle.median(x, axis=1), lambda x: np.median(x, axis=1), [[(3, 4)], [(2, 5)]],
+             ("float32", "float64"), errors=[
+                 ErrorCase(lambda: paddle.median(_t(3), mode="max"), ValueError, r"\[median\] mode")]),
+    OpSample("median_all", paddle.median, np.median, [[(3, 5)]], ("float32", "float64")),
+    OpSample("nanmedian", lambda x: paddle.nanmedian(x, axis=1), lambda x: np.nanmedian(x, axis=1), [[(3, 6)]],
+             ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
+                 np.where(rng.random(shapes[0]) < 0.3, np.nan, rng.normal(size=shapes[0])).astype(dtype)]),
+    OpSample("quantile", lambda x: paddle.quantile(x, [0.1, 0.75], axis=0),
+             lambda x: np.quantile(x, [0.1, 0.75], axis=0), [[(7, 3)]], ("float32", "float64")),
+    OpSample("mode", lambda x: paddle.mode(x, axis=1)[0],
+             lambda x: np.array([max(set(r.tolist()), key=lambda v: (list(r).count(v), v)) for r in x]),
+             [[(4, 7)]], ("int32", "int64", "float32"), make_inputs=lambda rng, dtype, shapes: [
+                 rng.integers(0, 3, size=shapes[0]).astype(dtype)]),
+    OpSample("unique", _paddle_unique_all, _np_unique_all, [[(10,)], [(3, 4)]], ("int32", "int64", "float32"),
+             make_inputs=lambda rng, dtype, shapes: [rng.integers(-3, 4, size=shapes[0]).astype(dtype)]),
+    OpSample("bincount", lambda x: paddle.bincount(x, minlength=8), lambda x: np.bincount(x, minlength=8), [[(20,)]],
+             ("int32", "int64"), low=0, high=6, errors=[
+                 ErrorCase(lambda: paddle.bincount(paddle.to_tensor([-1, 2])), ValueError,
+                           r"\[bincount\] x must be non-negative")]),
+    OpSample("histogram", lambda x: paddle.histogram(x, bins=5, min=-2, max=2),
+             lambda x: np.histogram(x, bins=5, range=(-2, 2))[0], [[(40,)]], ("float32", "float64")),
+]
+
+GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile"}

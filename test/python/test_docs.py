@@ -17,7 +17,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MODULES = ["paddle.framework", "paddle.tensor.creation", "paddle.tensor.math", "paddle.tensor.methods",
            "paddle.device", "paddle.autograd", "paddle.autograd.py_layer", "paddle.autograd.autograd", "paddle.linalg",
            "paddle.tensor.random", "paddle.tensor.indexing", "paddle.tensor.search", "paddle.tensor.manipulation",
-           "paddle.tensor.linalg", "paddle.tensor.einsum", "paddle.nn.functional.common", "paddle.nn.functional.conv",
+           "paddle.tensor.linalg", "paddle.tensor.einsum", "paddle.tensor.stat", "paddle.nn.functional.common", "paddle.nn.functional.conv",
            "paddle.nn.functional.input", "paddle.nn.functional.loss", "paddle.nn.functional.norm",
            "paddle.nn.functional.pooling", "paddle.nn.functional.attention"]
 

@@ -230,3 +230,20 @@ def test_randperm_is_a_uniform_permutation():
     assert paddle.randperm(3, dtype="int32").dtype == paddle.int32
     with pytest.raises(ValueError, match=r"\[randperm\] argument 'n'"):
         paddle.randperm(-1)
+
+
+def test_multinomial_follows_the_weights_with_and_without_replacement():
+    paddle.seed(31)
+    w = paddle.to_tensor([1.0, 0.0, 3.0])
+    draws = paddle.multinomial(w, 4000, replacement=True).numpy()
+    counts = np.bincount(draws, minlength=3)
+    assert counts[1] == 0 and abs(counts[2] / 4000 - 0.75) < 0.03
+    rows = paddle.multinomial(paddle.to_tensor([[1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 5.0, 1.0]]), 2)
+    assert rows.shape == [2, 2]
+    for r in rows.numpy():
+        assert len(set(r.tolist())) == 2
+    assert set(rows.numpy()[1].tolist()) == {2, 3}
+    with pytest.raises(ValueError, match=r"\[multinomial\] cannot draw 5"):
+        paddle.multinomial(paddle.ones([4]), 5)
+    with pytest.raises(ValueError, match=r"\[multinomial\] weights must be finite"):
+        paddle.multinomial(paddle.to_tensor([1.0, -1.0]))

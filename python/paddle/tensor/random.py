@@ -162,6 +162,42 @@ def randperm(n, dtype="int64", name=None) -> Tensor:
     return order if str(dtype).split(".")[-1] == "int64" else order.astype(dtype)
 
 
+def multinomial(x, num_samples=1, replacement=False, name=None) -> Tensor:
+    """num_samples category indices per row of the weights x (1-D or 2-D), drawn
+    in proportion to the weights; without replacement each index at most once.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.multinomial(paddle.to_tensor([0.0, 1.0, 0.0]), 2, replacement=True).numpy().tolist()
+        [1, 1]
+    """
+    import paddle
+
+    if not isinstance(x, Tensor) or len(x.shape) not in (1, 2):
+        raise ValueError("[multinomial] x must be a 1-D or 2-D tensor of weights")
+    if isinstance(num_samples, bool) or not isinstance(num_samples, numbers.Integral) or num_samples < 1:
+        raise ValueError(f"[multinomial] num_samples must be a positive int, but got {num_samples!r}")
+    probs = x.astype("float64") if x.dtype != paddle.float64 else x
+    if bool((probs < 0).any()) or not bool(paddle.isfinite(probs).all()):
+        raise ValueError("[multinomial] weights must be finite and non-negative")
+    rows = probs if len(x.shape) == 2 else probs.unsqueeze(0)
+    if bool((rows.sum(-1) <= 0).any()):
+        raise ValueError("[multinomial] every row of weights must have a positive sum")
+    n = rows.shape[-1]
+    if replacement:  # invert the CDF: the number of cumulative weights below each draw
+        cdf = paddle.cumsum(rows, axis=-1)
+        cdf = cdf / cdf[:, -1:]
+        draws = rand([rows.shape[0], num_samples], "float64")
+        out = paddle.sum((cdf.unsqueeze(1) <= draws.unsqueeze(-1)).astype("int64"), axis=-1)
+        out = paddle.clip(out, max=n - 1)
+    else:  # Gumbel top-k: the num_samples largest log w - log(-log u)
+        if num_samples > n:
+            raise ValueError(f"[multinomial] cannot draw {num_samples} of {n} categories without replacement")
+        keys = paddle.log(rows) - paddle.log(-paddle.log(rand(rows.shape, "float64")))
+        out = paddle.topk(keys, num_samples)[1]
+    return out if len(x.shape) == 2 else out.squeeze(0)
+
+
 def seed(seed):
     """Seeds the default generator of every device; returns the CPU one.
 

@@ -92,3 +92,112 @@ def prod(x, axis=None, keepdim=False, dtype=None, name=None) -> Tensor:
     if dtype is not None:
         x = x.astype(dtype)
     return _C_ops.prod(x, [] if axis is None else axis, keepdim)
+
+
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """The k-th smallest value (1-based) along axis (the last when None), and its position.
+
+    Examples:
+        >>> import paddle
+        >>> v, i = paddle.kthvalue(paddle.to_tensor([5.0, 1.0, 4.0]), 2)
+        >>> v.item(), i.item()
+        (4.0, 2)
+    """
+    _check("kthvalue", x, axis)
+    axis = -1 if axis is None else axis
+    n = x.shape[axis] if x.shape else 1
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= n:
+        raise ValueError(f"[kthvalue] k must be in [1, {n}], but got {k!r}")
+    values, indices = _C_ops.topk(x, k, axis, False, True)
+    import paddle
+
+    values = paddle.slice(values, [axis], [k - 1], [k]) if x.shape else values
+    indices = paddle.slice(indices, [axis], [k - 1], [k]) if x.shape else indices
+    if not keepdim and x.shape:
+        values, indices = values.squeeze(axis), indices.squeeze(axis)
+    return values, indices
+
+
+def mode(x, axis=-1, keepdim=False, name=None):
+    """The most frequent value along axis (the largest among equally frequent ones), and its last position."""
+    import paddle
+
+    _check("mode", x, axis)
+    moved = paddle.moveaxis(x, axis, -1)
+    values, order = _C_ops.argsort(moved, -1, False, True)
+    n = values.shape[-1]
+    same = values.unsqueeze(-1) == values.unsqueeze(-2)  # [.., n, n]
+    counts = paddle.sum(same.astype("int64"), axis=-1)
+    best = counts * (n + 1) + paddle.arange(n)  # most frequent, then the largest value
+    pick = paddle.argmax(best, axis=-1, keepdim=True)
+    value = paddle.take_along_axis(values, pick, -1)
+    # the last position in x holding that value
+    positions = paddle.where(moved == value, paddle.arange(n).astype("int64"), paddle.full([], -1, "int64"))
+    index = paddle.max(positions, axis=-1, keepdim=True)
+    value, index = value.squeeze(-1), index.squeeze(-1)
+    if keepdim:
+        value, index = value.unsqueeze(axis % len(x.shape)), index.unsqueeze(axis % len(x.shape))
+    return value, index
+
+
+def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None):
+    """The sorted distinct values of the flattened x, and optionally where each
+    first occurs, the position of every element's value among them, and the counts.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.unique(paddle.to_tensor([3, 1, 3, 2])).numpy().tolist()
+        [1, 2, 3]
+    """
+    import paddle
+
+    _check("unique", x, None)
+    if axis is not None:
+        raise NotImplementedError("[unique] axis is not supported; unique flattens x")
+    flat = x.reshape([-1])
+    values, order = _C_ops.argsort(flat, 0, False, True)
+    n = flat.shape[0]
+    if n == 0:
+        empty = paddle.zeros([0], dtype)
+        outs = [values] + [empty] * (return_index + return_inverse + return_counts)
+        return outs[0] if len(outs) == 1 else tuple(outs)
+    first = paddle.concat([paddle.ones([1], "bool"), values[1:] != values[:-1]])
+    uniq = paddle.masked_select(values, first)
+    outs = [uniq]
+    starts = paddle.nonzero(first).reshape([-1])
+    if return_index:
+        outs.append(paddle.gather(order, starts).astype(dtype))
+    if return_inverse:
+        group = paddle.cumsum(first.astype("int64")) - 1
+        inverse = paddle.put_along_axis(paddle.zeros([n], "int64"), order, group, 0)
+        outs.append(inverse.reshape(x.shape).astype(dtype))
+    if return_counts:
+        ends = paddle.concat([starts[1:], paddle.to_tensor([n], dtype="int64")])
+        outs.append((ends - starts).astype(dtype))
+    return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+def bincount(x, weights=None, minlength=0, name=None):
+    """How often each value 0, 1, ... occurs in the non-negative int 1-D x (or the sum of its weights).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.bincount(paddle.to_tensor([1, 1, 3])).numpy().tolist()
+        [0, 2, 0, 1]
+    """
+    import paddle
+
+    _check("bincount", x, None)
+    if len(x.shape) != 1 or x.dtype not in (paddle.int32, paddle.int64):
+        raise ValueError(f"[bincount] x must be a 1-D int tensor, but got shape {x.shape} and {x.dtype}")
+    if x.size and int(x.min()) < 0:
+        raise ValueError(f"[bincount] x must be non-negative, but holds {int(x.min())}")
+    length = max(int(x.max()) + 1 if x.size else 0, int(minlength))
+    if weights is None:
+        values, dtype = paddle.ones([x.shape[0]], "int64"), "int64"
+    else:
+        if list(weights.shape) != list(x.shape):
+            raise ValueError(f"[bincount] weights.shape {weights.shape} must equal x.shape {x.shape}")
+        values, dtype = weights, weights.dtype
+    return paddle.put_along_axis(paddle.zeros([length], dtype), x.astype("int64"), values.astype(dtype), 0,
+                                 reduce="add")

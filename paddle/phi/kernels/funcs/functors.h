@@ -154,6 +154,26 @@ struct LogicalNotFunctor {
   PD_HOSTDEVICE bool operator()(T a) const { return !static_cast<bool>(a); }
 };
 
+// ---- bitwise (integers and bool; for bool they are the logical ops)
+#define PD_DEFINE_BITWISE_FUNCTOR(Name, expr)                                       \
+  template <typename T>                                                            \
+  struct Name {                                                                    \
+    PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(expr); }    \
+  };
+PD_DEFINE_BITWISE_FUNCTOR(BitwiseAndFunctor, a & b)
+PD_DEFINE_BITWISE_FUNCTOR(BitwiseOrFunctor, a | b)
+PD_DEFINE_BITWISE_FUNCTOR(BitwiseXorFunctor, a ^ b)
+template <typename T>
+struct BitwiseNotFunctor {
+  PD_HOSTDEVICE T operator()(T a) const {
+    if constexpr (std::is_same_v<T, bool>) {
+      return !a;
+    } else {
+      return static_cast<T>(~a);
+    }
+  }
+};
+
 // ---- unary math
 #define PD_DEFINE_MATH_FUNCTOR(Name, expr)                     \
   template <typename T>                                        \

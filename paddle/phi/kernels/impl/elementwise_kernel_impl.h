@@ -46,6 +46,10 @@ void GeluKernel(const Context& ctx, const DenseTensor& x, bool approximate, Dens
   }
 }
 
+PD_DEFINE_BINARY_KERNEL(BitwiseAndKernel, BitwiseAndFunctor)
+PD_DEFINE_BINARY_KERNEL(BitwiseOrKernel, BitwiseOrFunctor)
+PD_DEFINE_BINARY_KERNEL(BitwiseXorKernel, BitwiseXorFunctor)
+PD_DEFINE_UNARY_KERNEL(BitwiseNotKernel, BitwiseNotFunctor)
 PD_DEFINE_BINARY_KERNEL(AddKernel, AddFunctor)
 PD_DEFINE_BINARY_KERNEL(SubtractKernel, SubtractFunctor)
 PD_DEFINE_BINARY_KERNEL(MultiplyKernel, MultiplyFunctor)
@@ -203,6 +207,10 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
   PD_REGISTER_KERNEL(gelu, B, phi::GeluKernel, PD_FLOATING_TYPES);                       \
+  PD_REGISTER_KERNEL(bitwise_and, B, phi::BitwiseAndKernel, bool, PD_INTEGRAL_TYPES);     \
+  PD_REGISTER_KERNEL(bitwise_or, B, phi::BitwiseOrKernel, bool, PD_INTEGRAL_TYPES);       \
+  PD_REGISTER_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel, bool, PD_INTEGRAL_TYPES);     \
+  PD_REGISTER_KERNEL(bitwise_not, B, phi::BitwiseNotKernel, bool, PD_INTEGRAL_TYPES);     \
   PD_REGISTER_KERNEL(expm1, B, phi::Expm1Kernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(log1p, B, phi::Log1pKernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(log2, B, phi::Log2Kernel, PD_FLOATING_TYPES);                                          \
