@@ -97,3 +97,51 @@ SAMPLES += [
     OpSample("bitwise_xor", lambda x, y: x ^ y, np.bitwise_xor, [[(3, 4), (4,)]], ("bool",) + INTS),
     OpSample("bitwise_not", lambda x: ~x, np.invert, [[(3, 4)], [()]], ("bool",) + INTS, low=-50, high=50),
 ]
+
+
+def _bisect_erfinv(y):
+    """erf^-1 by bisection on math.erf (an independent reference)."""
+    import math
+
+    def one(v):
+        lo, hi = -10.0, 10.0
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if math.erf(mid) < v else (lo, mid)
+        return (lo + hi) / 2
+
+    return np.vectorize(one, otypes=[np.float64])(y.astype(np.float64)).astype(y.dtype)
+
+
+def _lgamma(x):
+    import math
+
+    return np.vectorize(math.lgamma, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
+
+
+def _digamma(x):
+    """The derivative of math.lgamma by a 4-point central difference (in float64)."""
+    h, x64 = 1e-4, x.astype(np.float64)
+    return ((_lgamma(x64 - 2 * h) - 8 * _lgamma(x64 - h) + 8 * _lgamma(x64 + h) - _lgamma(x64 + 2 * h))
+            / (12 * h)).astype(x.dtype)
+
+
+def _trigamma(x):
+    """sum 1/(x+k)^2 for k < 10^5, plus the tail's integral."""
+    k = np.arange(100000, dtype=np.float64)
+    xs = x.astype(np.float64)[..., None]
+    return (np.sum(1.0 / (xs + k) ** 2, axis=-1) + 1.0 / (x.astype(np.float64) + 100000 - 0.5)).astype(x.dtype)
+
+
+SAMPLES += [
+    OpSample("erfinv", paddle.erfinv, _bisect_erfinv, [[(3, 4)], [(50,)]], ("float32", "float64"), low=-0.999,
+             high=0.999, tolerance={"float32": (2e-5, 1e-6), "float64": (1e-11, 1e-12)}),
+    OpSample("lgamma", paddle.lgamma, _lgamma, [[(3, 4)]], ("float32", "float64"), low=0.05, high=8),
+    OpSample("lgamma_negative", paddle.lgamma, _lgamma, [[(10,)]], ("float64",), low=-4.9, high=-0.1),
+    OpSample("digamma", paddle.digamma, _digamma, [[(3, 4)], [(20,)]], ("float32", "float64"), low=-3.7, high=12,
+             tolerance={"float32": (1e-4, 1e-4), "float64": (1e-8, 1e-8)}),
+    OpSample("polygamma1", lambda x: paddle.polygamma(x, 1), _trigamma, [[(3, 4)]], ("float32", "float64"),
+             low=0.3, high=15, tolerance={"float32": (1e-5, 1e-6), "float64": (1e-9, 1e-9)}),
+]
+
+GRAD2_SAMPLES |= {"erfinv", "lgamma", "digamma"}

@@ -191,6 +191,102 @@ PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
 PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
 PD_DEFINE_MATH_FUNCTOR(ErfFunctor, std::erf(x))
 
+// ---- special functions (real floating types, computed in MathType)
+
+// erf^-1(y): Giles' single-precision polynomial in w = -log(1 - y^2)
+// ("Approximating the erfinv function", GPU Computing Gems, 2011) as the
+// first guess, then Newton steps on erf(x) - y to the type's precision.
+template <typename M>
+PD_HOSTDEVICE M ErfInv(M y) {
+  if (!(y > M(-1) && y < M(1))) {
+    if (y == M(1)) return M(INFINITY);
+    if (y == M(-1)) return M(-INFINITY);
+    return M(NAN);
+  }
+  M w = -std::log((M(1) - y) * (M(1) + y)), p;
+  if (w < M(5)) {
+    w -= M(2.5);
+    p = M(2.81022636e-08);
+    p = M(3.43273939e-07) + p * w;
+    p = M(-3.5233877e-06) + p * w;
+    p = M(-4.39150654e-06) + p * w;
+    p = M(0.00021858087) + p * w;
+    p = M(-0.00125372503) + p * w;
+    p = M(-0.00417768164) + p * w;
+    p = M(0.246640727) + p * w;
+    p = M(1.50140941) + p * w;
+  } else {
+    w = std::sqrt(w) - M(3);
+    p = M(-0.000200214257);
+    p = M(0.000100950558) + p * w;
+    p = M(0.00134934322) + p * w;
+    p = M(-0.00367342844) + p * w;
+    p = M(0.00573950773) + p * w;
+    p = M(-0.0076224613) + p * w;
+    p = M(0.00943887047) + p * w;
+    p = M(1.00167406) + p * w;
+    p = M(2.83297682) + p * w;
+  }
+  M x = p * y;
+  for (int i = 0; i < 2; ++i) x -= (std::erf(x) - y) / (M(1.1283791670955126) * std::exp(-x * x));
+  return x;
+}
+
+// The polygamma function psi^(n)(x) (n = 0: digamma). Recurrence moves x to
+// >= 10 (and reflection handles x < 0 for n = 0), then the asymptotic series.
+template <typename M>
+PD_HOSTDEVICE M Polygamma(int n, M x) {
+  if (x != x) return x;
+  if (n == 0 && x <= M(0)) {
+    if (x == std::floor(x)) return M(NAN);
+    const M pi = M(3.141592653589793);
+    return Polygamma<M>(0, M(1) - x) - pi / std::tan(pi * x);
+  }
+  if (n > 0 && x <= M(0) && x == std::floor(x)) return M(INFINITY);
+  M factorial = M(1);  // n!
+  for (int i = 2; i <= n; ++i) factorial *= M(i);
+  const M sign = n % 2 ? M(1) : M(-1);  // (-1)^(n+1)
+  M acc = M(0);
+  while (x < M(10)) {
+    acc += n == 0 ? -M(1) / x : sign * factorial / std::pow(x, M(n + 1));
+    x += M(1);
+  }
+  const M inv = M(1) / x, inv2 = inv * inv;
+  if (n == 0) {
+    const M series = inv2 * (M(1) / 12 - inv2 * (M(1) / 120 - inv2 * (M(1) / 252 - inv2 * (M(1) / 240 - inv2 / 132))));
+    return acc + std::log(x) - M(0.5) * inv - series;
+  }
+  // (n-1)!/x^n + n!/(2 x^(n+1)) + sum_k B_2k (2k+n-1)!/(2k)! / x^(2k+n)
+  const M bernoulli[] = {M(1) / 6, -M(1) / 30, M(1) / 42, -M(1) / 30, M(5) / 66, -M(691) / 2730};
+  M term_factorial = factorial / M(n);  // (n-1)!
+  M sum = term_factorial * std::pow(inv, M(n)) + factorial * M(0.5) * std::pow(inv, M(n + 1));
+  M ratio = factorial;  // (2k+n-1)! / (2k)!, starting at k = 1: (n+1)!/2
+  ratio = factorial * M(n + 1) / M(2);
+  M power = std::pow(inv, M(n + 2));
+  for (int k = 1; k <= 6; ++k) {
+    sum += bernoulli[k - 1] * ratio * power;
+    ratio *= M(2 * k + n) * M(2 * k + n + 1) / (M(2 * k + 1) * M(2 * k + 2));
+    power *= inv2;
+  }
+  return acc + sign * sum;
+}
+
+template <typename T>
+struct ErfinvFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(ErfInv<MathType<T>>(static_cast<MathType<T>>(v))); }
+};
+template <typename T>
+struct LgammaFunctor {
+  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::lgamma(static_cast<MathType<T>>(v))); }
+};
+template <typename T>
+struct PolygammaFunctor {
+  int n;
+  PD_HOSTDEVICE T operator()(T v) const {
+    return static_cast<T>(Polygamma<MathType<T>>(n, static_cast<MathType<T>>(v)));
+  }
+};
+
 // gelu: x Phi(x) = x erfc(-x / sqrt 2) / 2, or 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 // (The variant is a template parameter: a branch inside the loop body would
 // keep it from vectorizing.)

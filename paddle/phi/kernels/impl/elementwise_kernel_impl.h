@@ -46,6 +46,16 @@ void GeluKernel(const Context& ctx, const DenseTensor& x, bool approximate, Dens
   }
 }
 
+PD_DEFINE_UNARY_KERNEL(ErfinvKernel, ErfinvFunctor)
+PD_DEFINE_UNARY_KERNEL(LgammaKernel, LgammaFunctor)
+
+template <typename T, typename Context>
+void PolygammaKernel(const Context& ctx, const DenseTensor& x, int64_t n, DenseTensor* out) {
+  PD_CHECK(n >= 0, InvalidArgument, "n must be >= 0, but got ", n);
+  ctx.template Alloc<T>(out);
+  funcs::LaunchElementwise<T, T>(ctx, out, funcs::PolygammaFunctor<T>{static_cast<int>(n)}, x);
+}
+
 PD_DEFINE_BINARY_KERNEL(BitwiseAndKernel, BitwiseAndFunctor)
 PD_DEFINE_BINARY_KERNEL(BitwiseOrKernel, BitwiseOrFunctor)
 PD_DEFINE_BINARY_KERNEL(BitwiseXorKernel, BitwiseXorFunctor)
@@ -207,6 +217,9 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
   PD_REGISTER_KERNEL(gelu, B, phi::GeluKernel, PD_FLOATING_TYPES);                       \
+  PD_REGISTER_KERNEL(erfinv, B, phi::ErfinvKernel, float, double);                         \
+  PD_REGISTER_KERNEL(lgamma, B, phi::LgammaKernel, float, double);                         \
+  PD_REGISTER_KERNEL(polygamma, B, phi::PolygammaKernel, float, double);                   \
   PD_REGISTER_KERNEL(bitwise_and, B, phi::BitwiseAndKernel, bool, PD_INTEGRAL_TYPES);     \
   PD_REGISTER_KERNEL(bitwise_or, B, phi::BitwiseOrKernel, bool, PD_INTEGRAL_TYPES);       \
   PD_REGISTER_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel, bool, PD_INTEGRAL_TYPES);     \
