@@ -21,7 +21,7 @@ from paddle.framework import (
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
 from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like
 from paddle.tensor.math import (
-    pow, isclose, allclose, equal_all, nan_to_num, logit, scale, logical_xor, mod, floor_mod,
+    pow, isclose, allclose, equal_all, nan_to_num, logit, scale, logical_xor, mod, floor_mod, real, imag, complex,
 )
 from paddle.tensor.creation import (
     empty, empty_like, eye, linspace, logspace, meshgrid, tril, triu, diagonal, diag, diagflat,

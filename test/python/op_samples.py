@@ -417,4 +417,4 @@ COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
     "slice", "concat", "clone", "norm", "square", "reciprocal",
-}
+} | op_samples_compose.COMPLEX_GRAD_SAMPLES

@@ -145,3 +145,18 @@ SAMPLES += [
 ]
 
 GRAD2_SAMPLES |= {"erfinv", "lgamma", "digamma"}
+
+SAMPLES += [
+    OpSample("as_real", paddle.as_real, lambda x: np.stack([x.real, x.imag], -1), [[(3, 4)], [()]], COMPLEX, errors=[
+        ErrorCase(lambda: paddle.as_real(_t(2)), TypeError, r"\[as_real\] x must be complex64 or complex128")]),
+    OpSample("as_complex", paddle.as_complex, lambda x: x[..., 0] + 1j * x[..., 1], [[(3, 2)], [(2, 4, 2)]],
+             ("float32", "float64"), errors=[
+                 ErrorCase(lambda: paddle.as_complex(_t(3, 3)), ValueError, r"\[as_complex\] x's last dim must be 2")]),
+    OpSample("real", paddle.real, np.real, [[(3, 4)]], COMPLEX + ("float32",)),
+    OpSample("imag", paddle.imag, np.imag, [[(3, 4)]], COMPLEX + ("float64",)),
+    OpSample("complex", paddle.complex, lambda a, b: a + 1j * b, [[(3, 4), (3, 4)], [(3, 1), (4,)]],
+             ("float32", "float64")),
+]
+
+GRAD2_SAMPLES |= {"as_complex", "complex"}
+COMPLEX_GRAD_SAMPLES = {"as_real", "real", "imag"}

@@ -27,6 +27,9 @@ void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out);
 void TransposeInferMeta(const Meta& x, const std::vector<int64_t>& perm, Meta* out);
 void SqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
+// as_real: complex [...] -> real [..., 2]; as_complex the inverse.
+void AsRealInferMeta(const Meta& x, Meta* out);
+void AsComplexInferMeta(const Meta& x, Meta* out);
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out);
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
                     const IntArray& ends, Meta* out);

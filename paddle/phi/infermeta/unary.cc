@@ -174,4 +174,22 @@ void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
   *out = Meta(x.dtype, dims);
 }
 
+void AsRealInferMeta(const Meta& x, Meta* out) {
+  PD_CHECK(x.dtype == DataType::COMPLEX64 || x.dtype == DataType::COMPLEX128, InvalidType,
+           "x must be complex64 or complex128, but got ", DataTypeName(x.dtype));
+  std::vector<int64_t> dims = x.dims.ToVector();
+  dims.push_back(2);
+  *out = Meta(x.dtype == DataType::COMPLEX64 ? DataType::FLOAT32 : DataType::FLOAT64, DDim(dims));
+}
+
+void AsComplexInferMeta(const Meta& x, Meta* out) {
+  PD_CHECK(x.dtype == DataType::FLOAT32 || x.dtype == DataType::FLOAT64, InvalidType,
+           "x must be float32 or float64, but got ", DataTypeName(x.dtype));
+  PD_CHECK(x.dims.size() >= 1 && x.dims[x.dims.size() - 1] == 2, InvalidArgument,
+           "x's last dim must be 2 (real and imaginary parts), but got shape ", x.dims.ToString());
+  std::vector<int64_t> dims = x.dims.ToVector();
+  dims.pop_back();
+  *out = Meta(x.dtype == DataType::FLOAT32 ? DataType::COMPLEX64 : DataType::COMPLEX128, DDim(dims));
+}
+
 }  // namespace phi

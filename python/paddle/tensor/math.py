@@ -102,3 +102,48 @@ def mod(x, y, name=None) -> Tensor:
 
 
 floor_mod = mod
+
+
+def real(x, name=None) -> Tensor:
+    """The real part of x (x itself for a real tensor).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.real(paddle.to_tensor([1 + 2j])).numpy().tolist()
+        [1.0]
+    """
+    import paddle
+
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[real] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if x.dtype not in (paddle.complex64, paddle.complex128):
+        return x
+    return _C_ops.as_real(x)[..., 0]
+
+
+def imag(x, name=None) -> Tensor:
+    """The imaginary part of x (zeros for a real tensor)."""
+    import paddle
+
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[imag] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if x.dtype not in (paddle.complex64, paddle.complex128):
+        return paddle.zeros_like(x)
+    return _C_ops.as_real(x)[..., 1]
+
+
+def complex(real, imag, name=None) -> Tensor:  # noqa: A001  (Paddle's name)
+    """real + i imag (broadcast together) as a complex tensor."""
+    import numpy as np
+
+    import paddle
+
+    for arg, t in (("real", real), ("imag", imag)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"[complex] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+    try:
+        shape = list(np.broadcast_shapes(tuple(real.shape), tuple(imag.shape)))
+    except ValueError:
+        raise ValueError(f"[complex] real {real.shape} and imag {imag.shape} cannot be broadcast together") from None
+    pair = paddle.stack([paddle.broadcast_to(real, shape), paddle.broadcast_to(imag, shape)], axis=-1)
+    return _C_ops.as_complex(pair)

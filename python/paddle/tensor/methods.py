@@ -70,6 +70,6 @@ for _module, _names in ((_manipulation, ("split", "chunk", "unbind", "tile", "fl
                                         "repeat_interleave")),
                         (_creation, ("tril", "triu", "diagonal")),
                         (_linalg, ("mm", "bmm", "dot", "mv", "outer", "cross", "kron")),
-                        (_math, ("isclose", "allclose", "equal_all", "nan_to_num", "logit", "scale"))):
+                        (_math, ("isclose", "allclose", "equal_all", "nan_to_num", "logit", "scale", "real", "imag"))):
     for _name in _names:
         setattr(Tensor, _name, getattr(_module, _name))

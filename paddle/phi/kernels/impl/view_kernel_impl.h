@@ -102,10 +102,32 @@ void BroadcastViewKernel(const Context&, const DenseTensor& x, const IntArray&, 
   out->ShareBufferWith(x);
 }
 
+// A complex tensor read as its real and imaginary parts, a last dim of 2.
+template <typename Context>
+void AsRealKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
+  DenseTensorMeta* m = out->mutable_meta();
+  const int rank = x.dims().size();
+  for (int i = 0; i < rank; ++i) m->strides[i] = x.strides()[i] * 2;
+  m->strides[rank] = 1;
+  m->offset = x.offset();
+  out->ShareBufferWith(x);
+}
+
+// A contiguous real tensor with a last dim of 2 read as complex numbers.
+template <typename Context>
+void AsComplexKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
+  DenseTensorMeta* m = out->mutable_meta();
+  for (int i = 0; i < m->dims.size(); ++i) m->strides[i] = x.strides()[i] / 2;
+  m->offset = x.offset();
+  out->ShareBufferWith(x);
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_VIEW_KERNELS(B)                             \
   PD_REGISTER_KERNEL_ANY_DTYPE(broadcast_view, B, phi::BroadcastViewKernel); \
+  PD_REGISTER_KERNEL_ANY_DTYPE(as_real, B, phi::AsRealKernel);               \
+  PD_REGISTER_KERNEL_ANY_DTYPE(as_complex, B, phi::AsComplexKernel);         \
   PD_REGISTER_KERNEL_ANY_DTYPE(reshape, B, phi::ReshapeKernel);     \
   PD_REGISTER_KERNEL_ANY_DTYPE(transpose, B, phi::TransposeKernel); \
   PD_REGISTER_KERNEL_ANY_DTYPE(squeeze, B, phi::SqueezeKernel);     \
