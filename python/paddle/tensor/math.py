@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+
 from paddle._C import Tensor, _C_ops
 
 
@@ -17,7 +19,7 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001  (Paddle's public name)
         raise TypeError(f"[pow] argument 'x': expected Tensor, but got {type(x).__name__}")
     if isinstance(y, Tensor):
         return _C_ops.elementwise_pow(x, y)
-    if isinstance(y, bool) or not isinstance(y, (int, float, complex)):
+    if isinstance(y, bool) or not isinstance(y, numbers.Number):
         raise TypeError(f"[pow] argument 'y': expected a number or a Tensor, but got {type(y).__name__}")
     return x ** y
 
