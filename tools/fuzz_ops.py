@@ -389,8 +389,8 @@ def build_call(paddle, targets, target, seed):
         if not positional and has_default and g.chance(0.3):
             continue
         v = preset[name] if name in preset and not g.chance(0.05) else g.value(typ, name)
-        if typ == "Tensor*":
-            args.extend(v)
+        if typ == "Tensor*":  # variadic: a list of tensors, or (malformed) a single value
+            args.extend(v if isinstance(v, (list, tuple)) else [v])
         elif not kwargs and (positional or name == "self" or not has_default and g.chance(0.3)):
             args.append(v)
         else:

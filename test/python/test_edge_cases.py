@@ -201,3 +201,18 @@ def test_fuzzer_findings_raise_clear_errors(call, error, match):
     """Inputs tools/fuzz_ops.py found raising errors that did not name the op."""
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.linalg.svdvals(paddle.to_tensor([[float("inf"), 1.0], [0.0, 1.0]])), ValueError,
+     r"\[svd\] x holds inf"),
+    (lambda: paddle.linalg.eigh(paddle.to_tensor([[float("nan"), 1.0], [1.0, 1.0]])), ValueError,
+     r"\[eigh\] x holds nan"),
+    (lambda: paddle.polygamma(paddle.ones([2]), 2147483647), ValueError, r"\[polygamma\] n must be in \[0, 170\]"),
+    (lambda: paddle.repeat_interleave(paddle.ones([2]), [2**64, 1]), ValueError, r"\[repeat_interleave\]"),
+])
+def test_fuzzer_hangs_now_raise(call, error, match):
+    """Calls tools/fuzz_ops.py found never returning (LAPACK iterating on
+    non-finite input, loops sized by a huge argument)."""
+    with pytest.raises(error, match=match):
+        call()

@@ -186,13 +186,19 @@ def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
         x, axis = x.reshape([-1]), 0
     axis = _axis("repeat_interleave", axis, len(x.shape))
     n = x.shape[axis]
+    import numpy as np
+
     counts = repeats.tolist() if isinstance(repeats, Tensor) else repeats
-    if isinstance(counts, numbers.Integral):
+    if isinstance(counts, numbers.Integral) and not isinstance(counts, bool):
         counts = [int(counts)] * n
-    if len(counts) != n or any(c < 0 for c in counts):
-        raise ValueError(f"[repeat_interleave] repeats must be >= 0 and one per element ({n}), but got {counts}")
-    index = [i for i, c in enumerate(counts) for _ in range(c)]
-    return paddle.index_select(x, paddle.to_tensor(index, dtype="int64"), axis)
+    if not isinstance(counts, (list, tuple)) or len(counts) != n or \
+            not all(isinstance(c, numbers.Integral) and not isinstance(c, bool) and c >= 0 for c in counts):
+        raise ValueError(f"[repeat_interleave] repeats must be ints >= 0, one per element ({n}), but got {repeats!r}")
+    try:
+        index = np.repeat(np.arange(n, dtype=np.int64), np.asarray(counts, dtype=np.int64))
+    except (OverflowError, MemoryError, ValueError):
+        raise ValueError(f"[repeat_interleave] repeats {list(counts)} give more elements than memory holds") from None
+    return paddle.index_select(x, paddle.to_tensor(index), axis)
 
 
 def numel(x, name=None) -> Tensor:

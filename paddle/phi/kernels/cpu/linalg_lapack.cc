@@ -5,6 +5,7 @@
 // parallel region OpenBLAS runs single-threaded).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "paddle/common/errors.h"
@@ -147,6 +148,16 @@ void ForEachMatrix(int64_t batch, Body body, Fail fail) {
   if (bad_batch >= 0) fail(bad_batch, bad_info);
 }
 
+// LAPACK's iterative routines (svd, eigh) may never return on NaN or infinity.
+template <typename T>
+void CheckFinite(const DenseTensor& x) {
+  const T* p = x.data<T>();
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    PD_CHECK(std::isfinite(p[i]), InvalidArgument, "x holds ", p[i], " at flat position ", i,
+             ": the decomposition needs finite values");
+  }
+}
+
 int CheckedInt(int64_t v, const char* what) {
   PD_CHECK(v <= std::numeric_limits<int>::max(), InvalidArgument, what, " (", v, ") exceeds what LAPACK indexes");
   return static_cast<int>(v);
@@ -230,6 +241,7 @@ void CholeskyKernel(const Context& ctx, const DenseTensor& x, bool upper, DenseT
 template <typename T, typename Context>
 void EighKernel(const Context& ctx, const DenseTensor& x, const std::string& uplo, DenseTensor* eigenvalues,
                 DenseTensor* eigenvectors) {
+  CheckFinite<T>(x);
   T* w = ctx.template Alloc<T>(eigenvalues);
   T* v = ctx.template Alloc<T>(eigenvectors);
   const int n = CheckedInt(x.dims()[x.dims().size() - 1], "n");
@@ -247,6 +259,7 @@ void EighKernel(const Context& ctx, const DenseTensor& x, const std::string& upl
 template <typename T, typename Context>
 void SvdKernel(const Context& ctx, const DenseTensor& x, bool full_matrices, DenseTensor* u, DenseTensor* s,
                DenseTensor* vh) {
+  CheckFinite<T>(x);
   T* uo = ctx.template Alloc<T>(u);
   T* so = ctx.template Alloc<T>(s);
   T* vo = ctx.template Alloc<T>(vh);
@@ -268,6 +281,7 @@ void SvdKernel(const Context& ctx, const DenseTensor& x, bool full_matrices, Den
 
 template <typename T, typename Context>
 void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode, DenseTensor* q, DenseTensor* r) {
+  CheckFinite<T>(x);
   T* qo = ctx.template Alloc<T>(q);
   T* ro = ctx.template Alloc<T>(r);
   const int rank = x.dims().size();

@@ -51,7 +51,8 @@ PD_DEFINE_UNARY_KERNEL(LgammaKernel, LgammaFunctor)
 
 template <typename T, typename Context>
 void PolygammaKernel(const Context& ctx, const DenseTensor& x, int64_t n, DenseTensor* out) {
-  PD_CHECK(n >= 0, InvalidArgument, "n must be >= 0, but got ", n);
+  // Beyond order 170, n! overflows double: every value would be infinite.
+  PD_CHECK(n >= 0 && n <= 170, InvalidArgument, "n must be in [0, 170], but got ", n);
   ctx.template Alloc<T>(out);
   funcs::LaunchElementwise<T, T>(ctx, out, funcs::PolygammaFunctor<T>{static_cast<int>(n)}, x);
 }
