@@ -216,3 +216,18 @@ def test_fuzzer_hangs_now_raise(call, error, match):
     non-finite input, loops sized by a huge argument)."""
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.scale(paddle.ones([2]), act=[1]), TypeError, r"\[scale\] argument 'act'"),
+    (lambda: paddle.isclose(paddle.ones([2]), paddle.ones([2]), rtol=[1]), TypeError, r"\[isclose\] argument 'rtol'"),
+    (lambda: paddle.linalg.lstsq(paddle.to_tensor(1.0), paddle.ones([2, 2])), ValueError, r"\[lstsq\] argument 'x'"),
+    (lambda: paddle.flip(paddle.ones([2]), object), TypeError, r"\[flip\] argument 'axis'"),
+    (lambda: paddle.nn.functional.max_pool3d(paddle.ones([1, 1, 2, 2, 2]), 1, data_format=[1]), ValueError,
+     r"\[max_pool3d\] argument 'data_format'"),
+    (lambda: paddle.repeat_interleave(paddle.ones([1]), float("nan")), ValueError, r"\[repeat_interleave\] repeats"),
+])
+def test_wrapper_type_errors_name_the_function(call, error, match):
+    """Wrong argument types the 10-minute fuzz run found failing inside the Python wrappers."""
+    with pytest.raises(error, match=match):
+        call()

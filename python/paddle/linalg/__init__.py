@@ -179,6 +179,9 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
     singular values (as Paddle's gelsd driver returns them)."""
     import paddle
 
+    for arg, t in (("x", x), ("y", y)):
+        if not isinstance(t, Tensor) or len(t.shape) < 2:
+            raise ValueError(f"[lstsq] argument '{arg}': expected a tensor of matrices [..., m, n]")
     if rcond is None:
         rcond = max(x.shape[-2:]) * float(np.finfo(np.float32 if x.dtype == paddle.float32 else np.float64).eps)
     u, s, vh = svd(x)

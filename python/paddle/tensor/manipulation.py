@@ -111,6 +111,8 @@ def flip(x, axis, name=None) -> Tensor:
         [[4, 3], [2, 1]]
     """
     _check_tensor("flip", x)
+    if not isinstance(axis, (numbers.Integral, list, tuple)) or isinstance(axis, bool):
+        raise TypeError(f"[flip] argument 'axis': expected an int or a list of ints, but got {type(axis).__name__}")
     axes = [axis] if isinstance(axis, numbers.Integral) else list(axis)
     out = x
     for a in axes:

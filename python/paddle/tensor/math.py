@@ -36,6 +36,9 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
     for arg, t in (("x", x), ("y", y)):
         if not isinstance(t, Tensor):
             raise TypeError(f"[isclose] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+    for arg, v in (("rtol", rtol), ("atol", atol)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"[isclose] argument '{arg}': expected a number, but got {type(v).__name__}")
     if rtol < 0 or atol < 0:
         raise ValueError(f"[isclose] rtol and atol must be >= 0, but got {rtol} and {atol}")
     close = paddle.abs(x - y) <= atol + rtol * paddle.abs(y)
@@ -84,11 +87,12 @@ def logit(x, eps=None, name=None) -> Tensor:
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None) -> Tensor:  # noqa: A002
     """scale * x + bias (or scale * (x + bias) when bias_after_scale is False)."""
+    import paddle
+
+    if act is not None and (not isinstance(act, str) or not hasattr(paddle.nn.functional, act)):
+        raise TypeError(f"[scale] argument 'act': expected the name of an activation, but got {act!r}")
     out = x * scale + bias if bias_after_scale else (x + bias) * scale
-    if act is not None:
-        import paddle
-        out = getattr(paddle.nn.functional, act)(out)
-    return out
+    return out if act is None else getattr(paddle.nn.functional, act)(out)
 
 
 def logical_xor(x, y, out=None, name=None) -> Tensor:

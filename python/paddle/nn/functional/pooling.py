@@ -47,6 +47,8 @@ def _paddings(op, padding, nd, spatial, kernel, stride):
 def _to_channel_first(op, x, nd, data_format):
     if not isinstance(x, Tensor):
         raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    if not isinstance(data_format, str):
+        raise ValueError(f"[{op}] argument 'data_format': expected a layout name, but got {data_format!r}")
     if _CHANNEL_FIRST.get(data_format) == nd:
         last = False
     elif _CHANNEL_LAST.get(data_format) == nd:
