@@ -36,6 +36,13 @@ struct PoolGeometry {
     *end = *start + kernel[d] < limit ? *start + kernel[d] : limit;
   }
 
+  // Output element i (over N*C planes): its spatial coordinates in oc, and
+  // the offset of its input plane.
+  PD_HOSTDEVICE int64_t Output(int64_t i, int64_t* oc) const {
+    Coords(i % out_plane, out, oc);
+    return (i / out_plane) * in_plane;
+  }
+
   // The spatial coordinates of flat position p of a plane with dims `dims`.
   PD_HOSTDEVICE void Coords(int64_t p, const int64_t* dims, int64_t* c) const {
     for (int d = nd - 1; d >= 0; --d) {

@@ -13,6 +13,28 @@ namespace phi {
 
 namespace funcs {
 
+// The mean and 1 / sqrt(variance + epsilon) of `blocks` runs of `len`
+// elements, `step` apart: two passes over data that stays in cache.
+template <typename T>
+PD_HOSTDEVICE void Moments(const T* x, int64_t blocks, int64_t len, int64_t step, MathType<T> epsilon,
+                           MathType<T>* mean, MathType<T>* rstd) {
+  using M = MathType<T>;
+  M sum = 0;
+  for (int64_t b = 0; b < blocks; ++b)
+    for (int64_t i = 0; i < len; ++i) sum += static_cast<M>(x[b * step + i]);
+  const M count = static_cast<M>(blocks * len);
+  const M mu = sum / count;
+  M squares = 0;
+  for (int64_t b = 0; b < blocks; ++b) {
+    for (int64_t i = 0; i < len; ++i) {
+      const M d = static_cast<M>(x[b * step + i]) - mu;
+      squares += d * d;
+    }
+  }
+  *mean = mu;
+  *rstd = M(1) / std::sqrt(squares / count + epsilon);
+}
+
 template <typename T>
 struct LayerNormRowFunctor {
   int64_t cols;
@@ -27,15 +49,8 @@ struct LayerNormRowFunctor {
   PD_HOSTDEVICE void operator()(int64_t row) const {
     using M = MathType<T>;
     const T* xr = x + row * cols;
-    M sum = 0;
-    for (int64_t j = 0; j < cols; ++j) sum += static_cast<M>(xr[j]);
-    const M mu = sum / static_cast<M>(cols);
-    M squares = 0;
-    for (int64_t j = 0; j < cols; ++j) {
-      const M d = static_cast<M>(xr[j]) - mu;
-      squares += d * d;
-    }
-    const M r = M(1) / std::sqrt(squares / static_cast<M>(cols) + epsilon);
+    M mu, r;
+    Moments(xr, 1, cols, cols, epsilon, &mu, &r);
     T* o = out + row * cols;
     for (int64_t j = 0; j < cols; ++j) {
       o[j] = static_cast<T>((static_cast<M>(xr[j]) - mu) * r * static_cast<M>(scale[j]) + static_cast<M>(bias[j]));
@@ -45,8 +60,8 @@ struct LayerNormRowFunctor {
   }
 };
 
-// One channel of an [N, C, inner] x: its mean and variance over N and inner
-// (two passes over data that stays in cache), then the normalized output.
+// One channel of an [N, C, inner] x: its mean and variance over N and inner,
+// then the normalized output.
 template <typename T>
 struct BatchNormChannelFunctor {
   int64_t n, channels, inner;
@@ -60,22 +75,8 @@ struct BatchNormChannelFunctor {
 
   PD_HOSTDEVICE void operator()(int64_t c) const {
     using M = MathType<T>;
-    M sum = 0;
-    for (int64_t b = 0; b < n; ++b) {
-      const T* xs = x + (b * channels + c) * inner;
-      for (int64_t i = 0; i < inner; ++i) sum += static_cast<M>(xs[i]);
-    }
-    const M count = static_cast<M>(n * inner);
-    const M mu = sum / count;
-    M squares = 0;
-    for (int64_t b = 0; b < n; ++b) {
-      const T* xs = x + (b * channels + c) * inner;
-      for (int64_t i = 0; i < inner; ++i) {
-        const M d = static_cast<M>(xs[i]) - mu;
-        squares += d * d;
-      }
-    }
-    const M r = M(1) / std::sqrt(squares / count + epsilon);
+    M mu, r;
+    Moments(x + c * inner, n, inner, channels * inner, epsilon, &mu, &r);
     const M a = r * static_cast<M>(scale[c]), shift = static_cast<M>(bias[c]) - mu * a;
     for (int64_t b = 0; b < n; ++b) {
       const T* xs = x + (b * channels + c) * inner;

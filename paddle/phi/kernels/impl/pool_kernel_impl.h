@@ -54,10 +54,8 @@ struct MaxPoolFunctor {
 
   PD_HOSTDEVICE void operator()(int64_t i) const {
     using M = MathType<T>;
-    const int64_t plane = i / g.out_plane;
     int64_t oc[kMaxPoolDims];
-    g.Coords(i % g.out_plane, g.out, oc);
-    const T* xp = x + plane * g.in_plane;
+    const T* xp = x + g.Output(i, oc);
     M best = M(0);
     int64_t best_at = -1;
     ForWindow(g, oc, [&](int64_t p) {
@@ -81,10 +79,8 @@ struct AvgPoolFunctor {
 
   PD_HOSTDEVICE void operator()(int64_t i) const {
     using M = MathType<T>;
-    const int64_t plane = i / g.out_plane;
     int64_t oc[kMaxPoolDims];
-    g.Coords(i % g.out_plane, g.out, oc);
-    const T* xp = x + plane * g.in_plane;
+    const T* xp = x + g.Output(i, oc);
     M sum = M(0);
     ForWindow(g, oc, [&](int64_t p) { sum += static_cast<M>(xp[p]); });
     const int64_t count = WindowCount(g, oc, exclusive);
