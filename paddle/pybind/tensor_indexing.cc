@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 
 #include "paddle/common/errors.h"
+#include "paddle/autograd/composite.h"
 #include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/phi/api/generated/api.h"
@@ -103,7 +104,8 @@ Tensor IndexView(const Tensor& x, py::handle index, const char* op) {
 }
 
 // x[index] for a tensor whose gradient is recorded: the same view built from
-// slice + reshape, which the autograd layer knows how to differentiate.
+// slice + reshape, which the autograd layer knows how to differentiate; a
+// slice with a step other than 1 takes its positions with take_along_axis.
 Tensor RecordedIndex(const Tensor& x, py::handle index) {
   Tensor view = IndexView(x, index, "getitem");  // validates and gives the result's dims
   py::tuple items = py::isinstance<py::tuple>(index) ? py::reinterpret_borrow<py::tuple>(index)
@@ -112,6 +114,7 @@ Tensor RecordedIndex(const Tensor& x, py::handle index) {
   int consuming = 0;
   for (py::handle item : items) consuming += !(item.is_none() || item.ptr() == Py_Ellipsis);
   std::vector<int64_t> axes, starts, ends;
+  std::vector<std::pair<int, Tensor>> stepped;  // (axis, positions)
   int d = 0;
   for (py::handle item : items) {
     if (item.is_none()) continue;
@@ -122,13 +125,14 @@ Tensor RecordedIndex(const Tensor& x, py::handle index) {
     if (PySlice_Check(item.ptr())) {
       Py_ssize_t start, stop, step;
       UnpackSlice(item, &start, &stop, &step, "getitem");
-      PD_CHECK(step == 1, Unimplemented,
-               "[getitem] slicing with a step other than 1 is not differentiable yet; "
-               "index a detached tensor or use paddle.slice");
       Py_ssize_t length = PySlice_AdjustIndices(static_cast<Py_ssize_t>(x.dims()[d]), &start, &stop, step);
-      axes.push_back(d);
-      starts.push_back(start);
-      ends.push_back(start + length);
+      if (step == 1) {
+        axes.push_back(d);
+        starts.push_back(start);
+        ends.push_back(start + length);
+      } else {
+        stepped.emplace_back(d, api::arange(start, start + length * step, step, DataType::INT64, x.place()));
+      }
     } else {
       int64_t i = IntIndexValue(item), n = x.dims()[d];
       if (i < 0) i += n;
@@ -139,6 +143,9 @@ Tensor RecordedIndex(const Tensor& x, py::handle index) {
     ++d;
   }
   Tensor sliced = axes.empty() ? x : eager::slice(x, axes, starts, ends);
+  for (const auto& [axis, positions] : stepped) {
+    sliced = eager::take_along_axis(sliced, autograd::IndexAlongAxis(positions, sliced, axis), axis);
+  }
   return eager::reshape(sliced, phi::IntArray(view.dims().ToVector()));
 }
 

@@ -27,12 +27,12 @@ from paddle.tensor.creation import (
     empty, empty_like, eye, linspace, logspace, meshgrid, tril, triu, diagonal, diag, diagflat,
 )
 from paddle.tensor.manipulation import (
-    split, chunk, unbind, tile, flip, roll, moveaxis, t, repeat_interleave, numel, shape, rank,
+    split, chunk, unbind, tile, flip, roll, moveaxis, t, repeat_interleave, numel, shape, rank, strided_slice,
 )
-from paddle.tensor.linalg import mm, bmm, dot, mv, outer, addmm, cross, kron
+from paddle.tensor.linalg import mm, bmm, dot, mv, outer, addmm, baddbmm, cross, kron
 from paddle.tensor.einsum import einsum
 from paddle.tensor.random import (
-    rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli,
+    rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli, poisson,
     randperm, multinomial, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
 )
 from paddle.tensor.indexing import (
@@ -40,7 +40,8 @@ from paddle.tensor.indexing import (
     masked_fill, index_put,
 )
 from paddle.tensor.search import (
-    argsort, sort, argmax, argmin, cumsum, prod, kthvalue, mode, unique, bincount,
+    argsort, sort, argmax, argmin, cumsum, cumprod, logcumsumexp, cummax, cummin, prod, kthvalue, mode, unique,
+    bincount,
 )
 from paddle.tensor.stat import quantile, median, nanmedian, histogram
 from paddle import autograd

@@ -416,5 +416,5 @@ GRAD_SAMPLES = GRAD2_SAMPLES | set().union(*(m.GRAD_SAMPLES for m in _FAMILIES))
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
-    "slice", "concat", "clone", "norm", "square", "reciprocal",
+    "slice", "concat", "clone", "norm", "square", "reciprocal", "cumsum", "cumprod",
 } | op_samples_compose.COMPLEX_GRAD_SAMPLES

@@ -56,6 +56,24 @@ SAMPLES = [
     OpSample("outer", paddle.outer, np.outer, [[(3,), (4,)]], NUMERIC),
     OpSample("addmm", lambda i, x, y: paddle.addmm(i, x, y, beta=0.5, alpha=2.0),
              lambda i, x, y: 0.5 * i + 2.0 * (x @ y), [[(3, 2), (3, 4), (4, 2)]], ("float32", "float64")),
+    OpSample("baddbmm", lambda i, x, y: paddle.baddbmm(i, x, y, beta=0.5, alpha=2.0),
+             lambda i, x, y: 0.5 * i + 2.0 * (x @ y), [[(2, 3, 2), (2, 3, 4), (2, 4, 2)], [(2, 1, 2), (2, 3, 4), (2, 4, 2)]],
+             ("float32", "float64"), errors=[
+                 ErrorCase(lambda: paddle.baddbmm(_t(2, 2), _t(2, 2), _t(2, 2)), ValueError,
+                           r"\[baddbmm\] x and y must be 3-D"),
+                 ErrorCase(lambda: paddle.baddbmm(_t(2, 2, 2), _t(2, 2, 3), _t(3, 2, 2)), ValueError, r"\[bmm\] shapes")]),
+    OpSample("strided_slice", lambda x: paddle.strided_slice(x, [0, 2], [1, -1], [3, -5], [1, -2]),
+             lambda x: x[1:3, :, -1:-5:-2], [[(4, 2, 5)]], ALL, errors=[
+                 ErrorCase(lambda: paddle.strided_slice(_t(3), [0], [0], [3], [0]), ValueError,
+                           r"\[strided_slice\] strides must not be 0"),
+                 ErrorCase(lambda: paddle.strided_slice(_t(3), [1], [0], [3], [1]), IndexError,
+                           r"\[strided_slice\] axis 1 is out of range"),
+                 ErrorCase(lambda: paddle.strided_slice(_t(3), [0], [0], [3], [1, 2]), ValueError,
+                           r"\[strided_slice\] axes, starts, ends and strides must have one length"),
+                 ErrorCase(lambda: paddle.strided_slice(_t(3), 0, [0], [3], [1]), TypeError,
+                           r"\[strided_slice\] argument 'axes'")]),
+    OpSample("strided_slice_reversed", lambda x: paddle.strided_slice(x, [1], [-1], [-100], [-1]),
+             lambda x: x[:, ::-1], [[(3, 4)]], ("float32", "float64")),
     OpSample("cross", lambda x, y: paddle.cross(x, y, axis=1), lambda x, y: np.cross(x, y, axis=1),
              [[(2, 3), (2, 3)], [(2, 3, 4), (2, 3, 4)]], ("float32", "float64", "int64")),
     OpSample("kron", paddle.kron, np.kron, [[(2, 3), (3, 2)], [(2,), (3, 2)]], REAL),
@@ -86,7 +104,8 @@ SAMPLES = [
 
 GRAD_SAMPLES = {"tril", "triu", "diag"}
 GRAD2_SAMPLES = {"split", "chunk", "unbind", "tile", "flip", "roll", "roll_flat", "moveaxis", "t", "repeat_interleave",
-                 "diagonal", "mm", "bmm", "dot", "mv", "outer", "addmm", "cross", "kron", "einsum_matmul",
+                 "diagonal", "mm", "bmm", "dot", "mv", "outer", "addmm", "baddbmm", "strided_slice",
+                 "strided_slice_reversed", "cross", "kron", "einsum_matmul",
                  "einsum_attention", "einsum_implicit", "einsum_ellipsis", "einsum_three", "einsum_reduce", "logit"}
 
 SAMPLES += [

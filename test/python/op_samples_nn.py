@@ -364,3 +364,97 @@ GRAD2_SAMPLES |= {"conv1d", "conv3d", "conv2d_transpose", "conv2d_transpose_grou
                   "interpolate_bilinear_corners", "interpolate_bicubic_identity", "pixel_shuffle", "sdpa",
                   "sdpa_causal", "glu"}
 GRAD_SAMPLES |= {"prelu"}
+
+
+def _np_source(coord, size, padding, align_corners):
+    """A normalized coordinate to a pixel position, per the padding mode."""
+    c = (coord + 1) / 2 * (size - 1) if align_corners else ((coord + 1) * size - 1) / 2
+    if padding == "border":
+        c = min(max(c, 0.0), size - 1.0)
+    elif padding == "reflection":
+        low, high = (0.0, size - 1.0) if align_corners else (-0.5, size - 0.5)
+        period = 2 * (high - low)
+        c = (c - low) % period if period > 0 else 0.0
+        c = low + (c if c <= high - low else period - c)
+        c = min(max(c, 0.0), size - 1.0)
+    return c
+
+
+def _np_grid_sample(x, grid, mode="bilinear", padding="zeros", align_corners=True):
+    """Sampling point by point: each output is a weighted sum of the 2^d
+    pixels around its source position (the nearest one for 'nearest')."""
+    n, c = x.shape[:2]
+    spatial, dims = x.shape[2:], x.ndim - 2
+    out = np.zeros((n, c) + grid.shape[1:-1], dtype=np.float64)
+    for b in range(n):
+        for point in np.ndindex(*grid.shape[1:-1]):
+            pos = [_np_source(float(grid[(b,) + point + (dims - 1 - a,)]), spatial[a], padding, align_corners)
+                   for a in range(dims)]
+            if mode == "nearest":
+                corners = [(tuple(int(np.rint(p)) for p in pos), 1.0)]
+            else:
+                corners = []
+                for offsets in np.ndindex(*([2] * dims)):
+                    at = tuple(int(np.floor(p)) + o for p, o in zip(pos, offsets))
+                    w = np.prod([1 - abs(p - q) for p, q in zip(pos, at)])
+                    corners.append((at, w))
+            for at, w in corners:
+                if all(0 <= q < s for q, s in zip(at, spatial)):
+                    out[(b, slice(None)) + point] += w * x[(b, slice(None)) + at]
+    return out.astype(x.dtype)
+
+
+def _grid_inputs(x_shape, grid_shape):
+    def make(rng, dtype, shapes):
+        x = rng.uniform(-2, 2, size=x_shape).astype(dtype)
+        # beyond [-1, 1] to reach the padding, away from pixel boundaries so
+        # that finite differences do not straddle a kink
+        grid = rng.uniform(-1.3, 1.3, size=grid_shape)
+        return [x, grid.astype(dtype)]
+    return make
+
+
+SAMPLES += [
+    OpSample("grid_sample", F.grid_sample, _np_grid_sample, [[(2, 2, 4, 5), (2, 3, 2, 2)]],
+             ("float32", "float64"), make_inputs=_grid_inputs((2, 2, 4, 5), (2, 3, 2, 2)), errors=[
+                 ErrorCase(lambda: F.grid_sample(_t(1, 1, 2, 2), _t(1, 2, 2, 3)), ValueError,
+                           r"\[grid_sample\] x must be \[N, C, H, W\] with grid \[N, Ho, Wo, 2\]"),
+                 ErrorCase(lambda: F.grid_sample(_t(1, 1, 2, 2), _t(1, 2, 2, 2), mode="bicubic"), ValueError,
+                           r"\[grid_sample\] mode"),
+                 ErrorCase(lambda: F.grid_sample(_t(1, 1, 2, 2), _t(1, 2, 2, 2), padding_mode="wrap"), ValueError,
+                           r"\[grid_sample\] padding_mode"),
+                 ErrorCase(lambda: F.grid_sample(_t(1, 1, 2, 2), _t(1, 2, 2, 2, dtype="float64")), TypeError,
+                           r"\[grid_sample\] x and grid must have one dtype"),
+                 ErrorCase(lambda: F.grid_sample([1.0], _t(1, 2, 2, 2)), TypeError,
+                           r"\[grid_sample\] argument 'x'")]),
+    OpSample("grid_sample_border", lambda x, g: F.grid_sample(x, g, padding_mode="border", align_corners=False),
+             lambda x, g: _np_grid_sample(x, g, padding="border", align_corners=False), [[(1, 2, 3, 4), (1, 4, 3, 2)]],
+             ("float32", "float64"), make_inputs=_grid_inputs((1, 2, 3, 4), (1, 4, 3, 2))),
+    OpSample("grid_sample_reflection", lambda x, g: F.grid_sample(x, g, padding_mode="reflection"),
+             lambda x, g: _np_grid_sample(x, g, padding="reflection"), [[(1, 2, 3, 4), (1, 4, 3, 2)]],
+             ("float32", "float64"), make_inputs=_grid_inputs((1, 2, 3, 4), (1, 4, 3, 2))),
+    OpSample("grid_sample_reflection_edges",
+             lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=False),
+             lambda x, g: _np_grid_sample(x, g, padding="reflection", align_corners=False),
+             [[(1, 1, 3, 5), (1, 5, 2, 2)]], ("float32", "float64"), make_inputs=_grid_inputs((1, 1, 3, 5), (1, 5, 2, 2))),
+    OpSample("grid_sample_nearest", lambda x, g: F.grid_sample(x, g, mode="nearest"),
+             lambda x, g: _np_grid_sample(x, g, mode="nearest"), [[(2, 2, 4, 3), (2, 3, 3, 2)]],
+             ("float32", "float64"), make_inputs=_grid_inputs((2, 2, 4, 3), (2, 3, 3, 2))),
+    OpSample("grid_sample_3d", lambda x, g: F.grid_sample(x, g, align_corners=False),
+             lambda x, g: _np_grid_sample(x, g, align_corners=False), [[(1, 2, 3, 4, 2), (1, 2, 2, 3, 3)]],
+             ("float32", "float64"), make_inputs=_grid_inputs((1, 2, 3, 4, 2), (1, 2, 2, 3, 3))),
+    OpSample("affine_grid", lambda t: F.affine_grid(t, [2, 1, 3, 4], align_corners=False),
+             lambda t: np.einsum("hwk,njk->nhwj", np.stack(list(np.meshgrid((np.arange(4) * 2 + 1) / 4 - 1,
+                                                                           (np.arange(3) * 2 + 1) / 3 - 1))
+                                                          + [np.ones((3, 4))], -1), t).astype(t.dtype),
+             [[(2, 2, 3)]], ("float32", "float64"), errors=[
+                 ErrorCase(lambda: F.affine_grid(_t(2, 2, 3), [2, 1, 3]), ValueError, r"\[affine_grid\] theta must be")]),
+    OpSample("affine_grid_3d", lambda t: F.affine_grid(t, [1, 2, 2, 3, 4]),
+             lambda t: np.einsum("dhwk,njk->ndhwj", np.stack(list(np.meshgrid(np.linspace(-1, 1, 2), np.linspace(-1, 1, 3),
+                                                                              np.linspace(-1, 1, 4), indexing="ij"))[::-1]
+                                                             + [np.ones((2, 3, 4))], -1), t).astype(t.dtype),
+             [[(1, 3, 4)]], ("float32", "float64")),
+]
+
+GRAD2_SAMPLES |= {"grid_sample", "grid_sample_border", "grid_sample_3d", "affine_grid", "affine_grid_3d"}
+GRAD_SAMPLES |= {"grid_sample_reflection", "grid_sample_nearest"}

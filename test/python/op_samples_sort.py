@@ -58,6 +58,20 @@ def _np_prod_inputs(rng, dtype, shapes):
     return [x]
 
 
+def _np_cum_arg(x, axis, largest):
+    """Where the running max (min) of each line was found: the latest of ties,
+    and the latest NaN once one has been seen."""
+    moved = np.moveaxis(x, axis, -1)
+    out = np.zeros(moved.shape, dtype=np.int64)
+    for line in np.ndindex(moved.shape[:-1]):
+        best, at = None, 0
+        for j, v in enumerate(moved[line]):
+            if best is None or np.isnan(v) or (not np.isnan(best) and (v >= best if largest else v <= best)):
+                best, at = v, j
+            out[line + (j,)] = at
+    return np.moveaxis(out, -1, axis)
+
+
 def _np_first_arg(x, axis, largest):
     """NumPy's argmax/argmin, with a NaN winning as NumPy's do."""
     return np.argmax(x, axis=axis) if largest else np.argmin(x, axis=axis)
@@ -106,6 +120,39 @@ SAMPLES = [
     OpSample("cumsum_flat", paddle.cumsum, lambda x: np.cumsum(x), [[(3, 4)], [()]], ("float32", "float64")),
     OpSample("cumsum_half", lambda x: paddle.cumsum(x, axis=0), lambda x: np.cumsum(x, axis=0), [[(5, 2)]],
              ("float16", "bfloat16")),
+    OpSample("cumprod", lambda x: paddle.cumprod(x, dim=1), lambda x: np.cumprod(x, axis=1, dtype=x.dtype),
+             [[(3, 4)], [(2, 3, 2)], [(2, 0)]], ("float32", "float64", "int32", "int64", "complex64", "complex128"),
+             make_inputs=_np_prod_inputs, errors=[
+                 ErrorCase(lambda: paddle.cumprod(_t(2), dim=1), IndexError, r"\[cumprod\] axis \(1\)"),
+                 ErrorCase(lambda: paddle.cumprod(_t(2), dim=0.5), TypeError, r"\[cumprod\] argument 'axis'")]),
+    OpSample("cumprod_flat", paddle.cumprod, lambda x: np.cumprod(x), [[(3, 4)], [()]], ("float32", "float64"),
+             low=0.5, high=1.5),
+    OpSample("cumprod_half", lambda x: paddle.cumprod(x, dim=0), lambda x: np.cumprod(x, axis=0), [[(5, 2)]],
+             ("float16", "bfloat16"), low=0.5, high=1.5),
+    OpSample("logcumsumexp", lambda x: paddle.logcumsumexp(x, axis=1), lambda x: np.logaddexp.accumulate(x, axis=1),
+             [[(3, 4)], [(2, 3, 2)], [(2, 0)]], FLOATS, errors=[
+                 ErrorCase(lambda: paddle.logcumsumexp(_t(2, dtype="int32")), TypeError,
+                           r"\[logcumsumexp\] x must be floating point"),
+                 ErrorCase(lambda: paddle.logcumsumexp(_t(2), axis=-2), IndexError, r"\[logcumsumexp\] axis")]),
+    OpSample("logcumsumexp_large", lambda x: paddle.logcumsumexp(x, axis=0),
+             lambda x: np.logaddexp.accumulate(x, axis=0), [[(6, 2)]], ("float32", "float64"), low=500, high=900),
+    OpSample("logcumsumexp_flat", paddle.logcumsumexp, lambda x: np.logaddexp.accumulate(x.ravel()),
+             [[(3, 4)], [()]], ("float32", "float64")),
+    OpSample("cummax", lambda x: paddle.cummax(x, axis=1)[0], lambda x: np.maximum.accumulate(x, axis=1),
+             [[(3, 6)], [(2, 5, 3)], [(0, 3)]], REAL, make_inputs=_with_ties, errors=[
+                 ErrorCase(lambda: paddle.cummax(_t(2), dtype="float32"), TypeError,
+                           r"\[cummax\] dtype must be int32 or int64"),
+                 ErrorCase(lambda: paddle.cummax(_t(2, dtype="complex64")), TypeError,
+                           r"\[cum_arg_extreme\] x must be a real")]),
+    OpSample("cummax_indices", lambda x: paddle.cummax(x, axis=1)[1], lambda x: _np_cum_arg(x, 1, True),
+             [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties),
+    OpSample("cummin", lambda x: paddle.cummin(x, axis=0)[0], lambda x: np.minimum.accumulate(x, axis=0),
+             [[(6, 3)], [(7,)]], REAL, make_inputs=_with_ties),
+    OpSample("cummin_indices", lambda x: paddle.cummin(x, dtype="int32")[1],
+             lambda x: _np_cum_arg(x.ravel(), 0, False).astype(np.int32), [[(6, 3)], [()]], REAL,
+             make_inputs=_with_ties),
+    OpSample("cummax_smooth", lambda x: paddle.cummax(x, axis=0)[0], lambda x: np.maximum.accumulate(x, axis=0),
+             [[(5, 3)]], ("float32", "float64"), make_inputs=_distinct),
     OpSample("prod", lambda x: paddle.prod(x, axis=1), lambda x: np.prod(x, axis=1), [[(3, 4)], [(2, 3, 2)]],
              ("float32", "float64", "int32", "int64", "complex64", "complex128"), make_inputs=_np_prod_inputs),
     OpSample("prod_all", paddle.prod, np.prod, [[(3, 4)], [()]], ("float32", "float64"), low=0.5, high=1.5),
@@ -118,8 +165,9 @@ SAMPLES = [
 ]
 
 
-GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all"}
-GRAD2_SAMPLES = {"cumsum", "cumsum_flat", "prod_all"}
+GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all", "cummax_smooth"}
+GRAD2_SAMPLES = {"cumsum", "cumsum_flat", "prod_all", "cumprod", "cumprod_flat", "logcumsumexp",
+                 "logcumsumexp_flat"}
 
 
 def _np_unique_all(x):

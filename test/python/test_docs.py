@@ -19,7 +19,7 @@ MODULES = ["paddle.framework", "paddle.tensor.creation", "paddle.tensor.math", "
            "paddle.tensor.random", "paddle.tensor.indexing", "paddle.tensor.search", "paddle.tensor.manipulation",
            "paddle.tensor.linalg", "paddle.tensor.einsum", "paddle.tensor.stat", "paddle.nn.functional.common", "paddle.nn.functional.conv",
            "paddle.nn.functional.input", "paddle.nn.functional.loss", "paddle.nn.functional.norm",
-           "paddle.nn.functional.pooling", "paddle.nn.functional.attention"]
+           "paddle.nn.functional.pooling", "paddle.nn.functional.attention", "paddle.nn.functional.vision"]
 
 
 @pytest.mark.parametrize("name", MODULES)

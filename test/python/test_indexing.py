@@ -61,7 +61,9 @@ def test_setitem_with_scalars_lists_and_a_mask():
 
 
 @pytest.mark.parametrize("index", [(np.array([2, 0, 2]),), (slice(None), np.array([[1], [3]])),
-                                   (np.array([0, 2]), slice(None), np.array([1, 4]))], ids=str)
+                                   (np.array([0, 2]), slice(None), np.array([1, 4])),
+                                   (slice(None, None, 2), 1, slice(4, 0, -3)), (Ellipsis, slice(None, None, -1))],
+                         ids=str)
 def test_getitem_gradients_match_finite_differences(index):
     rng = np.random.default_rng(1)
     items = tuple(_to_paddle(item) for item in index)

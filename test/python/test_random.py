@@ -5,6 +5,7 @@ masks and gradients, and bad arguments."""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -26,8 +27,8 @@ def _np(t):
     lambda: paddle.rand([50]), lambda: paddle.randn([50]), lambda: paddle.randint(0, 100, [50]),
     lambda: paddle.uniform([50], min=2, max=5), lambda: paddle.normal(3.0, 2.0, [50]),
     lambda: paddle.bernoulli(paddle.full([50], 0.5)),
-    lambda: F.dropout(paddle.ones([50]), 0.3),
-], ids=["rand", "randn", "randint", "uniform", "normal", "bernoulli", "dropout"])
+    lambda: F.dropout(paddle.ones([50]), 0.3), lambda: paddle.poisson(paddle.full([50], 20.0)),
+], ids=["rand", "randn", "randint", "uniform", "normal", "bernoulli", "dropout", "poisson"])
 def test_same_seed_same_values_and_the_stream_advances(make):
     paddle.seed(2024)
     first, second = make().numpy(), make().numpy()
@@ -62,7 +63,8 @@ def test_op_seed_gives_the_same_values_every_call():
 def test_values_do_not_depend_on_the_thread_count():
     script = ("import hashlib, paddle, sys; paddle.seed(9); x = paddle.randn([300001]);"
               "y = paddle.rand([300001], 'float64'); z = paddle.nn.functional.dropout(paddle.ones([300001]));"
-              "sys.stdout.write(''.join(hashlib.sha256(t.numpy().tobytes()).hexdigest() for t in (x, y, z)))")
+              "p = paddle.poisson(paddle.linspace(0, 40, 300001));"
+              "sys.stdout.write(''.join(hashlib.sha256(t.numpy().tobytes()).hexdigest() for t in (x, y, z, p)))")
     outs = []
     for threads in ("1", "2"):
         env = dict(os.environ, OMP_NUM_THREADS=threads)
@@ -146,6 +148,40 @@ def test_bernoulli_rate_follows_the_probabilities(dtype):
     assert abs(float(paddle.bernoulli(paddle.zeros([4000]), p=0.5).mean()) - 0.5) < 0.04
 
 
+def _poisson_pmf(k, rate):
+    return np.exp(k * np.log(rate) - rate - np.array([math.lgamma(v + 1) for v in k]))
+
+
+# Rates on both sides of the switch from multiplying uniforms to rejection (10).
+@pytest.mark.parametrize("rate", [0.4, 3.0, 9.5, 10.0, 27.0, 400.0])
+def test_poisson_follows_its_probability_mass_function(rate):
+    paddle.seed(13)
+    x = paddle.poisson(paddle.full([60000], rate, "float64")).numpy()
+    assert np.all(x == np.round(x)) and x.min() >= 0
+    # bins holding >= 50 expected samples each; the tails merged into the end bins
+    k = np.arange(int(rate + 12 * np.sqrt(rate) + 12))
+    expected = 60000 * _poisson_pmf(k, rate)
+    keep = k[expected >= 50]
+    lo, hi = keep.min(), keep.max()
+    observed = np.array([np.sum(x <= lo)] + [np.sum(x == v) for v in range(lo + 1, hi)] + [np.sum(x >= hi)])
+    cdf_lo, cdf_hi = expected[: lo + 1].sum(), expected[: hi].sum()
+    wanted = np.concatenate([[cdf_lo], expected[lo + 1:hi], [60000 - cdf_hi]])
+    chi2 = np.sum((observed - wanted) ** 2 / wanted)
+    df = len(wanted) - 1
+    assert chi2 < df + 5 * np.sqrt(2 * df), (chi2, df)  # beyond the 99.9% quantile for these df
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_poisson_keeps_the_dtype_and_the_zero_rate(dtype):
+    paddle.seed(3)
+    rates = paddle.to_tensor(np.repeat([0.0, 5.0], 4000).astype("float32")).astype(dtype).reshape([2, -1])
+    x = paddle.poisson(rates)
+    assert x.dtype == rates.dtype and x.shape == [2, 4000] and x.stop_gradient
+    x = _np(x)
+    assert np.all(x[0] == 0) and abs(x[1].mean() - 5) < 0.15  # standard error 0.035
+    assert paddle.poisson(paddle.zeros([0, 3])).shape == [0, 3]
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_dropout_keeps_with_probability_1_minus_p_and_scales(dtype):
     paddle.seed(10)
@@ -211,6 +247,10 @@ def test_dropout_along_axis_shares_decisions():
     (lambda: paddle.bernoulli(paddle.ones([2]), p=2.0), ValueError, r"\[bernoulli\] p"),
     (lambda: paddle.bernoulli([0.5]), TypeError, r"\[bernoulli\] argument 'x'"),
     (lambda: paddle.seed("1"), TypeError, r"\[seed\] argument 'seed'"),
+    (lambda: paddle.poisson(paddle.to_tensor([1.0, -1.0])), ValueError, r"\[poisson\] x holds rates, which must be >= 0"),
+    (lambda: paddle.poisson(paddle.to_tensor([float("nan")])), ValueError, r"\[poisson\] x holds rates"),
+    (lambda: paddle.poisson(paddle.to_tensor([1, 2])), TypeError, r"\[poisson\] x must be floating point"),
+    (lambda: paddle.poisson([1.0]), TypeError, r"\[poisson\] argument 'x'"),
     (lambda: paddle.get_rng_state("tpu"), ValueError, r"argument 'device'"),
 ])
 def test_bad_arguments_raise(call, error, match):

@@ -49,6 +49,7 @@ SOURCE = """\
 #include "paddle/autograd/grad_helpers.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/autograd/linalg_grads.h"
+#include "paddle/autograd/scan_grads.h"
 #include "paddle/phi/api/generated/api.h"
 
 namespace paddle::eager {

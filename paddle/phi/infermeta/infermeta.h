@@ -73,6 +73,7 @@ void RandomInferMeta(const IntArray& shape, DataType dtype, Meta* out);
 void RandintInferMeta(int64_t low, int64_t high, const IntArray& shape, DataType dtype, Meta* out);
 // dropout: out like x; mask like x, holding 0 or the kept elements' scale.
 void DropoutInferMeta(const Meta& x, const Scalar& p, int64_t seed, Meta* out, Meta* mask);
+void PoissonInferMeta(const Meta& x, Meta* out);
 
 // ---- pooling (pool.cc); paddings are [before, after] per spatial dim; for
 // adaptive pooling kernel_size is the output size.
@@ -105,6 +106,9 @@ void TopkInferMeta(const Meta& x, int64_t k, int64_t axis, bool largest, bool so
 // argmax/argmin: flatten reduces all of x; dtype is int32 or int64.
 void ArgExtremeInferMeta(const Meta& x, int64_t axis, bool keepdim, bool flatten, DataType dtype, Meta* out);
 void CumsumInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
+void LinearScanInferMeta(const Meta& a, const Meta& b, int64_t axis, bool reverse, Meta* out);
+void LogcumsumexpInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
+void CumArgExtremeInferMeta(const Meta& x, int64_t axis, bool largest, Meta* out);
 
 // ---- normalization (norm.cc)
 // layer_norm: weight and bias shaped like x.shape[begin_norm_axis:]; mean and

@@ -20,4 +20,9 @@ void DropoutInferMeta(const Meta& x, const Scalar& p, int64_t seed, Meta* out, M
   *mask = Meta(x.dtype, x.dims);
 }
 
+void PoissonInferMeta(const Meta& x, Meta* out) {
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be floating point, but got ", DataTypeName(x.dtype));
+  *out = Meta(x.dtype, x.dims);
+}
+
 }  // namespace phi

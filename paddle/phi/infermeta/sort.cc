@@ -1,4 +1,4 @@
-// Ops along one axis: argsort, topk, argmax/argmin, cumsum.
+// Ops along one axis: argsort, topk, argmax/argmin, and the scans.
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/infermeta.h"
 
@@ -57,6 +57,25 @@ void ArgExtremeInferMeta(const Meta& x, int64_t axis, bool keepdim, bool flatten
 void CumsumInferMeta(const Meta& x, int64_t axis, bool, Meta* out) {
   if (x.dims.size() > 0) NormalizeAxis(axis, x.dims.size());
   *out = Meta(x.dtype, x.dims);
+}
+
+void LinearScanInferMeta(const Meta& a, const Meta& b, int64_t axis, bool reverse, Meta* out) {
+  PD_CHECK(a.dims == b.dims, InvalidArgument, "a and b must have the same shape, but got ", a.dims.ToString(),
+           " and ", b.dims.ToString());
+  PD_CHECK(a.dtype == b.dtype, InvalidType, "a and b must have the same dtype, but got ", DataTypeName(a.dtype),
+           " and ", DataTypeName(b.dtype));
+  CumsumInferMeta(b, axis, reverse, out);
+}
+
+void LogcumsumexpInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out) {
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be floating point, but got ", DataTypeName(x.dtype));
+  CumsumInferMeta(x, axis, reverse, out);
+}
+
+void CumArgExtremeInferMeta(const Meta& x, int64_t axis, bool, Meta* out) {
+  CheckOrderable(x);
+  if (x.dims.size() > 0) NormalizeAxis(axis, x.dims.size());
+  *out = Meta(DataType::INT64, x.dims);
 }
 
 }  // namespace phi

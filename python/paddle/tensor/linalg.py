@@ -70,6 +70,21 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A002
     return input * beta + paddle.matmul(x, y) * alpha
 
 
+def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A002
+    """beta * input + alpha * (x @ y) for batches of matrices x [B, M, K] and y [B, K, N].
+
+    Examples:
+        >>> import paddle
+        >>> x, y = paddle.ones([2, 1, 3]), paddle.ones([2, 3, 1])
+        >>> paddle.baddbmm(paddle.ones([2, 1, 1]), x, y, beta=2.0, alpha=0.5).numpy().tolist()
+        [[[3.5]], [[3.5]]]
+    """
+    _check("baddbmm", input=input, x=x, y=y)
+    if len(x.shape) != 3 or len(y.shape) != 3:
+        raise ValueError(f"[baddbmm] x and y must be 3-D, but got shapes {x.shape} and {y.shape}")
+    return input * beta + paddle.bmm(x, y) * alpha
+
+
 def cross(x, y, axis=9, name=None) -> Tensor:
     """The 3-D cross product along axis (the first axis of size 3 when axis is 9, Paddle's default)."""
     _check("cross", x=x, y=y)

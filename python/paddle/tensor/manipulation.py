@@ -203,6 +203,46 @@ def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
     return paddle.index_select(x, paddle.to_tensor(index), axis)
 
 
+def _int_list(op, arg, values):
+    if isinstance(values, Tensor):
+        values = values.numpy().tolist()
+    if not isinstance(values, (list, tuple)):
+        raise TypeError(f"[{op}] argument '{arg}': expected a list of ints, but got {type(values).__name__}")
+    out = []
+    for v in values:
+        if isinstance(v, Tensor):
+            v = v.item()
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise TypeError(f"[{op}] argument '{arg}': expected a list of ints, but got an element {v!r}")
+        out.append(int(v))
+    return out
+
+
+def strided_slice(x, axes, starts, ends, strides, name=None) -> Tensor:
+    """x[starts:ends:strides] along axes, with Python's slicing rules (negative
+    positions count from the end, out-of-range ones are clamped, a negative
+    stride walks backward); a view of x.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.arange(6).reshape([2, 3])
+        >>> paddle.strided_slice(x, axes=[1], starts=[-1], ends=[-4], strides=[-2]).numpy().tolist()
+        [[2, 0], [5, 3]]
+    """
+    _check_tensor("strided_slice", x)
+    axes, starts = _int_list("strided_slice", "axes", axes), _int_list("strided_slice", "starts", starts)
+    ends, strides = _int_list("strided_slice", "ends", ends), _int_list("strided_slice", "strides", strides)
+    if not len(axes) == len(starts) == len(ends) == len(strides):
+        raise ValueError(f"[strided_slice] axes, starts, ends and strides must have one length, but got "
+                         f"{len(axes)}, {len(starts)}, {len(ends)} and {len(strides)}")
+    index = [slice(None)] * len(x.shape)
+    for axis, start, end, stride in zip(axes, starts, ends, strides):
+        if stride == 0:
+            raise ValueError(f"[strided_slice] strides must not be 0 (axis {axis})")
+        index[_axis("strided_slice", axis, len(x.shape))] = slice(start, end, stride)
+    return x[tuple(index)]
+
+
 def numel(x, name=None) -> Tensor:
     """The number of elements of x as an int64 0-D tensor."""
     _check_tensor("numel", x)

@@ -64,12 +64,13 @@ Tensor.__array_priority__ = 100  # NumPy defers `ndarray + Tensor` to us
 for _name in ("take_along_axis", "put_along_axis", "gather", "scatter", "scatter_nd_add", "nonzero",
               "masked_select", "masked_fill", "index_put"):
     setattr(Tensor, _name, getattr(_indexing, _name))
-for _name in ("argsort", "sort", "argmax", "argmin", "cumsum", "prod", "kthvalue", "mode", "unique", "bincount"):
+for _name in ("argsort", "sort", "argmax", "argmin", "cumsum", "cumprod", "logcumsumexp", "cummax", "cummin", "prod",
+              "kthvalue", "mode", "unique", "bincount"):
     setattr(Tensor, _name, getattr(_search, _name))
 for _module, _names in ((_manipulation, ("split", "chunk", "unbind", "tile", "flip", "roll", "moveaxis", "t",
-                                        "repeat_interleave")),
+                                        "repeat_interleave", "strided_slice")),
                         (_creation, ("tril", "triu", "diagonal")),
-                        (_linalg, ("mm", "bmm", "dot", "mv", "outer", "cross", "kron")),
+                        (_linalg, ("mm", "bmm", "dot", "mv", "outer", "addmm", "baddbmm", "cross", "kron")),
                         (_math, ("isclose", "allclose", "equal_all", "nan_to_num", "logit", "scale", "real", "imag"))):
     for _name in _names:
         setattr(Tensor, _name, getattr(_module, _name))

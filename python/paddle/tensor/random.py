@@ -147,6 +147,23 @@ def bernoulli(x, p=None, name=None) -> Tensor:
     return _C_ops.bernoulli(x)
 
 
+def poisson(x, name=None) -> Tensor:
+    """A Poisson sample for every element of x, with that element as its mean
+    (rate); x holds rates >= 0 and the result has x's dtype.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.poisson(paddle.to_tensor([0.0, 0.0])).numpy().tolist()
+        [0.0, 0.0]
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[poisson] argument 'x': expected Tensor, but got {type(x).__name__}")
+    out = _C_ops.poisson(x)
+    if x.size and not bool((x >= 0).all()):  # NaN and negative rates come back as NaN samples
+        raise ValueError("[poisson] x holds rates, which must be >= 0 (and not NaN)")
+    return out
+
+
 def randperm(n, dtype="int64", name=None) -> Tensor:
     """A random permutation of 0..n-1: the order that sorts n uniform draws.
 

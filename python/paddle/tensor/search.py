@@ -79,6 +79,74 @@ def cumsum(x, axis=None, dtype=None, name=None) -> Tensor:
     return _C_ops.cumsum(x, axis, False)
 
 
+def _scan_input(op, x, axis, dtype):
+    """x flattened when axis is None (then scanned along 0), cast to dtype;
+    axis checked against x's rank here, since some scans are composites."""
+    _check(op, x, axis)
+    if dtype is not None:
+        x = x.astype(dtype)
+    if axis is None:
+        return x.reshape([-1]), 0
+    rank = len(x.shape)
+    lo, hi = (-1, 0) if rank == 0 else (-rank, rank - 1)
+    if not lo <= axis <= hi:
+        raise IndexError(f"[{op}] axis ({axis}) must be in [{lo}, {hi}] for a tensor of rank {rank}")
+    return x, axis
+
+
+def cumprod(x, dim=None, dtype=None, name=None) -> Tensor:
+    """Running products along dim (of the flattened x when dim is None); the
+    gradient is exact where x has zeros.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.cumprod(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), dim=1).numpy().tolist()
+        [[1.0, 2.0], [3.0, 12.0]]
+    """
+    x, axis = _scan_input("cumprod", x, dim, dtype)
+    return _C_ops.cumprod(x, axis, False)
+
+
+def logcumsumexp(x, axis=None, dtype=None, name=None) -> Tensor:
+    """log(cumsum(exp(x))) along axis (of the flattened x when None), without overflow.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.logcumsumexp(paddle.to_tensor([0.0, 0.0, 1000.0], dtype="float64")).numpy().round(4).tolist()
+        [0.0, 0.6931, 1000.0]
+    """
+    x, axis = _scan_input("logcumsumexp", x, axis, dtype)
+    return _C_ops.logcumsumexp(x, axis, False)
+
+
+def _cum_extreme(op, x, axis, dtype):
+    if dtype not in ("int32", "int64"):
+        raise TypeError(f"[{op}] dtype must be int32 or int64, but got {dtype!r}")
+    x, axis = _scan_input(op, x, axis, None)
+    indices = _C_ops.cum_arg_extreme(x, axis, op == "cummax")
+    values = _C_ops.take_along_axis(x, indices, axis) if x.shape else x.clone()
+    return values, indices.astype(dtype)
+
+
+def cummax(x, axis=None, dtype="int64", name=None):
+    """The running maximum along axis (of the flattened x when None), and where
+    it was found: the latest of ties; a NaN, once seen, stays the maximum.
+
+    Examples:
+        >>> import paddle
+        >>> values, indices = paddle.cummax(paddle.to_tensor([1.0, 3.0, 2.0, 3.0]))
+        >>> values.numpy().tolist(), indices.numpy().tolist()
+        ([1.0, 3.0, 3.0, 3.0], [0, 1, 1, 3])
+    """
+    return _cum_extreme("cummax", x, axis, dtype)
+
+
+def cummin(x, axis=None, dtype="int64", name=None):
+    """The running minimum along axis (of the flattened x when None), and where
+    it was found: the latest of ties; a NaN, once seen, stays the minimum."""
+    return _cum_extreme("cummin", x, axis, dtype)
+
+
 def prod(x, axis=None, keepdim=False, dtype=None, name=None) -> Tensor:
     """The product over axis (all axes when None), in dtype when given.
 

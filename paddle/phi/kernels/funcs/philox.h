@@ -47,6 +47,14 @@ PD_HOSTDEVICE inline PhiloxBlock Philox(uint64_t seed, uint64_t counter) {
   return Philox4x32(c, static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32));
 }
 
+// Block (counter, sub) of the stream: a second counter word for ops that
+// draw an unbounded number of values per element (sub = 0 is Philox's block).
+PD_HOSTDEVICE inline PhiloxBlock Philox(uint64_t seed, uint64_t counter, uint64_t sub) {
+  PhiloxBlock c{{static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), static_cast<uint32_t>(sub),
+                 static_cast<uint32_t>(sub >> 32)}};
+  return Philox4x32(c, static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32));
+}
+
 // Values of U (float or double) one block yields: 24-bit floats take one
 // word each, 53-bit doubles two.
 template <typename U>

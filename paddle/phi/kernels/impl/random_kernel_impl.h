@@ -62,6 +62,69 @@ struct DropoutSink {  // keeps x with probability `keep`, scaled; mask = the fac
   }
 };
 
+// Uniform doubles in [0, 1) for one element: blocks (counter, 0), (counter, 1),
+// ... so an element can draw as many as it needs while the values of every
+// element depend on its counter alone.
+class ElementUniforms {
+ public:
+  PD_HOSTDEVICE ElementUniforms(uint64_t seed, uint64_t counter) : seed_(seed), counter_(counter) {}
+  PD_HOSTDEVICE double Next() {
+    if (used_ == kPerBlock<double>) {
+      UniformsFromBlock(Philox(seed_, counter_, sub_++), values_);
+      used_ = 0;
+    }
+    return values_[used_++];
+  }
+
+ private:
+  uint64_t seed_, counter_, sub_ = 0;
+  double values_[kPerBlock<double>] = {};
+  int used_ = kPerBlock<double>;
+};
+
+// A Poisson sample of mean `rate` (NaN for a negative or NaN rate). Small
+// rates multiply uniforms until the product drops below exp(-rate) (Knuth);
+// from 10 on, Hormann's transformed rejection with squeeze (PTRS, "The
+// transformed rejection method for generating Poisson random variables",
+// 1993), which needs about 1.2 pairs of uniforms whatever the rate.
+PD_HOSTDEVICE inline double PoissonSample(double rate, ElementUniforms& u) {
+  if (!(rate >= 0)) return rate - rate + NAN;
+  if (rate < 10) {
+    const double limit = std::exp(-rate);
+    double product = u.Next();
+    double count = 0;
+    while (product > limit) {
+      product *= u.Next();
+      count += 1;
+    }
+    return count;
+  }
+  const double sqrt_rate = std::sqrt(rate), log_rate = std::log(rate);
+  const double b = 0.931 + 2.53 * sqrt_rate, a = -0.059 + 0.02483 * b;
+  const double inv_alpha = 1.1239 + 1.1328 / (b - 3.4), v_r = 0.9277 - 3.6224 / (b - 2);
+  while (true) {
+    const double uu = u.Next() - 0.5, v = u.Next();
+    const double us = 0.5 - std::fabs(uu);
+    const double k = std::floor((2 * a / us + b) * uu + rate + 0.43);
+    if (us >= 0.07 && v <= v_r) return k;
+    if (k < 0 || (us < 0.013 && v > us)) continue;
+    if (std::log(v) + std::log(inv_alpha) - std::log(a / (us * us) + b) <= -rate + k * log_rate - std::lgamma(k + 1)) {
+      return k;
+    }
+  }
+}
+
+template <typename T>
+struct PoissonFunctor {
+  uint64_t seed, offset;
+  const T* rate;
+  T* out;
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    ElementUniforms u(seed, offset + static_cast<uint64_t>(i));
+    out[i] = static_cast<T>(PoissonSample(static_cast<double>(rate[i]), u));
+  }
+};
+
 // Runs `sink` over numel values of the stream reserved for this call.
 template <typename U, bool kNormal, typename Context, typename Sink>
 void LaunchRandom(const Context& ctx, int64_t numel, int64_t seed, Sink sink) {
@@ -115,6 +178,15 @@ void DropoutKernel(const Context& ctx, const DenseTensor& x, const Scalar& p, bo
   funcs::LaunchRandom<U, false>(ctx, x.numel(), seed, funcs::DropoutSink<T, U>{x.data<T>(), o, m, keep, scale});
 }
 
+template <typename T, typename Context>
+void PoissonKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  if (x.numel() == 0) return;
+  GeneratorState state = ReserveRandom(ctx.GetPlace(), 0, static_cast<uint64_t>(x.numel()));
+  funcs::LaunchForEach(ctx, x.numel(), funcs::PoissonFunctor<T>{state.seed, state.offset, x.data<T>(), o},
+                       funcs::kRandomParallelBlocks);
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_RANDOM_KERNELS(B)                                       \
@@ -122,4 +194,5 @@ void DropoutKernel(const Context& ctx, const DenseTensor& x, const Scalar& p, bo
   PD_REGISTER_KERNEL(gaussian, B, phi::GaussianKernel, PD_FLOATING_TYPES);   \
   PD_REGISTER_KERNEL(randint, B, phi::RandintKernel, int32_t, int64_t);      \
   PD_REGISTER_KERNEL(bernoulli, B, phi::BernoulliKernel, PD_FLOATING_TYPES); \
+  PD_REGISTER_KERNEL(poisson, B, phi::PoissonKernel, PD_FLOATING_TYPES);     \
   PD_REGISTER_KERNEL(dropout, B, phi::DropoutKernel, PD_FLOATING_TYPES)

@@ -1,6 +1,7 @@
 // Kernels along one axis for every backend, one line per work item
-// (funcs/lines.h): argsort (values and positions), topk, argmax/argmin and
-// cumsum. NaN orders above every number; ties keep their order.
+// (funcs/lines.h): argsort (values and positions), topk and argmax/argmin.
+// NaN orders above every number; ties keep their order. The scans live in
+// scan_kernel_impl.h.
 #pragma once
 
 #include <algorithm>
@@ -108,24 +109,6 @@ struct ArgExtremeFunctor {
   }
 };
 
-template <typename T>
-struct CumsumFunctor {
-  Lines lines;
-  bool reverse;
-  const T* x;
-  T* out;
-
-  PD_HOSTDEVICE void operator()(int64_t line) const {
-    const int64_t base = lines.Base(line, lines.n);
-    MathType<T> acc = MathType<T>(0);
-    for (int64_t step = 0; step < lines.n; ++step) {
-      const int64_t j = reverse ? lines.n - 1 - step : step;
-      acc = acc + static_cast<MathType<T>>(x[base + j * lines.inner]);
-      out[base + j * lines.inner] = static_cast<T>(acc);
-    }
-  }
-};
-
 }  // namespace funcs
 
 template <typename T, typename Context>
@@ -186,20 +169,10 @@ void ArgminKernel(const Context& ctx, const DenseTensor& x, int64_t axis, bool, 
   ArgExtremeImpl<T>(ctx, x, axis, flatten, dtype, false, out);
 }
 
-template <typename T, typename Context>
-void CumsumKernel(const Context& ctx, const DenseTensor& x, int64_t axis, bool reverse, DenseTensor* out) {
-  T* o = ctx.template Alloc<T>(out);
-  if (out->numel() == 0) return;
-  const int rank = x.dims().size();
-  const funcs::Lines lines = rank == 0 ? funcs::Lines{} : funcs::Lines::Around(x.dims(), NormalizeAxis(axis, rank));
-  funcs::LaunchForEach(ctx, lines.count(), funcs::CumsumFunctor<T>{lines, reverse, x.data<T>(), o}, 64);
-}
-
 }  // namespace phi
 
 #define PD_REGISTER_SORT_KERNELS(B)                                                                 \
   PD_REGISTER_KERNEL(argsort, B, phi::ArgsortKernel, PD_REAL_TYPES);                                \
   PD_REGISTER_KERNEL(topk, B, phi::TopkKernel, PD_REAL_TYPES);                                      \
   PD_REGISTER_KERNEL(argmax, B, phi::ArgmaxKernel, PD_REAL_TYPES);                                  \
-  PD_REGISTER_KERNEL(argmin, B, phi::ArgminKernel, PD_REAL_TYPES);                                  \
-  PD_REGISTER_KERNEL(cumsum, B, phi::CumsumKernel, PD_FLOATING_TYPES, int32_t, int64_t, PD_COMPLEX_TYPES)
+  PD_REGISTER_KERNEL(argmin, B, phi::ArgminKernel, PD_REAL_TYPES)

@@ -8,7 +8,7 @@ from paddle.nn.functional.common import (  # noqa: F401
 )
 from paddle.nn.functional.activation import glu, prelu  # noqa: F401
 from paddle.nn.functional.attention import scaled_dot_product_attention  # noqa: F401
-from paddle.nn.functional.vision import pixel_shuffle, pixel_unshuffle  # noqa: F401
+from paddle.nn.functional.vision import affine_grid, grid_sample, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from paddle.nn.functional.input import embedding, one_hot  # noqa: F401
 from paddle.nn.functional.norm import (  # noqa: F401
     batch_norm, group_norm, instance_norm, layer_norm, normalize, rms_norm,
