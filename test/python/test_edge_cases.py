@@ -231,3 +231,63 @@ def test_wrapper_type_errors_name_the_function(call, error, match):
     """Wrong argument types the 10-minute fuzz run found failing inside the Python wrappers."""
     with pytest.raises(error, match=match):
         call()
+
+
+F = paddle.nn.functional
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.tile(paddle.ones([2]), -3), TypeError, r"\[tile\] argument 'repeat_times'"),
+    (lambda: paddle.nanmedian(paddle.ones([2, 2]), [0, 0]), ValueError, r"\[nanmedian\] argument 'axis'"),
+    (lambda: paddle.nanmedian(paddle.to_tensor(True), -1, mode=b"\x00"), ValueError, r"\[nanmedian\] argument 'mode'"),
+    (lambda: paddle.median(paddle.ones([2]), "abc"), TypeError, r"\[median\] argument 'axis'"),
+    (lambda: paddle.quantile(paddle.ones([2]), "assign"), TypeError, r"\[quantile\] argument 'q'"),
+    (lambda: F.zeropad2d(paddle.ones([1, 1, 2, 2]), 1.5), TypeError, r"\[zeropad2d\] argument 'padding'"),
+    (lambda: F.pad(paddle.ones([1, 1, 2]), [1.5, "a"]), TypeError, r"\[pad\] argument 'pad'"),
+    (lambda: F.prelu(paddle.to_tensor([0.0]), paddle.to_tensor([])), ValueError, r"\[prelu\] weight must have 1"),
+    (lambda: F.prelu(paddle.ones([2]), "abc"), TypeError, r"\[prelu\] argument 'weight'"),
+    (lambda: F.prelu(paddle.ones([2, 2]), paddle.ones([1]), data_format={}), ValueError,
+     r"\[prelu\] argument 'data_format'"),
+    (lambda: paddle.cross(paddle.ones([3]), paddle.ones([3]), [0]), TypeError, r"\[cross\] argument 'axis'"),
+    (lambda: paddle.cross(paddle.ones([3]), paddle.ones([3]), -2), IndexError, r"\[cross\] axis -2 is out of range"),
+    (lambda: paddle.kthvalue(paddle.ones([1]), 1, axis=2), IndexError, r"\[kthvalue\] axis 2 is out of range"),
+    (lambda: paddle.mode(paddle.ones([2]), None), TypeError, r"\[mode\] argument 'axis'"),
+    (lambda: F.layer_norm(paddle.ones([2]), paddle.float64), TypeError, r"\[layer_norm\] argument 'normalized_shape'"),
+    (lambda: F.rms_norm(paddle.ones([2]), -2.1), TypeError, r"\[rms_norm\] argument 'normalized_shape'"),
+    (lambda: F.instance_norm(paddle.ones([1, 2, 3]), eps=2j), TypeError, r"\[instance_norm\] argument 'eps'"),
+    (lambda: paddle.equal_all(paddle.ones([2]), "abc"), TypeError, r"\[equal_all\] argument 'y'"),
+    (lambda: F.affine_grid(paddle.ones([1, 2, 3]), False), TypeError, r"\[affine_grid\] argument 'out_shape'"),
+    (lambda: paddle.histogram(paddle.ones([2]), [None]), TypeError, r"\[histogram\] argument 'bins'"),
+    (lambda: paddle.histogram(paddle.ones([2]), 3, weight=[1]), TypeError, r"\[histogram\] argument 'weight'"),
+    (lambda: paddle.scale(paddle.ones([2]), 1.0, "float32"), TypeError, r"\[scale\] argument 'bias'"),
+    (lambda: F.pixel_shuffle(paddle.ones([1, 4, 1, 1]), 0), ValueError, r"\[pixel_shuffle\] argument 'upscale_factor'"),
+    (lambda: F.pixel_unshuffle(paddle.ones([1, 1, 2, 2]), "abc"), TypeError,
+     r"\[pixel_unshuffle\] argument 'downscale_factor'"),
+    (lambda: paddle.logit(paddle.ones([2]), [1]), TypeError, r"\[logit\] argument 'eps'"),
+    (lambda: paddle.nan_to_num("abc"), TypeError, r"\[nan_to_num\] argument 'x'"),
+    (lambda: paddle.roll(paddle.ones([2]), 1.5, 0), TypeError, r"\[roll\] argument 'shifts'"),
+    (lambda: paddle.moveaxis(paddle.ones([2]), None, 0), TypeError, r"\[moveaxis\] argument 'source'"),
+    (lambda: paddle.split(paddle.ones([2]), [None]), TypeError, r"\[split\] argument 'num_or_sections'"),
+    (lambda: F.adaptive_avg_pool1d(paddle.ones([1, 1, 2]), paddle.float32), TypeError,
+     r"\[adaptive_avg_pool1d\] argument 'output_size'"),
+    (lambda: paddle.diagflat(paddle.ones([2]), None), TypeError, r"\[diagflat\] argument 'offset'"),
+    (lambda: paddle.logspace(1, 2, 3, 1j), TypeError, r"\[logspace\] argument 'base'"),
+    (lambda: paddle.arange(0, 1, 1, -7), TypeError, r"\[arange\] argument 'dtype'"),
+    (lambda: F.interpolate(paddle.ones([1, 1, 2]), scale_factor=float("-inf")), ValueError,
+     r"\[interpolate\] argument 'scale_factor'"),
+    (lambda: F.interpolate(paddle.ones([1, 1, 2]), size=3, mode={}), ValueError, r"\[interpolate\] argument 'mode'"),
+])
+def test_fuzzer_wrapper_arguments_raise_clear_errors(call, error, match):
+    """Malformed arguments a 3-minute fuzz run found escaping the wrappers as
+    AttributeError, bare TypeError/IndexError or ZeroDivisionError."""
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_median_and_quantile_reduce_a_list_of_axes():
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = paddle.to_tensor(a)
+    assert np.allclose(paddle.quantile(x, 0.25, axis=[0, 2]).numpy(), np.quantile(a, 0.25, axis=(0, 2)))
+    assert paddle.median(x, axis=[0, 2], keepdim=True).shape == [1, 3, 1]
+    assert np.allclose(paddle.nanmedian(x, axis=[1, 2]).numpy(), np.median(a, axis=(1, 2)))
+    assert paddle.median(paddle.to_tensor(9.0), 0).item() == 9.0

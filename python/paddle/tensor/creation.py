@@ -8,6 +8,7 @@ import numbers
 import numpy as np
 
 from paddle import _C
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
@@ -51,12 +52,15 @@ def _holds_big_int(data) -> bool:
     return False
 
 
-def _dtype_name(dtype) -> str:
+def _dtype_name(dtype, op) -> str:
     if isinstance(dtype, _C.DataType):
         return dtype.name
     if isinstance(dtype, str):
         return _C.DataType.__members__[dtype.upper()].name if dtype.upper() in _C.DataType.__members__ else dtype
-    return np.dtype(dtype).name
+    try:
+        return np.dtype(dtype).name
+    except TypeError:
+        raise TypeError(f"[{op}] argument 'dtype': {dtype!r} is not a data type") from None
 
 
 def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
@@ -89,10 +93,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
             out = out.astype(dtype)
     else:
         arr = _numpy_of(data, dtype)
-        try:
-            target = None if dtype is None else _dtype_name(dtype)
-        except TypeError:
-            raise TypeError(f"[to_tensor] argument 'dtype': {dtype!r} is not a data type") from None
+        target = None if dtype is None else _dtype_name(dtype, "to_tensor")
         try:
             if target == "bfloat16":
                 out = Tensor._from_numpy(arr.astype("float32"), place).astype("bfloat16")
@@ -199,7 +200,7 @@ def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
     if dtype is None:
         all_int = builtins.all(isinstance(v, (int, np.integer)) for v in (start, end, step))
         dtype = "int64" if all_int else _default_float()
-    if _dtype_name(dtype) in ("uint8", "int8", "int16", "int32", "int64"):
+    if _dtype_name(dtype, "arange") in ("uint8", "int8", "int16", "int32", "int64"):
         # Integer ranges take integer bounds, as Paddle casts them first; a
         # step that truncates to 0 is then an error rather than zeros.
         if not builtins.all(np.isfinite(float(v)) for v in (start, end, step)):
@@ -257,6 +258,7 @@ def linspace(start, stop, num, dtype=None, name=None) -> Tensor:
 
 def logspace(start, stop, num, base=10.0, dtype=None, name=None) -> Tensor:
     """base ** linspace(start, stop, num)."""
+    base = _scalar(base, "base", "logspace")
     exponents = linspace(start, stop, num, dtype="float64")
     return (full([], float(base), "float64") ** exponents).astype(_default_float() if dtype is None else dtype)
 
@@ -348,6 +350,7 @@ def diag(x, offset=0, padding_value=0, name=None) -> Tensor:
         return diagonal(x, offset)
     if len(x.shape) > 2:
         raise ValueError(f"[diag] x must have at most 2 dims, but got shape {x.shape}")
+    offset = check.integer("diag", offset, "offset")
     x = x.reshape([-1])
     n = x.shape[0] + abs(offset)
     from paddle.tensor.indexing import index_put
@@ -361,4 +364,5 @@ def diagflat(x, offset=0, name=None) -> Tensor:
     """The flattened x placed on the offset-th diagonal of a square matrix."""
     if not isinstance(x, Tensor):
         raise TypeError(f"[diagflat] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.integer("diagflat", offset, "offset")
     return diag(x.reshape([-1]), offset)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
 
 
 def _check(op, **tensors):
     for arg, t in tensors.items():
-        if not isinstance(t, Tensor):
-            raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+        check.tensor(op, t, arg)
 
 
 def mm(input, mat2, name=None) -> Tensor:  # noqa: A002
@@ -90,11 +90,12 @@ def cross(x, y, axis=9, name=None) -> Tensor:
     _check("cross", x=x, y=y)
     if x.shape != y.shape:
         raise ValueError(f"[cross] x and y must have one shape, but got {x.shape} and {y.shape}")
-    if axis == 9:
+    if check.integer("cross", axis, "axis") == 9:
         sizes = [i for i, d in enumerate(x.shape) if d == 3]
         if not sizes:
             raise ValueError(f"[cross] no axis of size 3 in shape {x.shape}")
         axis = sizes[0]
+    axis = check.axis("cross", axis, len(x.shape))
     if x.shape[axis] != 3:
         raise ValueError(f"[cross] x.shape[{axis}] must be 3, but got {x.shape[axis]}")
     x0, x1, x2 = paddle.split(x, 3, axis)

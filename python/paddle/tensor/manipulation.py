@@ -6,22 +6,8 @@ from __future__ import annotations
 import numbers
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
-
-
-def _check_tensor(op, x, arg="x"):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(x).__name__}")
-
-
-def _axis(op, axis, rank, arg="axis"):
-    if isinstance(axis, Tensor):
-        axis = axis.item()
-    if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
-        raise TypeError(f"[{op}] argument '{arg}': expected an int, but got {type(axis).__name__}")
-    if not -rank <= axis < rank:
-        raise IndexError(f"[{op}] {arg} {axis} is out of range for a {rank}-D tensor")
-    return axis % rank
 
 
 def split(x, num_or_sections, axis=0, name=None) -> list:
@@ -34,8 +20,8 @@ def split(x, num_or_sections, axis=0, name=None) -> list:
         >>> a.numpy().tolist(), b.numpy().tolist()
         ([0, 1], [2, 3, 4, 5])
     """
-    _check_tensor("split", x)
-    axis = _axis("split", axis, len(x.shape))
+    check.tensor("split", x)
+    axis = check.axis("split", axis, len(x.shape))
     n = x.shape[axis]
     if isinstance(num_or_sections, numbers.Integral) and not isinstance(num_or_sections, bool):
         if num_or_sections <= 0 or n % num_or_sections:
@@ -43,7 +29,7 @@ def split(x, num_or_sections, axis=0, name=None) -> list:
                              f"({num_or_sections})")
         sizes = [n // num_or_sections] * num_or_sections
     elif isinstance(num_or_sections, (list, tuple)):
-        sizes = [int(s.item()) if isinstance(s, Tensor) else int(s) for s in num_or_sections]
+        sizes = check.int_list("split", num_or_sections, "num_or_sections")
         if sizes.count(-1) > 1 or any(s < -1 for s in sizes):
             raise ValueError(f"[split] sections may hold one -1 and otherwise sizes >= 0, but got {sizes}")
         if -1 in sizes:
@@ -73,8 +59,8 @@ def unbind(input, axis=0) -> list:  # noqa: A002  (Paddle's name)
         >>> [t.numpy().tolist() for t in paddle.unbind(paddle.to_tensor([[1, 2], [3, 4]]), axis=1)]
         [[1, 3], [2, 4]]
     """
-    _check_tensor("unbind", input, "input")
-    axis = _axis("unbind", axis, len(input.shape))
+    check.tensor("unbind", input, "input")
+    axis = check.axis("unbind", axis, len(input.shape))
     return [paddle.squeeze(p, [axis]) for p in split(input, input.shape[axis], axis)] if input.shape[axis] else []
 
 
@@ -86,9 +72,8 @@ def tile(x, repeat_times, name=None) -> Tensor:
         >>> paddle.tile(paddle.to_tensor([1, 2]), [2, 2]).numpy().tolist()
         [[1, 2, 1, 2], [1, 2, 1, 2]]
     """
-    _check_tensor("tile", x)
-    reps = [int(r.item()) if isinstance(r, Tensor) else int(r) for r in
-            (repeat_times.tolist() if isinstance(repeat_times, Tensor) else repeat_times)]
+    check.tensor("tile", x)
+    reps = check.int_list("tile", repeat_times, "repeat_times")
     if any(r < 0 for r in reps):
         raise ValueError(f"[tile] repeat_times must be >= 0, but got {reps}")
     rank = max(len(reps), len(x.shape))
@@ -110,13 +95,9 @@ def flip(x, axis, name=None) -> Tensor:
         >>> paddle.flip(paddle.to_tensor([[1, 2], [3, 4]]), [0, 1]).numpy().tolist()
         [[4, 3], [2, 1]]
     """
-    _check_tensor("flip", x)
-    if not isinstance(axis, (numbers.Integral, list, tuple)) or isinstance(axis, bool):
-        raise TypeError(f"[flip] argument 'axis': expected an int or a list of ints, but got {type(axis).__name__}")
-    axes = [axis] if isinstance(axis, numbers.Integral) else list(axis)
+    check.tensor("flip", x)
     out = x
-    for a in axes:
-        a = _axis("flip", a, len(x.shape))
+    for a in check.axes("flip", axis, len(x.shape)):
         n = x.shape[a]
         out = paddle.index_select(out, paddle.arange(n - 1, -1, -1, dtype="int64"), a) if n > 1 else out
     return out
@@ -130,16 +111,16 @@ def roll(x, shifts, axis=None, name=None) -> Tensor:
         >>> paddle.roll(paddle.to_tensor([1, 2, 3, 4]), 1).numpy().tolist()
         [4, 1, 2, 3]
     """
-    _check_tensor("roll", x)
+    check.tensor("roll", x)
     if axis is None:
         return roll(x.reshape([-1]), shifts, 0).reshape(x.shape)
-    shifts = [shifts] if isinstance(shifts, numbers.Integral) else list(shifts)
-    axes = [axis] if isinstance(axis, numbers.Integral) else list(axis)
+    shifts = check.int_list("roll", shifts, "shifts", allow_int=True)
+    axes = check.int_list("roll", axis, "axis", allow_int=True)
     if len(shifts) != len(axes):
         raise ValueError(f"[roll] shifts ({len(shifts)}) and axis ({len(axes)}) must have the same length")
     out = x
     for shift, a in zip(shifts, axes):
-        a = _axis("roll", a, len(x.shape))
+        a = check.axis("roll", a, len(x.shape))
         n = x.shape[a]
         if n == 0:
             continue
@@ -150,14 +131,14 @@ def roll(x, shifts, axis=None, name=None) -> Tensor:
 
 def moveaxis(x, source, destination, name=None) -> Tensor:
     """x with the axes `source` moved to positions `destination` (others keep their order)."""
-    _check_tensor("moveaxis", x)
+    check.tensor("moveaxis", x)
     rank = len(x.shape)
-    src = [source] if isinstance(source, numbers.Integral) else list(source)
-    dst = [destination] if isinstance(destination, numbers.Integral) else list(destination)
+    src = check.int_list("moveaxis", source, "source", allow_int=True)
+    dst = check.int_list("moveaxis", destination, "destination", allow_int=True)
     if len(src) != len(dst):
         raise ValueError(f"[moveaxis] source and destination must have the same length, but got {src} and {dst}")
-    src = [_axis("moveaxis", a, rank, "source") for a in src]
-    dst = [_axis("moveaxis", a, rank, "destination") for a in dst]
+    src = [check.axis("moveaxis", a, rank, "source") for a in src]
+    dst = [check.axis("moveaxis", a, rank, "destination") for a in dst]
     if len(set(src)) != len(src) or len(set(dst)) != len(dst):
         raise ValueError("[moveaxis] source and destination must not repeat an axis")
     order = [a for a in range(rank) if a not in src]
@@ -168,7 +149,7 @@ def moveaxis(x, source, destination, name=None) -> Tensor:
 
 def t(input, name=None) -> Tensor:  # noqa: A002
     """The transpose of a tensor of at most 2 dims."""
-    _check_tensor("t", input, "input")
+    check.tensor("t", input, "input")
     if len(input.shape) > 2:
         raise ValueError(f"[t] input must have at most 2 dims, but got shape {input.shape}")
     return input if len(input.shape) < 2 else paddle.transpose(input, [1, 0])
@@ -183,10 +164,10 @@ def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
         >>> paddle.repeat_interleave(paddle.to_tensor([1, 2]), 2).numpy().tolist()
         [1, 1, 2, 2]
     """
-    _check_tensor("repeat_interleave", x)
+    check.tensor("repeat_interleave", x)
     if axis is None:
         x, axis = x.reshape([-1]), 0
-    axis = _axis("repeat_interleave", axis, len(x.shape))
+    axis = check.axis("repeat_interleave", axis, len(x.shape))
     n = x.shape[axis]
     import numpy as np
 
@@ -203,21 +184,6 @@ def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
     return paddle.index_select(x, paddle.to_tensor(index), axis)
 
 
-def _int_list(op, arg, values):
-    if isinstance(values, Tensor):
-        values = values.numpy().tolist()
-    if not isinstance(values, (list, tuple)):
-        raise TypeError(f"[{op}] argument '{arg}': expected a list of ints, but got {type(values).__name__}")
-    out = []
-    for v in values:
-        if isinstance(v, Tensor):
-            v = v.item()
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-            raise TypeError(f"[{op}] argument '{arg}': expected a list of ints, but got an element {v!r}")
-        out.append(int(v))
-    return out
-
-
 def strided_slice(x, axes, starts, ends, strides, name=None) -> Tensor:
     """x[starts:ends:strides] along axes, with Python's slicing rules (negative
     positions count from the end, out-of-range ones are clamped, a negative
@@ -229,9 +195,9 @@ def strided_slice(x, axes, starts, ends, strides, name=None) -> Tensor:
         >>> paddle.strided_slice(x, axes=[1], starts=[-1], ends=[-4], strides=[-2]).numpy().tolist()
         [[2, 0], [5, 3]]
     """
-    _check_tensor("strided_slice", x)
-    axes, starts = _int_list("strided_slice", "axes", axes), _int_list("strided_slice", "starts", starts)
-    ends, strides = _int_list("strided_slice", "ends", ends), _int_list("strided_slice", "strides", strides)
+    check.tensor("strided_slice", x)
+    axes, starts = check.int_list("strided_slice", axes, "axes"), check.int_list("strided_slice", starts, "starts")
+    ends, strides = check.int_list("strided_slice", ends, "ends"), check.int_list("strided_slice", strides, "strides")
     if not len(axes) == len(starts) == len(ends) == len(strides):
         raise ValueError(f"[strided_slice] axes, starts, ends and strides must have one length, but got "
                          f"{len(axes)}, {len(starts)}, {len(ends)} and {len(strides)}")
@@ -239,23 +205,23 @@ def strided_slice(x, axes, starts, ends, strides, name=None) -> Tensor:
     for axis, start, end, stride in zip(axes, starts, ends, strides):
         if stride == 0:
             raise ValueError(f"[strided_slice] strides must not be 0 (axis {axis})")
-        index[_axis("strided_slice", axis, len(x.shape))] = slice(start, end, stride)
+        index[check.axis("strided_slice", axis, len(x.shape))] = slice(start, end, stride)
     return x[tuple(index)]
 
 
 def numel(x, name=None) -> Tensor:
     """The number of elements of x as an int64 0-D tensor."""
-    _check_tensor("numel", x)
+    check.tensor("numel", x)
     return paddle.to_tensor(x.size, dtype="int64")
 
 
 def shape(input) -> Tensor:  # noqa: A002
     """The shape of input as an int64 1-D tensor."""
-    _check_tensor("shape", input, "input")
+    check.tensor("shape", input, "input")
     return paddle.to_tensor(list(input.shape), dtype="int64")
 
 
 def rank(input) -> Tensor:  # noqa: A002
     """The number of dims of input as an int32 0-D tensor."""
-    _check_tensor("rank", input, "input")
+    check.tensor("rank", input, "input")
     return paddle.to_tensor(len(input.shape), dtype="int32")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
@@ -57,6 +58,8 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor
 def equal_all(x, y, name=None) -> Tensor:
     """Whether x and y have one shape and equal values, as a bool 0-D tensor."""
     import paddle
+    check.tensor("equal_all", x)
+    check.tensor("equal_all", y, "y")
     if list(x.shape) != list(y.shape):
         return paddle.to_tensor(False)
     return paddle.all(x == y)
@@ -67,6 +70,10 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None) -> Tensor:
     import numpy as np
 
     import paddle
+    check.tensor("nan_to_num", x)
+    for arg, v in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
+        if v is not None:
+            check.number("nan_to_num", v, arg)
     info = np.finfo(np.float32 if x.dtype in (paddle.float16, paddle.bfloat16, paddle.float32) else np.float64)
     if x.dtype == paddle.float16:
         info = np.finfo(np.float16)
@@ -80,7 +87,9 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None) -> Tensor:
 def logit(x, eps=None, name=None) -> Tensor:
     """log(x / (1 - x)), with x clipped to [eps, 1 - eps] when eps is given."""
     import paddle
+    check.tensor("logit", x)
     if eps is not None:
+        eps = check.number("logit", eps, "eps")
         x = paddle.clip(x, eps, 1.0 - eps)
     return paddle.log(x / (1.0 - x))
 
@@ -91,6 +100,10 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None) ->
 
     if act is not None and (not isinstance(act, str) or not hasattr(paddle.nn.functional, act)):
         raise TypeError(f"[scale] argument 'act': expected the name of an activation, but got {act!r}")
+    check.tensor("scale", x)
+    for arg, v in (("scale", scale), ("bias", bias)):
+        if not isinstance(v, Tensor):
+            check.number("scale", v, arg)
     out = x * scale + bias if bias_after_scale else (x + bias) * scale
     return out if act is None else getattr(paddle.nn.functional, act)(out)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
@@ -172,10 +173,10 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
         (4.0, 2)
     """
     _check("kthvalue", x, axis)
-    axis = -1 if axis is None else axis
+    axis = check.axis("kthvalue", -1 if axis is None else axis, max(len(x.shape), 1))
     n = x.shape[axis] if x.shape else 1
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= n:
-        raise ValueError(f"[kthvalue] k must be in [1, {n}], but got {k!r}")
+    if not 1 <= check.integer("kthvalue", k, "k") <= n:
+        raise ValueError(f"[kthvalue] argument 'k': expected an int in [1, {n}], but got {k!r}")
     values, indices = _C_ops.topk(x, k, axis, False, True)
     import paddle
 
@@ -191,6 +192,9 @@ def mode(x, axis=-1, keepdim=False, name=None):
     import paddle
 
     _check("mode", x, axis)
+    check.axis("mode", axis, max(len(x.shape), 1))
+    if not x.shape:
+        return x.clone(), paddle.zeros([], "int64")
     moved = paddle.moveaxis(x, axis, -1)
     values, order = _C_ops.argsort(moved, -1, False, True)
     n = values.shape[-1]

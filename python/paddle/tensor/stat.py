@@ -2,37 +2,54 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
+from paddle import _checks as check
 from paddle._C import Tensor
 
 
-def _check(op, x):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+def _to_last_axis(op, x, axis):
+    """x with the axes to reduce (all when None; an int or a list) merged into
+    one last dim, and the function that gives a result over that dim (kept as
+    size 1) the shape keepdim asks for, or drops it."""
+    check.tensor(op, x)
+    rank = len(x.shape)
+    if axis is None:
+        axes = list(range(rank))
+    else:
+        axes = check.axes(op, axis, max(rank, 1))
+        axes = [a for a in axes if a < rank]  # axis 0 or -1 of a 0-D tensor
+    others = [d for d in range(rank) if d not in axes]
+    merged = x.transpose(others + axes).reshape([x.shape[d] for d in others] + [math.prod(x.shape[d] for d in axes)])
+    kept = [1 if d in axes else x.shape[d] for d in range(rank)]
+    return merged, lambda out, keepdim: out.reshape(kept) if keepdim else out.squeeze(-1)
 
 
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None) -> Tensor:
-    """The q-th quantile(s) along axis (of the flattened x when None), linearly interpolated.
+    """The q-th quantile(s) along axis (an int or a list; all of x when None), linearly interpolated.
 
     Examples:
         >>> import paddle
         >>> paddle.quantile(paddle.to_tensor([1.0, 2.0, 3.0, 4.0]), 0.5).item()
         2.5
     """
+    return _quantile("quantile", x, q, axis, keepdim, interpolation)
+
+
+def _quantile(op, x, q, axis, keepdim, interpolation):
     import paddle
 
-    _check("quantile", x)
-    if interpolation not in ("linear", "lower", "higher", "nearest", "midpoint"):
-        raise ValueError(f"[quantile] unknown interpolation {interpolation!r}")
-    qs = [q] if isinstance(q, numbers.Real) else list(q)
-    if not qs or any(not 0.0 <= float(v) <= 1.0 for v in qs):
-        raise ValueError(f"[quantile] q must be in [0, 1], but got {q!r}")
-    if axis is None:
-        x, axis = x.reshape([-1]), 0
-    axis = axis % len(x.shape)
-    values = paddle.sort(x, axis=axis)
-    n = x.shape[axis]
+    x, finish = _to_last_axis(op, x, axis)
+    check.choice(op, interpolation, ("linear", "lower", "higher", "nearest", "midpoint"), "interpolation")
+    if isinstance(q, Tensor) and len(q.shape) <= 1:
+        q = q.item() if not q.shape else q.numpy().tolist()
+    qs = [q] if isinstance(q, numbers.Number) or not isinstance(q, (list, tuple)) else list(q)
+    qs = [check.number(op, v, "q") for v in qs]
+    if not qs or any(not 0.0 <= v <= 1.0 for v in qs):
+        raise ValueError(f"[{op}] argument 'q': expected numbers in [0, 1], but got {q!r}")
+    values = paddle.sort(x, axis=-1)
+    n = x.shape[-1]
     outs = []
     for v in qs:
         pos = float(v) * (n - 1)
@@ -44,11 +61,11 @@ def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None) 
             lo, frac = hi, 0.0
         elif interpolation == "midpoint":
             frac = 0.5 if hi != lo else 0.0
-        a = paddle.slice(values, [axis], [lo], [lo + 1])
-        b = paddle.slice(values, [axis], [hi], [hi + 1])
+        a = paddle.slice(values, [-1], [lo], [lo + 1])
+        b = paddle.slice(values, [-1], [hi], [hi + 1])
         out = a + (b - a) * frac if frac else a
-        outs.append(out if keepdim else out.squeeze(axis))
-    return outs[0] if isinstance(q, numbers.Real) else paddle.stack(outs)
+        outs.append(finish(out, keepdim))
+    return outs[0] if isinstance(q, numbers.Number) else paddle.stack(outs)
 
 
 def median(x, axis=None, keepdim=False, mode="avg", name=None) -> Tensor:
@@ -60,30 +77,27 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None) -> Tensor:
         >>> paddle.median(paddle.to_tensor([3.0, 1.0, 4.0, 2.0])).item()
         2.5
     """
-    if mode not in ("avg", "min"):
-        raise ValueError(f"[median] mode must be 'avg' or 'min', but got {mode!r}")
-    _check("median", x)
+    check.choice("median", mode, ("avg", "min"), "mode")
+    check.tensor("median", x)
     if not x.dtype.name.startswith(("float", "bfloat")):
         x = x.astype("float32")
-    return quantile(x, 0.5, axis, keepdim, "linear" if mode == "avg" else "lower")
+    return _quantile("median", x, 0.5, axis, keepdim, "linear" if mode == "avg" else "lower")
 
 
 def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None) -> Tensor:
     """median ignoring NaNs (NaN where a line holds only NaNs)."""
     import paddle
 
-    _check("nanmedian", x)
-    if axis is None:
-        x, axis = x.reshape([-1]), 0
-    axis = axis % len(x.shape)
-    values = paddle.sort(x, axis=axis)  # NaNs last
-    count = paddle.sum((~paddle.isnan(x)).astype("int64"), axis=axis, keepdim=True)
+    x, finish = _to_last_axis("nanmedian", x, axis)
+    check.choice("nanmedian", mode, ("avg", "min"), "mode")
+    values = paddle.sort(x, axis=-1)  # NaNs last
+    count = paddle.sum((~paddle.isnan(x)).astype("int64"), axis=-1, keepdim=True)
     lo = paddle.clip((count - 1) // 2, min=0)
     hi = paddle.clip(count // 2, min=0) if mode == "avg" else lo
-    a = paddle.take_along_axis(values, lo, axis)
-    b = paddle.take_along_axis(values, hi, axis)
+    a = paddle.take_along_axis(values, lo, -1)
+    b = paddle.take_along_axis(values, hi, -1)
     out = paddle.where(count > 0, (a + b) * 0.5, paddle.full([], float("nan"), x.dtype))
-    return out if keepdim else out.squeeze(axis)
+    return finish(out, keepdim)
 
 
 def histogram(input, bins=100, min=0, max=0, weight=None, density=False, name=None) -> Tensor:  # noqa: A002
@@ -97,9 +111,12 @@ def histogram(input, bins=100, min=0, max=0, weight=None, density=False, name=No
     """
     import paddle
 
-    _check("histogram", input)
-    if bins < 1:
-        raise ValueError(f"[histogram] bins must be >= 1, but got {bins}")
+    check.tensor("histogram", input, "input")
+    bins = check.integer("histogram", bins, "bins", min=1)
+    check.number("histogram", min, "min")
+    check.number("histogram", max, "max")
+    if weight is not None:
+        check.tensor("histogram", weight, "weight")
     flat = input.reshape([-1]).astype("float64")
     lo, hi = float(min), float(max)
     if lo == 0 and hi == 0 and flat.size:

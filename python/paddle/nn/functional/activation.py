@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
 
 
@@ -14,10 +15,15 @@ def glu(x, axis=-1, name=None) -> Tensor:
 
 def prelu(x, weight, data_format="NCHW", name=None) -> Tensor:
     """x where x > 0, weight * x elsewhere; weight has 1 or C (channel) elements."""
-    if weight.size not in (1, x.shape[1 if data_format[1] == "C" else -1]):
-        raise ValueError(f"[prelu] weight must have 1 or C elements, but got shape {weight.shape}")
-    if weight.size > 1:
+    check.tensor("prelu", x)
+    check.tensor("prelu", weight, "weight")
+    check.choice("prelu", data_format, ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"), "data_format")
+    if weight.size != 1:
+        c_axis = 1 if data_format[1] == "C" else -1
+        if len(x.shape) < 2 or weight.size != x.shape[c_axis]:
+            raise ValueError(f"[prelu] weight must have 1 element or one per channel of x {x.shape} "
+                             f"({data_format}), but got shape {weight.shape}")
         view = [1] * len(x.shape)
-        view[1 if data_format[1] == "C" else -1] = weight.size
+        view[c_axis] = weight.size
         weight = weight.reshape(view)
     return paddle.where(x > 0, x, x * weight)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numbers
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 from paddle.nn.functional.pooling import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
@@ -123,7 +124,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
         raise TypeError(f"[pad] argument 'x': expected Tensor, but got {type(x).__name__}")
     if mode not in _PAD_MODES:
         raise ValueError(f"[pad] argument 'mode': expected one of {_PAD_MODES}, but got {mode!r}")
-    pads = [int(p) for p in (pad.tolist() if isinstance(pad, Tensor) else pad)]
+    pads = check.int_list("pad", pad, "pad")
     rank = len(x.shape)
     if len(pads) % 2:
         raise ValueError(f"[pad] argument 'pad': expected an even number of values, but got {pads}")
@@ -165,7 +166,10 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
 
 
 def zeropad2d(x, padding, data_format="NCHW", name=None) -> Tensor:
-    """Zero padding of the spatial dims: padding = [left, right, top, bottom]."""
+    """Zero padding of the spatial dims: padding = [left, right, top, bottom] (or one int for all four)."""
+    if isinstance(padding, numbers.Integral) and not isinstance(padding, bool):
+        padding = [padding] * 4
+    padding = check.int_list("zeropad2d", padding, "padding", allow_int=True)
     return pad(x, padding, "constant", 0.0, data_format, pad_from_left_axis=False)
 
 
@@ -252,7 +256,8 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     rank = len(x.shape)
     if rank not in (3, 4, 5):
         raise ValueError(f"[interpolate] x must be 3-D, 4-D or 5-D, but got shape {x.shape}")
-    mode = mode.lower()
+    mode = check.choice("interpolate", mode.lower() if isinstance(mode, str) else mode,
+                        ("nearest", "area", *_INTERP_DIMS), "mode")
     if mode not in ("nearest", "area") and _INTERP_DIMS.get(mode) != rank - 2:
         raise ValueError(f"[interpolate] mode {mode!r} does not fit a {rank}-D x")
     if mode == "nearest" and align_corners is None:
@@ -267,10 +272,18 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         raise ValueError("[interpolate] exactly one of size and scale_factor must be given")
     scales = [None] * len(spatial)
     if size is not None:
-        sizes = [size] * len(spatial) if isinstance(size, _numbers.Integral) else list(size)
-        sizes = [int(s.item()) if isinstance(s, Tensor) else int(s) for s in sizes]
+        sizes = check.int_list("interpolate", size, "size", allow_int=True)
+        sizes = sizes * len(spatial) if isinstance(size, _numbers.Integral) else sizes
     else:
-        factors = [scale_factor] * len(spatial) if isinstance(scale_factor, _numbers.Real) else list(scale_factor)
+        if isinstance(scale_factor, Tensor):
+            scale_factor = scale_factor.numpy().tolist()
+        factors = [scale_factor] * len(spatial) if isinstance(scale_factor, _numbers.Real) else scale_factor
+        if not isinstance(factors, (list, tuple)):
+            raise TypeError(f"[interpolate] argument 'scale_factor': expected a number or a list of numbers, but "
+                            f"got {check.got(scale_factor)}")
+        if not all(0 < check.number("interpolate", f, "scale_factor") < float("inf") for f in factors):
+            raise ValueError(f"[interpolate] argument 'scale_factor': expected finite numbers > 0, but got "
+                             f"{scale_factor}")
         sizes = [int(n * f) for n, f in zip(spatial, factors)]
         scales = [None if recompute_scale_factor else float(f) for f in factors]
     if len(sizes) != len(spatial) or any(s <= 0 for s in sizes):

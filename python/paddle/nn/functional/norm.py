@@ -6,18 +6,14 @@ from __future__ import annotations
 import numbers
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
-
-
-def _check_tensor(op, x, arg="x"):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(x).__name__}")
 
 
 def _affine(op, t, shape, fill, dtype, arg):
     if t is None:
         return paddle.full(shape, fill, dtype)
-    _check_tensor(op, t, arg)
+    check.tensor(op, t, arg)
     if t.size != int(paddle.to_tensor(shape).prod().item() if shape else 1):
         raise ValueError(f"[{op}] argument '{arg}': expected {shape} elements, but got shape {t.shape}")
     return t.reshape(shape) if list(t.shape) != list(shape) else t
@@ -33,21 +29,23 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
         >>> [round(v, 4) for v in y.numpy()[0].tolist()]
         [-1.0, 1.0]
     """
-    _check_tensor("layer_norm", x)
-    shape = [normalized_shape] if isinstance(normalized_shape, numbers.Integral) else list(normalized_shape)
+    check.tensor("layer_norm", x)
+    shape = check.int_list("layer_norm", normalized_shape, "normalized_shape", allow_int=True)
     if list(x.shape[len(x.shape) - len(shape):]) != shape or len(shape) > len(x.shape) or not shape:
         raise ValueError(f"[layer_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
     w = _affine("layer_norm", weight, shape, 1.0, x.dtype, "weight")
     b = _affine("layer_norm", bias, shape, 0.0, x.dtype, "bias")
+    check.number("layer_norm", epsilon, "epsilon")
     return _C_ops.layer_norm(x, w, b, float(epsilon), len(x.shape) - len(shape))[0]
 
 
 def rms_norm(x, normalized_shape, weight=None, eps=1e-06, name=None) -> Tensor:
     """x / sqrt(mean(x^2) + eps) over the last dims (normalized_shape), times weight."""
-    _check_tensor("rms_norm", x)
-    shape = [normalized_shape] if isinstance(normalized_shape, numbers.Integral) else list(normalized_shape)
+    check.tensor("rms_norm", x)
+    shape = check.int_list("rms_norm", normalized_shape, "normalized_shape", allow_int=True)
     if list(x.shape[len(x.shape) - len(shape):]) != shape or not shape:
         raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
+    check.number("rms_norm", eps, "eps")
     axes = list(range(len(x.shape) - len(shape), len(x.shape)))
     out = x * paddle.rsqrt(paddle.mean(x * x, axis=axes, keepdim=True) + eps)
     return out if weight is None else out * _affine("rms_norm", weight, shape, 1.0, x.dtype, "weight")
@@ -76,11 +74,11 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         >>> [round(v, 3) for v in rm.tolist()], [round(v, 3) for v in rv.tolist()]
         ([0.2], [1.0])
     """
-    _check_tensor("batch_norm", x)
+    check.tensor("batch_norm", x)
     c_axis = _channel_axis("batch_norm", x, data_format)
     channels = x.shape[c_axis]
     for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
-        _check_tensor("batch_norm", t, arg)
+        check.tensor("batch_norm", t, arg)
         if t.size != channels:
             raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {t.shape}")
     view = [1] * len(x.shape)
@@ -106,7 +104,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
 def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW", name=None) -> Tensor:
     """Normalizes each group of num_groups channels (per sample) by its own
     statistics, then applies the per-channel weight and bias."""
-    _check_tensor("group_norm", x)
+    check.tensor("group_norm", x)
     c_axis = _channel_axis("group_norm", x, data_format)
     channels = x.shape[c_axis]
     if isinstance(num_groups, bool) or not isinstance(num_groups, numbers.Integral) or num_groups <= 0 \
@@ -130,10 +128,11 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
 def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
                   momentum=0.9, eps=1e-05, data_format="NCHW", name=None) -> Tensor:
     """Normalizes each channel of each sample by its own statistics (group_norm with one channel per group)."""
-    _check_tensor("instance_norm", x)
+    check.tensor("instance_norm", x)
     c_axis = _channel_axis("instance_norm", x, data_format)
     if not use_input_stats:
         raise NotImplementedError("[instance_norm] use_input_stats=False is not supported")
+    check.number("instance_norm", eps, "eps")
     return group_norm(x, x.shape[c_axis], eps, weight, bias, data_format)
 
 
@@ -145,6 +144,6 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, name=None) -> Tensor:
         >>> paddle.nn.functional.normalize(paddle.to_tensor([[3.0, 4.0]])).numpy().tolist()
         [[0.6000000238418579, 0.800000011920929]]
     """
-    _check_tensor("normalize", x)
+    check.tensor("normalize", x)
     norm = paddle.linalg.norm(x, p=p, axis=axis, keepdim=True)
     return x / paddle.clip(norm, min=epsilon)

@@ -7,6 +7,7 @@ import math
 import numbers
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 _CHANNEL_LAST = {"NLC": 1, "NHWC": 2, "NDHWC": 3}
@@ -136,10 +137,13 @@ def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusiv
 
 def _adaptive(op, kind, x, nd, output_size, data_format, return_mask=False):
     x, last = _to_channel_first(op, x, nd, data_format)
-    sizes = [output_size] * nd if isinstance(output_size, numbers.Integral) else list(output_size)
-    if len(sizes) != nd:
-        raise ValueError(f"[{op}] argument 'output_size': expected an int or {nd} values, but got {output_size!r}")
-    sizes = [x.shape[2 + d] if s is None else int(s) for d, s in enumerate(sizes)]
+    if isinstance(output_size, (list, tuple)):  # a None keeps that dim's input size
+        output_size = [x.shape[2 + d] if s is None and d < nd else s for d, s in enumerate(output_size)]
+    sizes = check.int_list(op, output_size, "output_size", allow_int=True)
+    if len(sizes) == 1 and not isinstance(output_size, list):  # an int for every dim
+        sizes *= nd
+    if len(sizes) != nd or min(sizes) < 1:
+        raise ValueError(f"[{op}] argument 'output_size': expected an int or {nd} ints >= 1, but got {output_size!r}")
     if kind == "max":
         out, mask = _C_ops.max_pool(x, sizes, [], [], False, True)
         out = _from_channel_first(out, last)

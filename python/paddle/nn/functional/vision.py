@@ -7,6 +7,7 @@ import itertools
 import math
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
 
 
@@ -14,7 +15,8 @@ def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None) -> Tensor:
     """[N, C*r*r, H, W] -> [N, C, H*r, W*r]."""
     if not isinstance(x, Tensor) or len(x.shape) != 4:
         raise ValueError("[pixel_shuffle] x must be a 4-D tensor")
-    r = int(upscale_factor)
+    r = check.integer("pixel_shuffle", upscale_factor, "upscale_factor", min=1)
+    check.choice("pixel_shuffle", data_format, ("NCHW", "NHWC"), "data_format")
     if data_format == "NHWC":
         x = paddle.moveaxis(x, -1, 1)
     n, c, h, w = x.shape
@@ -28,7 +30,8 @@ def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None) -> Tenso
     """[N, C, H*r, W*r] -> [N, C*r*r, H, W], the inverse of pixel_shuffle."""
     if not isinstance(x, Tensor) or len(x.shape) != 4:
         raise ValueError("[pixel_unshuffle] x must be a 4-D tensor")
-    r = int(downscale_factor)
+    r = check.integer("pixel_unshuffle", downscale_factor, "downscale_factor", min=1)
+    check.choice("pixel_unshuffle", data_format, ("NCHW", "NHWC"), "data_format")
     if data_format == "NHWC":
         x = paddle.moveaxis(x, -1, 1)
     n, c, h, w = x.shape
@@ -58,9 +61,7 @@ def affine_grid(theta, out_shape, align_corners=True, name=None) -> Tensor:
     """
     if not isinstance(theta, Tensor):
         raise TypeError(f"[affine_grid] argument 'theta': expected Tensor, but got {type(theta).__name__}")
-    if isinstance(out_shape, Tensor):
-        out_shape = out_shape.numpy().tolist()
-    out_shape = [int(v) for v in out_shape]
+    out_shape = check.int_list("affine_grid", out_shape, "out_shape")
     dims = len(out_shape) - 2
     if dims not in (2, 3) or list(theta.shape) != [out_shape[0], dims, dims + 1]:
         raise ValueError(f"[affine_grid] theta must be [N, 2, 3] with out_shape [N, C, H, W] (or [N, 3, 4] with "
