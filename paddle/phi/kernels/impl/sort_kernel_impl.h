@@ -5,12 +5,15 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <utility>
 #include <vector>
 
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/lines.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/funcs/radix_sort.h"
 
 namespace phi {
 
@@ -28,56 +31,113 @@ struct SortLinesFunctor {
   T* values;
   int64_t* indices;
 
+  // Writes the first k of the sorted positions, position(j) giving the j-th.
+  template <typename Position>
+  PD_HOSTDEVICE void Write(const T* xl, int64_t base, const Position& position) const {
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t at = position(j);
+      indices[base + j * lines.inner] = at;
+      values[base + j * lines.inner] = xl[at * lines.inner];
+    }
+  }
+
+  // On the host every comparison is of integer keys (funcs/radix_sort.h).
+  using Key = typename OrderKey<T>::Key;
+  using Keyed = std::pair<Key, int64_t>;  // (key, position)
+
+  void HostSort(const T* xl, int64_t base) const {
+    if (k == 0) return;
+    if (k * 4 < lines.n) {
+      if (lines.inner == 1) {
+        descending ? HostTopK<true, true>(xl, base) : HostTopK<true, false>(xl, base);
+      } else {
+        descending ? HostTopK<false, true>(xl, base) : HostTopK<false, false>(xl, base);
+      }
+    } else if constexpr (sizeof(Key) == 4) {
+      thread_local std::vector<uint32_t> keys, key_buffer;
+      thread_local std::vector<int64_t> order, order_buffer;
+      keys.resize(lines.n);
+      for (int64_t j = 0; j < lines.n; ++j) keys[j] = static_cast<uint32_t>(OrderKey<T>::Of(xl[j * lines.inner]));
+      RadixSortPositions(&keys, descending, &key_buffer, &order, &order_buffer);
+      Write(xl, base, [&](int64_t j) { return order[j]; });
+    } else {
+      thread_local std::vector<Keyed> keyed;
+      keyed.resize(lines.n);
+      for (int64_t j = 0; j < lines.n; ++j) keyed[j] = {OrderKey<T>::Of(xl[j * lines.inner]), j};
+      SortKeyed(keyed.data(), lines.n);
+      Write(xl, base, [&](int64_t j) { return keyed[j].second; });
+    }
+  }
+
+  // The first k of n (key, position) pairs, in order.
+  void SortKeyed(Keyed* first, int64_t n) const {
+    auto before = [this](const Keyed& a, const Keyed& b) {
+      return a.first != b.first ? (descending ? b.first < a.first : a.first < b.first) : a.second < b.second;
+    };
+    if (k < n) {
+      std::partial_sort(first, first + k, first + n, before);
+    } else {
+      std::sort(first, first + n, before);
+    }
+  }
+
+  // The k first of a long line. Cut into 4k groups, the line has at least
+  // k elements whose keys reach the k-th best of the groups' best keys, so
+  // only those are candidates to sort: a small share of a line, found by
+  // passes that vectorize. Every element left out is worse than every
+  // candidate.
+  template <bool kContiguous, bool kDescending>
+  void HostTopK(const T* xl, int64_t base) const {
+    const int64_t stride = kContiguous ? 1 : lines.inner;
+    const int64_t groups = 4 * k;
+    thread_local std::vector<Key> group_best;
+    group_best.resize(groups);
+    for (int64_t g = 0; g < groups; ++g) {
+      Key best = kDescending ? std::numeric_limits<Key>::lowest() : std::numeric_limits<Key>::max();
+      for (int64_t j = g * lines.n / groups; j < (g + 1) * lines.n / groups; ++j) {
+        const Key key = OrderKey<T>::Of(xl[j * stride]);
+        best = kDescending ? std::max(best, key) : std::min(best, key);
+      }
+      group_best[g] = best;
+    }
+    const auto kth = group_best.begin() + (k - 1);
+    if (kDescending) {
+      std::nth_element(group_best.begin(), kth, group_best.end(), std::greater<Key>());
+    } else {
+      std::nth_element(group_best.begin(), kth, group_best.end());
+    }
+    const Key bound = *kth;
+    thread_local std::vector<Keyed> storage;
+    if (static_cast<int64_t>(storage.size()) < lines.n) storage.resize(lines.n);
+    Keyed* candidates = storage.data();
+    auto reaches = [bound](Key key) -> int { return kDescending ? key >= bound : key <= bound; };
+    int64_t count = 0;
+    constexpr int64_t kBlock = 16;
+    for (int64_t start = 0; start < lines.n; start += kBlock) {
+      const int64_t stop = std::min(start + kBlock, lines.n);
+      int hits = 0;  // most blocks have none: this count vectorizes
+      for (int64_t j = start; j < stop; ++j) hits += reaches(OrderKey<T>::Of(xl[j * stride]));
+      if (hits == 0) continue;
+      for (int64_t j = start; j < stop; ++j) {  // branch-free: every element is written, candidates kept
+        const Key key = OrderKey<T>::Of(xl[j * stride]);
+        candidates[count] = Keyed(key, j);
+        count += reaches(key);
+      }
+    }
+    SortKeyed(candidates, count);
+    Write(xl, base, [&](int64_t j) { return candidates[j].second; });
+  }
+
   PD_HOSTDEVICE void operator()(int64_t line) const {
     const T* xl = x + lines.Base(line, lines.n);
     const int64_t base = lines.Base(line, k);
 #ifndef __CUDA_ARCH__
-    // On the host, sort (value, position) pairs copied out of the line:
-    // comparisons then read contiguous memory instead of strided x.
-    using M = MathType<T>;
-    using Pair = std::pair<M, int64_t>;
-    auto before = [this](const Pair& a, const Pair& b) {
-      if (descending ? NanLast<M>::Less(b.first, a.first) : NanLast<M>::Less(a.first, b.first)) return true;
-      if (descending ? NanLast<M>::Less(a.first, b.first) : NanLast<M>::Less(b.first, a.first)) return false;
-      return a.second < b.second;
-    };
-    std::vector<Pair> pairs;
-    if (k * 4 < lines.n) {
-      // A heap of the k best so far, its worst on top: most elements lose to
-      // the top in one comparison and are never stored.
-      pairs.reserve(k);
-      for (int64_t j = 0; j < k; ++j) pairs.emplace_back(static_cast<M>(xl[j * lines.inner]), j);
-      std::make_heap(pairs.begin(), pairs.end(), before);
-      for (int64_t j = k; j < lines.n; ++j) {
-        const Pair c(static_cast<M>(xl[j * lines.inner]), j);
-        if (k > 0 && before(c, pairs.front())) {
-          std::pop_heap(pairs.begin(), pairs.end(), before);
-          pairs.back() = c;
-          std::push_heap(pairs.begin(), pairs.end(), before);
-        }
-      }
-      std::sort_heap(pairs.begin(), pairs.end(), before);
-    } else {
-      pairs.resize(lines.n);
-      for (int64_t j = 0; j < lines.n; ++j) pairs[j] = {static_cast<M>(xl[j * lines.inner]), j};
-      if (k < lines.n) {
-        std::partial_sort(pairs.begin(), pairs.begin() + k, pairs.end(), before);
-      } else {
-        std::sort(pairs.begin(), pairs.end(), before);
-      }
-    }
-    for (int64_t j = 0; j < k; ++j) {
-      indices[base + j * lines.inner] = pairs[j].second;
-      values[base + j * lines.inner] = xl[pairs[j].second * lines.inner];
-    }
+    HostSort(xl, base);
 #else
     int64_t* s = scratch + line * lines.n;
     for (int64_t j = 0; j < lines.n; ++j) s[j] = j;
     SortPositions(s, lines.n, k, LineOrder<T, MathType<T>>{xl, lines.inner, descending});
-    for (int64_t j = 0; j < k; ++j) {
-      indices[base + j * lines.inner] = s[j];
-      values[base + j * lines.inner] = xl[s[j] * lines.inner];
-    }
+    Write(xl, base, [s](int64_t j) { return s[j]; });
 #endif
   }
 };
