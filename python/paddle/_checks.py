@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numbers
 
+import numpy as np
+
 from paddle._C import Tensor
 
 
@@ -54,6 +56,13 @@ def number(op: str, value, arg: str) -> float | int:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"[{op}] argument '{arg}': expected a number, but got {got(value)}")
     return value
+
+
+def flag(op: str, value, arg: str) -> bool:
+    """A bool (or an int or NumPy bool standing for one)."""
+    if not isinstance(value, (bool, numbers.Integral, np.bool_)):
+        raise TypeError(f"[{op}] argument '{arg}': expected a bool, but got {got(value)}")
+    return bool(value)
 
 
 def int_list(op: str, value, arg: str, allow_int: bool = False) -> list[int]:

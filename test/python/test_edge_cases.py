@@ -276,6 +276,23 @@ F = paddle.nn.functional
     (lambda: F.interpolate(paddle.ones([1, 1, 2]), scale_factor=float("-inf")), ValueError,
      r"\[interpolate\] argument 'scale_factor'"),
     (lambda: F.interpolate(paddle.ones([1, 1, 2]), size=3, mode={}), ValueError, r"\[interpolate\] argument 'mode'"),
+    (lambda: paddle.diag(paddle.ones([2, 2]), b"a"), TypeError, r"\[diag\] argument 'offset'"),
+    (lambda: paddle.diagonal(paddle.ones([2, 2]), None), TypeError, r"\[diagonal\] argument 'offset'"),
+    (lambda: paddle.normal(paddle.ones([2]), object), TypeError, r"\[normal\] argument 'std'"),
+    (lambda: paddle.bincount(paddle.to_tensor([1]), "assign"), TypeError, r"\[bincount\] argument 'weights'"),
+    (lambda: F.log_loss(paddle.ones([2]), paddle.ones([2]), "abc"), TypeError, r"\[log_loss\] argument 'epsilon'"),
+    (lambda: paddle.nonzero(paddle.ones([2]), paddle.ones([2])), TypeError, r"\[nonzero\] argument 'as_tuple'"),
+    (lambda: paddle.addmm(paddle.ones([2, 2]), paddle.ones([2, 2]), paddle.ones([2, 2]), "float32"), TypeError,
+     r"\[addmm\] argument 'beta'"),
+    (lambda: F.linear(paddle.ones([2, 2]), paddle.ones([2, 2]), "abc"), TypeError, r"\[linear\] argument 'bias'"),
+    (lambda: F.normalize(paddle.ones([2, 2]), 2, object), TypeError, r"\[normalize\] argument 'axis'"),
+    (lambda: paddle.chunk(paddle.ones([2]), [[1]]), TypeError, r"\[chunk\] argument 'chunks'"),
+    (lambda: paddle.linalg.solve(paddle.ones([3, 1, 1]), paddle.ones([2, 1, 4])), ValueError,
+     r"\[solve\] the batch dims"),
+    (lambda: paddle.linalg.pinv(paddle.ones([2, 2]), None), TypeError, r"\[pinv\] argument 'rcond'"),
+    (lambda: paddle.linalg.lstsq(paddle.ones([2, 2]), paddle.ones([2, 2]), {}), TypeError, r"\[lstsq\] argument 'rcond'"),
+    (lambda: paddle.linalg.norm(paddle.ones([2, 2]), 2, 1.5), TypeError, r"\[norm\] argument 'axis'"),
+    (lambda: paddle.unique(paddle.ones([2]), return_index=None), TypeError, r"\[unique\] argument 'return_index'"),
 ])
 def test_fuzzer_wrapper_arguments_raise_clear_errors(call, error, match):
     """Malformed arguments a 3-minute fuzz run found escaping the wrappers as

@@ -9,6 +9,7 @@ import numbers
 
 import numpy as np
 
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
@@ -36,7 +37,7 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise TypeError(f"[norm] argument 'x': expected Tensor, but got {type(x).__name__}")
-    axes = [axis] if isinstance(axis, numbers.Integral) else axis
+    axes = None if axis is None else check.axes("norm", axis, max(len(x.shape), 1))
     if p is None or p == "fro":
         if axes is not None and len(axes) > 2:
             raise ValueError(f"[norm] p='fro' takes at most 2 axes, but got {axes}")
@@ -81,7 +82,10 @@ def solve(x, y, left=True, name=None) -> Tensor:
     vector = len(y.shape) == len(x.shape) - 1
     if vector:
         y = y.unsqueeze(-1)
-    batch = list(np.broadcast_shapes(tuple(x.shape[:-2]), tuple(y.shape[:-2])))
+    try:
+        batch = list(np.broadcast_shapes(tuple(x.shape[:-2]), tuple(y.shape[:-2])))
+    except ValueError:
+        raise ValueError(f"[solve] the batch dims of x {x.shape} and y {y.shape} cannot be broadcast together") from None
     x = paddle.broadcast_to(x, batch + x.shape[-2:]) if list(x.shape[:-2]) != batch else x
     y = paddle.broadcast_to(y, batch + y.shape[-2:]) if list(y.shape[:-2]) != batch else y
     out = _C_ops.linalg_solve(x, y)
@@ -168,6 +172,7 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None) -> Tensor:
     values above rcond * the largest."""
     import paddle
 
+    check.number("pinv", rcond, "rcond")
     u, s, vh = svd(x)
     cutoff = rcond * paddle.max(s, axis=-1, keepdim=True)
     s_inv = paddle.where(s > cutoff, 1.0 / paddle.where(s > cutoff, s, paddle.ones_like(s)), paddle.zeros_like(s))
@@ -182,7 +187,9 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
     for arg, t in (("x", x), ("y", y)):
         if not isinstance(t, Tensor) or len(t.shape) < 2:
             raise ValueError(f"[lstsq] argument '{arg}': expected a tensor of matrices [..., m, n]")
-    if rcond is None:
+    if rcond is not None:
+        check.number("lstsq", rcond, "rcond")
+    else:
         rcond = max(x.shape[-2:]) * float(np.finfo(np.float32 if x.dtype == paddle.float32 else np.float64).eps)
     u, s, vh = svd(x)
     cutoff = rcond * paddle.max(s, axis=-1, keepdim=True)

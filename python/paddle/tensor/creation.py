@@ -327,6 +327,7 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None) -> Tensor:
     from paddle.tensor.manipulation import moveaxis
     if not isinstance(x, Tensor) or len(x.shape) < 2:
         raise ValueError("[diagonal] x must be a tensor of at least 2 dims")
+    offset = check.integer("diagonal", offset, "offset")
     y = moveaxis(x, [axis1, axis2], [-2, -1])
     rows, cols = y.shape[-2], y.shape[-1]
     length = max(0, min(rows + min(offset, 0), cols - max(offset, 0)))
@@ -346,11 +347,11 @@ def diag(x, offset=0, padding_value=0, name=None) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise TypeError(f"[diag] argument 'x': expected Tensor, but got {type(x).__name__}")
+    offset = check.integer("diag", offset, "offset")
     if len(x.shape) == 2:
         return diagonal(x, offset)
     if len(x.shape) > 2:
         raise ValueError(f"[diag] x must have at most 2 dims, but got shape {x.shape}")
-    offset = check.integer("diag", offset, "offset")
     x = x.reshape([-1])
     n = x.shape[0] + abs(offset)
     from paddle.tensor.indexing import index_put

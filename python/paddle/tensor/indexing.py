@@ -8,6 +8,7 @@ import numbers
 import numpy as np
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
@@ -186,6 +187,7 @@ def nonzero(x, as_tuple=False):
         [[0, 0], [1, 1]]
     """
     _check_tensor("nonzero", "x", x)
+    as_tuple = check.flag("nonzero", as_tuple, "as_tuple")
     coords = _C_ops.nonzero(x)
     if not as_tuple:
         return coords

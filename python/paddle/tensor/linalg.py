@@ -12,6 +12,11 @@ def _check(op, **tensors):
         check.tensor(op, t, arg)
 
 
+def _check_factors(op, beta, alpha):
+    check.number(op, beta, "beta")
+    check.number(op, alpha, "alpha")
+
+
 def mm(input, mat2, name=None) -> Tensor:  # noqa: A002
     """The matrix product of input and mat2 (matmul's broadcasting rules)."""
     _check("mm", input=input, mat2=mat2)
@@ -65,6 +70,7 @@ def outer(x, y, name=None) -> Tensor:
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A002
     """beta * input + alpha * (x @ y)."""
     _check("addmm", input=input, x=x, y=y)
+    _check_factors("addmm", beta, alpha)
     if len(x.shape) != 2 or len(y.shape) != 2:
         raise ValueError(f"[addmm] x and y must be 2-D, but got shapes {x.shape} and {y.shape}")
     return input * beta + paddle.matmul(x, y) * alpha
@@ -80,6 +86,7 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A00
         [[[3.5]], [[3.5]]]
     """
     _check("baddbmm", input=input, x=x, y=y)
+    _check_factors("baddbmm", beta, alpha)
     if len(x.shape) != 3 or len(y.shape) != 3:
         raise ValueError(f"[baddbmm] x and y must be 3-D, but got shapes {x.shape} and {y.shape}")
     return input * beta + paddle.bmm(x, y) * alpha

@@ -48,6 +48,7 @@ def split(x, num_or_sections, axis=0, name=None) -> list:
 
 def chunk(x, chunks, axis=0, name=None) -> list:
     """Splits x into `chunks` equal parts along axis (x.shape[axis] must divide)."""
+    check.integer("chunk", chunks, "chunks")
     return split(x, chunks, axis)
 
 

@@ -10,16 +10,12 @@ import numbers
 import numpy as np
 
 from paddle import _C
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
 def _float_dtype(dtype):
     return _C.get_default_dtype() if dtype is None else dtype
-
-
-def _check_number(op, arg, value):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"[{op}] argument '{arg}': expected a real number, but got {type(value).__name__}")
 
 
 def rand(shape, dtype=None, name=None) -> Tensor:
@@ -50,8 +46,8 @@ def uniform(shape, dtype=None, min=-1.0, max=1.0, seed=0, name=None) -> Tensor: 
         seed (int, optional): 0 draws from the global generator; any other
             value gives the same tensor on every call.
     """
-    _check_number("uniform", "min", min)
-    _check_number("uniform", "max", max)
+    check.number("uniform", min, "min")
+    check.number("uniform", max, "max")
     if min > max:
         raise ValueError(f"[uniform] min ({min}) must not exceed max ({max})")
     return _C_ops.uniform(shape, _float_dtype(dtype), min, max, seed, None)
@@ -83,6 +79,9 @@ def normal(mean=0.0, std=1.0, shape=None, name=None) -> Tensor:
         [4]
     """
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        for arg, v in (("mean", mean), ("std", std)):
+            if not isinstance(v, Tensor):
+                check.number("normal", v, arg)
         ref = mean if isinstance(mean, Tensor) else std
         shapes = [tuple(v.shape) for v in (mean, std) if isinstance(v, Tensor)]
         try:
@@ -91,8 +90,8 @@ def normal(mean=0.0, std=1.0, shape=None, name=None) -> Tensor:
             raise ValueError(f"[normal] mean and std of shapes {shapes} cannot be broadcast together") from None
         noise = _C_ops.gaussian(list(np.broadcast_shapes(*shapes)), 0.0, 1.0, 0, ref.dtype, ref.place)
         return mean + std * noise
-    _check_number("normal", "mean", mean)
-    _check_number("normal", "std", std)
+    check.number("normal", mean, "mean")
+    check.number("normal", std, "std")
     if std < 0:
         raise ValueError(f"[normal] std must be >= 0, but got {std}")
     if shape is None:
@@ -140,7 +139,7 @@ def bernoulli(x, p=None, name=None) -> Tensor:
     if not isinstance(x, Tensor):
         raise TypeError(f"[bernoulli] argument 'x': expected Tensor, but got {type(x).__name__}")
     if p is not None:
-        _check_number("bernoulli", "p", p)
+        check.number("bernoulli", p, "p")
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"[bernoulli] p must be in [0, 1], but got {p}")
         x = _C_ops.full(x.shape, p, x.dtype, x.place)

@@ -224,6 +224,8 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     import paddle
 
     _check("unique", x, None)
+    return_index, return_inverse, return_counts = (check.flag("unique", v, arg) for v, arg in (
+        (return_index, "return_index"), (return_inverse, "return_inverse"), (return_counts, "return_counts")))
     if axis is not None:
         raise NotImplementedError("[unique] axis is not supported; unique flattens x")
     flat = x.reshape([-1])
@@ -264,10 +266,11 @@ def bincount(x, weights=None, minlength=0, name=None):
         raise ValueError(f"[bincount] x must be a 1-D int tensor, but got shape {x.shape} and {x.dtype}")
     if x.size and int(x.min()) < 0:
         raise ValueError(f"[bincount] x must be non-negative, but holds {int(x.min())}")
-    length = max(int(x.max()) + 1 if x.size else 0, int(minlength))
+    length = max(int(x.max()) + 1 if x.size else 0, check.integer("bincount", minlength, "minlength", min=0))
     if weights is None:
         values, dtype = paddle.ones([x.shape[0]], "int64"), "int64"
     else:
+        check.tensor("bincount", weights, "weights")
         if list(weights.shape) != list(x.shape):
             raise ValueError(f"[bincount] weights.shape {weights.shape} must equal x.shape {x.shape}")
         values, dtype = weights, weights.dtype

@@ -312,6 +312,10 @@ def linear(x, weight, bias=None, name=None) -> Tensor:
         >>> paddle.nn.functional.linear(paddle.ones([1, 2]), paddle.ones([2, 3])).numpy().tolist()
         [[2.0, 2.0, 2.0]]
     """
+    check.tensor("linear", x)
+    check.tensor("linear", weight, "weight")
+    if bias is not None:
+        check.tensor("linear", bias, "bias")
     out = paddle.matmul(x, weight)
     return out if bias is None else out + bias
 

@@ -4,6 +4,7 @@ order follow from the parts)."""
 from __future__ import annotations
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -258,4 +259,5 @@ def square_error_cost(input, label) -> Tensor:  # noqa: A002
 def log_loss(input, label, epsilon=1e-4, name=None) -> Tensor:  # noqa: A002
     """-(label log(input + eps) + (1 - label) log(1 - input + eps))."""
     _check("log_loss", input=input, label=label)
+    check.number("log_loss", epsilon, "epsilon")
     return -(label * paddle.log(input + epsilon) + (1.0 - label) * paddle.log(1.0 - input + epsilon))

@@ -145,5 +145,6 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, name=None) -> Tensor:
         [[0.6000000238418579, 0.800000011920929]]
     """
     check.tensor("normalize", x)
+    axis = check.axis("normalize", axis, max(len(x.shape), 1))
     norm = paddle.linalg.norm(x, p=p, axis=axis, keepdim=True)
     return x / paddle.clip(norm, min=epsilon)
