@@ -303,6 +303,14 @@ def has_advanced(index):
     return any(_is_advanced(item) for item in items)
 
 
+def _rectangular(op, what, data):
+    """data as a NumPy array; a ragged nested list is an error of `op`."""
+    try:
+        return np.asarray(data)
+    except ValueError:
+        raise ValueError(f"[{op}] {what} must be a rectangular nested list, but got {data!r}") from None
+
+
 def _plan(x, index):
     """(basic index, advanced dims of the view, index tensors) for x[index]."""
     items = list(index) if isinstance(index, tuple) else [index]
@@ -311,7 +319,7 @@ def _plan(x, index):
         if isinstance(item, bool):
             item = paddle.to_tensor(item)
         elif isinstance(item, (list, np.ndarray)):
-            item = paddle.to_tensor(np.asarray(item))
+            item = paddle.to_tensor(_rectangular("getitem", "an index list", item))
             if item.dtype not in (paddle.bool, paddle.int32, paddle.int64):
                 raise IndexError(f"[getitem] an index list must hold ints or bools, but got {item.dtype}")
         converted.append(item)
@@ -401,7 +409,7 @@ def advanced_setitem(x, index, value):
         gathered = list(coords.shape[:-1]) + list(front.shape[coords.shape[-1]:])
         batch, rest = gathered[:batch_rank], gathered[batch_rank:]
         if not isinstance(value, Tensor):
-            value = paddle.to_tensor(np.asarray(value), dtype=x.dtype)
+            value = paddle.to_tensor(_rectangular("setitem", "the value", value), dtype=x.dtype)
         if value.dtype != x.dtype:
             value = value.astype(x.dtype)
         value = paddle.broadcast_to(value, rest[:position] + batch + rest[position:])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 
 
@@ -110,20 +111,34 @@ def _check_format(op, data_format, formats):
         raise ValueError(f"[{op}] argument 'data_format': expected one of {formats}, but got {data_format!r}")
 
 
+def _one(op, value, arg):
+    """An int given as an int or a 1-element list (a 1-D convolution's stride, dilation, ...)."""
+    values = check.int_list(op, value, arg, allow_int=True)
+    if len(values) != 1:
+        raise ValueError(f"[{op}] argument '{arg}': expected an int or a list of 1 int, but got {value!r}")
+    return values[0]
+
+
+def _check_3d(op, x, weight):
+    for arg, t in (("x", x), ("weight", weight)):
+        if len(check.tensor(op, t, arg).shape) != 3:
+            raise ValueError(f"[{op}] argument '{arg}': expected a 3-D tensor, but got shape {t.shape}")
+
+
 def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCL", name=None) -> Tensor:
     """1-D convolution of x [N, C, L] with weight [OC, C/groups, k], as a conv2d of height 1."""
     _check_format("conv1d", data_format, ("NCL", "NLC"))
-    if not isinstance(x, Tensor) or len(x.shape) != 3 or not isinstance(weight, Tensor) or len(weight.shape) != 3:
-        raise ValueError("[conv1d] x and weight must be 3-D tensors")
+    _check_3d("conv1d", x, weight)
     if data_format == "NLC":
         x = x.transpose([0, 2, 1])
     if isinstance(padding, str):
         pad2 = padding
     else:
-        p = [int(padding)] * 2 if isinstance(padding, numbers.Integral) else [int(v) for v in padding]
+        p = check.int_list("conv1d", padding, "padding", allow_int=True)
+        if len(p) not in (1, 2):
+            raise ValueError(f"[conv1d] argument 'padding': expected an int or 1 or 2 ints, but got {padding!r}")
         pad2 = [0, 0] + (p if len(p) == 2 else p * 2)  # [top, bottom, left, right]
-    stride = stride if isinstance(stride, numbers.Integral) else stride[0]
-    dilation = dilation if isinstance(dilation, numbers.Integral) else dilation[0]
+    stride, dilation = _one("conv1d", stride, "stride"), _one("conv1d", dilation, "dilation")
     out = conv2d(x.unsqueeze(2), weight.unsqueeze(2), bias, [1, stride], pad2, [1, dilation], groups)
     out = out.squeeze(2)
     return out.transpose([0, 2, 1]) if data_format == "NLC" else out
@@ -177,14 +192,16 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
 def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1,
                      output_size=None, data_format="NCL", name=None) -> Tensor:
     """The transpose of conv1d: x [N, C, L], weight [C, OC/groups, k]."""
-    _check_format("conv1d_transpose", data_format, ("NCL", "NLC"))
+    op = "conv1d_transpose"
+    _check_format(op, data_format, ("NCL", "NLC"))
+    _check_3d(op, x, weight)
     if data_format == "NLC":
         x = x.transpose([0, 2, 1])
-    one = lambda v: v if isinstance(v, numbers.Integral) else v[0]  # noqa: E731
-    pad = [0, 0, one(padding), one(padding)] if not isinstance(padding, str) else padding
-    out = conv2d_transpose(x.unsqueeze(2), weight.unsqueeze(2), bias, [1, one(stride)], pad,
-                           [0, one(output_padding)], groups, [1, one(dilation)],
-                           None if output_size is None else [1, one(output_size)])
+    pad = [0, 0] + [_one(op, padding, "padding")] * 2 if not isinstance(padding, str) else padding
+    out = conv2d_transpose(x.unsqueeze(2), weight.unsqueeze(2), bias, [1, _one(op, stride, "stride")], pad,
+                           [0, _one(op, output_padding, "output_padding")], check.integer(op, groups, "groups", min=1),
+                           [1, _one(op, dilation, "dilation")],
+                           None if output_size is None else [1, _one(op, output_size, "output_size")])
     out = out.squeeze(2)
     return out.transpose([0, 2, 1]) if data_format == "NLC" else out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numbers
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
 
 
@@ -58,7 +59,7 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         raise IndexError(f"[embedding] ids must be in [0, {rows}), but got values in [{int(x.min())}, {int(x.max())}]")
     out = paddle.index_select(weight, x.reshape([-1]), axis=0).reshape(list(x.shape) + [weight.shape[1]])
     if padding_idx is not None:
-        if not -rows <= padding_idx < rows:
+        if not -rows <= check.integer("embedding", padding_idx, "padding_idx") < rows:
             raise ValueError(f"[embedding] padding_idx {padding_idx} is out of range for {rows} embeddings")
         keep = (x != padding_idx % rows).unsqueeze(-1)
         out = paddle.where(keep, out, paddle.zeros([], out.dtype))

@@ -89,10 +89,10 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
         0.1269
     """
     _check("cross_entropy", reduction, input=input, label=label)
-    axis = axis % max(len(input.shape), 1)
+    axis = check.axis("cross_entropy", axis, len(input.shape))
     classes = input.shape[axis]
     logp = paddle.nn.functional.log_softmax(input, axis=axis) if use_softmax else paddle.log(input)
-    if not 0.0 <= label_smoothing <= 1.0:
+    if not 0.0 <= check.number("cross_entropy", label_smoothing, "label_smoothing") <= 1.0:
         raise ValueError(f"[cross_entropy] label_smoothing must be in [0, 1], but got {label_smoothing}")
     if not soft_label and label_smoothing == 0.0:
         return _hard_label_loss("cross_entropy", logp, label, axis, weight, ignore_index, reduction)
@@ -126,6 +126,8 @@ def _one_hot_along(label, classes, axis, like):
 def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-100, numeric_stable_mode=True,
                                return_softmax=False, axis=-1):
     """Per-position cross entropy (label dims kept), and softmax(logits) when return_softmax."""
+    _check("softmax_with_cross_entropy", logits=logits, label=label)
+    axis = check.axis("softmax_with_cross_entropy", axis, len(logits.shape))
     loss = cross_entropy(logits, label, ignore_index=ignore_index, reduction="none", soft_label=soft_label, axis=axis)
     if not soft_label and len(loss.shape) < len(logits.shape):
         loss = loss.unsqueeze(axis % len(logits.shape))
@@ -210,12 +212,14 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None) -> Tenso
 def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None) -> Tensor:  # noqa: A002
     """max(0, -label * (input - other) + margin)."""
     _check("margin_ranking_loss", reduction, input=input, other=other, label=label)
+    check.number("margin_ranking_loss", margin, "margin")
     return _reduce(paddle.nn.functional.relu(-label * (input - other) + margin), reduction)
 
 
 def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None) -> Tensor:  # noqa: A002
     """input where label is 1, max(0, margin - input) where label is -1."""
     _check("hinge_embedding_loss", reduction, input=input, label=label)
+    check.number("hinge_embedding_loss", margin, "margin")
     loss = paddle.where(label == 1.0, input, paddle.nn.functional.relu(margin - input))
     return _reduce(loss, reduction)
 

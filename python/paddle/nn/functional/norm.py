@@ -110,6 +110,7 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
     if isinstance(num_groups, bool) or not isinstance(num_groups, numbers.Integral) or num_groups <= 0 \
             or channels % num_groups:
         raise ValueError(f"[group_norm] the channels ({channels}) must divide into num_groups ({num_groups}) groups")
+    check.number("group_norm", epsilon, "epsilon")
     if c_axis != 1:
         x = paddle.moveaxis(x, c_axis, 1)
     shape = list(x.shape)
