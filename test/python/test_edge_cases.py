@@ -313,6 +313,8 @@ F = paddle.nn.functional
     (lambda: paddle.ones([2, 2])[[[1, 2], [3]]], ValueError, r"\[getitem\] an index list must be a rectangular"),
     (lambda: paddle.ones([2, 2]).__setitem__(([0, 1],), [[1, 2], [3]]), ValueError,
      r"\[setitem\] the value must be a rectangular"),
+    (lambda: F.zeropad2d(paddle.zeros([0, 1, 2]), [0, 2**63 - 1]), ValueError, r"\[pad\] dim 2 of size 2 padded by"),
+    (lambda: paddle.arange(0, 1, 1, paddle.to_tensor(1j)), TypeError, r"\[arange\] argument 'dtype'"),
 ])
 def test_fuzzer_wrapper_arguments_raise_clear_errors(call, error, match):
     """Malformed arguments a 3-minute fuzz run found escaping the wrappers as

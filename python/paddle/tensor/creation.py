@@ -59,8 +59,8 @@ def _dtype_name(dtype, op) -> str:
         return _C.DataType.__members__[dtype.upper()].name if dtype.upper() in _C.DataType.__members__ else dtype
     try:
         return np.dtype(dtype).name
-    except TypeError:
-        raise TypeError(f"[{op}] argument 'dtype': {dtype!r} is not a data type") from None
+    except (TypeError, ValueError):
+        raise TypeError(f"[{op}] argument 'dtype': expected a data type, but got {check.got(dtype)}") from None
 
 
 def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:

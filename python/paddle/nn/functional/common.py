@@ -144,6 +144,8 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
         if before == 0 and after == 0:
             continue
         n = out.shape[d]
+        if n + before + after >= 2**63:
+            raise ValueError(f"[pad] dim {d} of size {n} padded by ({before}, {after}) exceeds the int64 range")
         if before < 0 or after < 0:  # crop first
             out = paddle.slice(out, [d], [max(-before, 0)], [n - max(-after, 0)])
             n = out.shape[d]
