@@ -323,6 +323,30 @@ def test_fuzzer_wrapper_arguments_raise_clear_errors(call, error, match):
         call()
 
 
+_X4, _W4 = paddle.ones([1, 1, 4, 4]), paddle.ones([1, 1, 2, 2])
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: F.conv2d(_X4, _W4, padding=[1, "a", 1, 1]), TypeError, r"\[conv2d\] argument 'padding'"),
+    (lambda: F.conv2d(_X4, _W4, bias="a"), TypeError, r"\[conv2d\] argument 'bias'"),
+    (lambda: F.conv2d_transpose(_X4, _W4, padding=[None] * 4), TypeError, r"\[conv2d_transpose\] argument 'padding'"),
+    (lambda: F.conv2d_transpose(_X4, _W4, groups=None), TypeError, r"\[conv2d_transpose\] argument 'groups'"),
+    (lambda: F.conv3d(paddle.ones([1, 1, 3, 3, 3]), paddle.ones([1, 1, 2, 2, 2]), padding="SAME"), TypeError,
+     r"\[conv3d\] argument 'padding'"),
+    (lambda: F.max_pool2d(_X4, 2, padding=[[0, 0], [0, 0], ["a", 1], [1, 1]]), TypeError,
+     r"\[max_pool2d\] argument 'padding'"),
+    (lambda: F.avg_pool2d(_X4, 2, divisor_override="a"), TypeError, r"\[avg_pool2d\] argument 'divisor_override'"),
+    (lambda: F.glu(_X4, axis=None), TypeError, r"\[glu\] argument 'axis'"),
+    (lambda: F.bilinear(_X4, _X4, "a"), TypeError, r"\[bilinear\] argument 'weight'"),
+    (lambda: F.smooth_l1_loss(_X4, _X4, delta=None), TypeError, r"\[smooth_l1_loss\] argument 'delta'"),
+])
+def test_convolution_and_loss_arguments_raise_clear_errors(call, error, match):
+    """Malformed arguments found by hand next to the fuzzer's findings (int() of a
+    padding element, .reshape of a non-tensor bias, a % by groups=None)."""
+    with pytest.raises(error, match=match):
+        call()
+
+
 def test_median_and_quantile_reduce_a_list_of_axes():
     a = np.arange(24.0).reshape(2, 3, 4)
     x = paddle.to_tensor(a)

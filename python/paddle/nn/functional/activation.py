@@ -9,6 +9,7 @@ from paddle._C import Tensor
 
 def glu(x, axis=-1, name=None) -> Tensor:
     """a * sigmoid(b) for the halves a, b of x along axis."""
+    check.axis("glu", axis, len(check.tensor("glu", x).shape))
     a, b = paddle.chunk(x, 2, axis)
     return a * paddle.nn.functional.sigmoid(b)
 

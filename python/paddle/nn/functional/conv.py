@@ -97,12 +97,13 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
         else:
             raise ValueError(f"[conv2d] argument 'padding': expected 'SAME' or 'VALID', but got {padding!r}")
     elif isinstance(padding, (list, tuple)) and len(padding) == 4:  # Paddle: [top, bottom, left, right]
-        paddings = [int(padding[0]), int(padding[2]), int(padding[1]), int(padding[3])]
+        top, bottom, left, right = check.int_list("conv2d", padding, "padding")
+        paddings = [top, left, bottom, right]
     else:
         paddings = _paddings(padding, "conv2d")
     out = _C_ops.conv2d(x, weight, strides, paddings, dilations, groups)
     if bias is not None:
-        out = out + bias.reshape([1, -1, 1, 1])
+        out = out + check.tensor("conv2d", bias, "bias").reshape([1, -1, 1, 1])
     return out.transpose([0, 2, 3, 1]) if data_format == "NHWC" else out
 
 
@@ -160,13 +161,15 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     if data_format == "NHWC":
         x = x.transpose([0, 3, 1, 2])
     n, c, h, w = x.shape
+    groups = check.integer("conv2d_transpose", groups, "groups", min=1)
     if c != weight.shape[0] or c % groups:
         raise ValueError(f"[conv2d_transpose] weight.shape[0] ({weight.shape[0]}) must equal the input channels "
                          f"({c}), divisible by groups ({groups})")
     strides = _pair(stride, "stride", "conv2d_transpose")
     dilations = _pair(dilation, "dilation", "conv2d_transpose")
     if isinstance(padding, (list, tuple)) and len(padding) == 4:  # [top, bottom, left, right]
-        pads = [int(padding[0]), int(padding[2]), int(padding[1]), int(padding[3])]
+        top, bottom, left, right = check.int_list("conv2d_transpose", padding, "padding")
+        pads = [top, left, bottom, right]
     else:
         pads = _paddings(padding, "conv2d_transpose")  # [top, left, bottom, right]
     kh, kw = weight.shape[2:]
@@ -185,7 +188,7 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     cols = _C_ops.matmul(wg, xg, False, False).reshape([n, oc * kh * kw, h * w])
     out = _C_ops.fold(cols, sizes, [kh, kw], strides, pads, dilations)
     if bias is not None:
-        out = out + bias.reshape([1, -1, 1, 1])
+        out = out + check.tensor("conv2d_transpose", bias, "bias").reshape([1, -1, 1, 1])
     return out.transpose([0, 2, 3, 1]) if data_format == "NHWC" else out
 
 
@@ -216,8 +219,9 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
         raise ValueError("[conv3d] x and weight must be 5-D tensors")
     if data_format == "NDHWC":
         x = x.transpose([0, 4, 1, 2, 3])
-    triple = lambda v: [int(v)] * 3 if isinstance(v, numbers.Integral) else [int(i) for i in v]  # noqa: E731
-    s, d, p = triple(stride), triple(dilation), triple(padding)
+    s, d, p = (check.int_list("conv3d", v, arg, allow_int=True)
+               for v, arg in ((stride, "stride"), (dilation, "dilation"), (padding, "padding")))
+    s, d, p = (v * 3 if len(v) == 1 else v for v in (s, d, p))
     if len(s) != 3 or len(d) != 3 or len(p) != 3:
         raise ValueError("[conv3d] stride, padding and dilation must be an int or 3 ints")
     if p[0]:  # zero depth padding; height and width are padded by conv2d
@@ -236,5 +240,5 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
         slices.append(acc)
     out = paddle.stack(slices, axis=2)
     if bias is not None:
-        out = out + bias.reshape([1, -1, 1, 1, 1])
+        out = out + check.tensor("conv3d", bias, "bias").reshape([1, -1, 1, 1, 1])
     return out.transpose([0, 2, 3, 4, 1]) if data_format == "NDHWC" else out

@@ -165,6 +165,7 @@ def l1_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0, name=None) -> Tensor:  # noqa: A002
     """Huber loss: 0.5 d^2 where |d| < delta, else delta (|d| - 0.5 delta), d = input - label."""
     _check("smooth_l1_loss", reduction, input=input, label=label)
+    check.number("smooth_l1_loss", delta, "delta")
     d = paddle.abs(input - label)
     loss = paddle.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
     return _reduce(loss, reduction)

@@ -38,10 +38,10 @@ def _paddings(op, padding, nd, spatial, kernel, stride):
             pads += [total // 2, total - total // 2]
         return pads
     if isinstance(padding, (list, tuple)) and padding and isinstance(padding[0], (list, tuple)):
-        pairs = [list(p) for p in padding][-nd:]  # [[0, 0], [0, 0], [top, bottom], [left, right]]
-        return [int(v) for pair in pairs for v in pair]
+        pairs = [check.int_list(op, p, "padding") for p in padding][-nd:]  # [[0, 0], [0, 0], [t, b], [l, r]]
+        return [v for pair in pairs for v in pair]
     if isinstance(padding, (list, tuple)) and len(padding) == 2 * nd:
-        return [int(v) for v in padding]
+        return check.int_list(op, padding, "padding")
     return [v for p in _as_list(op, "padding", padding, nd) for v in (p, p)]
 
 
@@ -75,6 +75,8 @@ def _pool(op, kind, x, nd, kernel_size, stride, padding, ceil_mode, data_format,
         out, mask = _C_ops.max_pool(x, kernel, strides, pads, bool(ceil_mode), False)
         out = _from_channel_first(out, last)
         return (out, _from_channel_first(mask, last)) if return_mask else out
+    if divisor_override is not None:
+        check.number(op, divisor_override, "divisor_override")
     if divisor_override:
         out = _C_ops.avg_pool(x, kernel, strides, pads, bool(ceil_mode), False, False)
         out = out * (math.prod(kernel) / divisor_override)
