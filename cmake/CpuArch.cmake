@@ -16,6 +16,9 @@ else()
   set(_arch "${PADDLE_CPU_ARCH}")
 endif()
 if(_arch)
-  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-march=${_arch}>)
+  # nvcc's host compiler gets it too: templates shared by .cc and .cu files
+  # (functors, helpers like funcs::Moments) are emitted by both, and the
+  # linker keeps whichever copy it meets first.
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-march=${_arch}> $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-march=${_arch}>)
   message(STATUS "Host code compiled with -march=${_arch}")
 endif()

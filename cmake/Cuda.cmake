@@ -26,6 +26,9 @@ if(WITH_GPU)
   # 445: the generic lambdas of PD_REGISTER_KERNEL declare template params
   # nvcc considers unused; 177: unused functions in headers.
   string(APPEND CMAKE_CUDA_FLAGS " --expt-relaxed-constexpr --extended-lambda -Xcudafe --diag_suppress=177 -Xcudafe --diag_suppress=445")
+  # The host side of .cu files is compiled as the .cc files are (see
+  # CpuArch.cmake): with OpenMP, so their copies of shared templates match.
+  string(APPEND CMAKE_CUDA_FLAGS " -Xcompiler=-fopenmp")
   add_compile_definitions(PADDLE_WITH_CUDA)
 endif()
 message(STATUS "WITH_GPU=${WITH_GPU}")

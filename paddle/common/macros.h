@@ -9,6 +9,24 @@
 #define PD_DEVICE
 #endif
 
+// Marks the next loop a reduction of `var` by `op` that may be reordered
+// (OpenMP simd), so that host compilers vectorize floating-point sums and
+// maxima they must otherwise run one element at a time; nothing on devices.
+#if defined(_OPENMP) && !defined(__CUDA_ARCH__)
+#define PD_PRAGMA(text) _Pragma(#text)
+#define PD_SIMD_REDUCTION(op, var) PD_PRAGMA(omp simd reduction(op : var))
+#else
+#define PD_SIMD_REDUCTION(op, var)
+#endif
+
+// For small helpers whose loops must be compiled in their caller, with its
+// constants, to vectorize.
+#if defined(__CUDACC__)
+#define PD_FORCEINLINE __forceinline__
+#else
+#define PD_FORCEINLINE inline __attribute__((always_inline))
+#endif
+
 #define PD_CONCAT_IMPL(a, b) a##b
 #define PD_CONCAT(a, b) PD_CONCAT_IMPL(a, b)
 #define PD_UNIQUE_NAME(prefix) PD_CONCAT(prefix, __COUNTER__)

@@ -60,14 +60,12 @@ void FlashAttentionKernel(const Context& ctx, const DenseTensor& q, const DenseT
         for (int64_t i = 0; i < rows; ++i) {
           float* s = scores.data() + i * cols;
           const int64_t visible = causal ? std::min(cols, q0 + i + shift + 1 - k0) : cols;
-          // `omp simd` lets the max and the sum vectorize: without it their
-          // floating-point order is fixed and each runs one element at a time.
           float m = row_max[i];
-#pragma omp simd reduction(max : m)
+          PD_SIMD_REDUCTION(max, m)
           for (int64_t j = 0; j < visible; ++j) m = s[j] > m ? s[j] : m;
           const float correction = row_max[i] == m ? 1.0f : funcs::ExpOnRange(row_max[i] - m);
           float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
+          PD_SIMD_REDUCTION(+, sum)
           for (int64_t j = 0; j < visible; ++j) {
             s[j] = funcs::ExpOnRange(s[j] - m);
             sum += s[j];

@@ -45,21 +45,24 @@ PD_HOSTDEVICE inline M ExpShifted(M x) {
 
 // Normalizes one row: x[k * stride] for k < n, written to out likewise.
 template <typename T>
-PD_HOSTDEVICE void SoftmaxRow(const T* x, T* out, int64_t n, int64_t stride, bool log) {
+PD_HOSTDEVICE PD_FORCEINLINE void SoftmaxRow(const T* x, T* out, int64_t n, int64_t stride, bool log) {
   using M = MathType<T>;
   M max = static_cast<M>(x[0]);
+  PD_SIMD_REDUCTION(max, max)
   for (int64_t k = 1; k < n; ++k) {
     M v = static_cast<M>(x[k * stride]);
     max = v > max ? v : max;
   }
   M sum = 0;
   if (log) {
+    PD_SIMD_REDUCTION(+, sum)
     for (int64_t k = 0; k < n; ++k) sum += ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
     const M log_sum = std::log(sum) + max;
     for (int64_t k = 0; k < n; ++k) out[k * stride] = static_cast<T>(static_cast<M>(x[k * stride]) - log_sum);
     return;
   }
   if constexpr (std::is_same_v<T, M>) {  // keep e^(x - max) in out, then scale it
+    PD_SIMD_REDUCTION(+, sum)
     for (int64_t k = 0; k < n; ++k) {
       const M e = ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
       out[k * stride] = e;
@@ -68,6 +71,7 @@ PD_HOSTDEVICE void SoftmaxRow(const T* x, T* out, int64_t n, int64_t stride, boo
     const M inv = M(1) / sum;
     for (int64_t k = 0; k < n; ++k) out[k * stride] *= inv;
   } else {  // half types: recompute rather than round twice
+    PD_SIMD_REDUCTION(+, sum)
     for (int64_t k = 0; k < n; ++k) sum += ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
     const M inv = M(1) / sum;
     for (int64_t k = 0; k < n; ++k) {

@@ -16,16 +16,19 @@ namespace funcs {
 // The mean and 1 / sqrt(variance + epsilon) of `blocks` runs of `len`
 // elements, `step` apart: two passes over data that stays in cache.
 template <typename T>
-PD_HOSTDEVICE void Moments(const T* x, int64_t blocks, int64_t len, int64_t step, MathType<T> epsilon,
+PD_HOSTDEVICE PD_FORCEINLINE void Moments(const T* x, int64_t blocks, int64_t len, int64_t step, MathType<T> epsilon,
                            MathType<T>* mean, MathType<T>* rstd) {
   using M = MathType<T>;
   M sum = 0;
-  for (int64_t b = 0; b < blocks; ++b)
+  for (int64_t b = 0; b < blocks; ++b) {
+    PD_SIMD_REDUCTION(+, sum)
     for (int64_t i = 0; i < len; ++i) sum += static_cast<M>(x[b * step + i]);
+  }
   const M count = static_cast<M>(blocks * len);
   const M mu = sum / count;
   M squares = 0;
   for (int64_t b = 0; b < blocks; ++b) {
+    PD_SIMD_REDUCTION(+, squares)
     for (int64_t i = 0; i < len; ++i) {
       const M d = static_cast<M>(x[b * step + i]) - mu;
       squares += d * d;
