@@ -27,7 +27,10 @@ def split(x, num_or_sections, axis=0, name=None) -> list:
         if num_or_sections <= 0 or n % num_or_sections:
             raise ValueError(f"[split] x.shape[{axis}] ({n}) must be divisible by num_or_sections "
                              f"({num_or_sections})")
-        sizes = [n // num_or_sections] * num_or_sections
+        try:  # a zero-size dim splits into any number of empty parts, if they fit in memory
+            sizes = [n // num_or_sections] * num_or_sections
+        except (MemoryError, OverflowError):
+            raise MemoryError(f"[split] {num_or_sections} parts of x.shape[{axis}] ({n}) do not fit in memory") from None
     elif isinstance(num_or_sections, (list, tuple)):
         sizes = check.int_list("split", num_or_sections, "num_or_sections")
         if sizes.count(-1) > 1 or any(s < -1 for s in sizes):
