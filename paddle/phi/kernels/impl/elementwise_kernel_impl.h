@@ -218,9 +218,9 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
   PD_REGISTER_KERNEL(gelu, B, phi::GeluKernel, PD_FLOATING_TYPES);                       \
-  PD_REGISTER_KERNEL(erfinv, B, phi::ErfinvKernel, float, double);                         \
-  PD_REGISTER_KERNEL(lgamma, B, phi::LgammaKernel, float, double);                         \
-  PD_REGISTER_KERNEL(polygamma, B, phi::PolygammaKernel, float, double);                   \
+  PD_REGISTER_KERNEL(erfinv, B, phi::ErfinvKernel, PD_FLOATING_TYPES);                    \
+  PD_REGISTER_KERNEL(lgamma, B, phi::LgammaKernel, PD_FLOATING_TYPES);                    \
+  PD_REGISTER_KERNEL(polygamma, B, phi::PolygammaKernel, PD_FLOATING_TYPES);              \
   PD_REGISTER_KERNEL(bitwise_and, B, phi::BitwiseAndKernel, bool, PD_INTEGRAL_TYPES);     \
   PD_REGISTER_KERNEL(bitwise_or, B, phi::BitwiseOrKernel, bool, PD_INTEGRAL_TYPES);       \
   PD_REGISTER_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel, bool, PD_INTEGRAL_TYPES);     \
