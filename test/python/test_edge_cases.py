@@ -340,6 +340,7 @@ _X4, _W4 = paddle.ones([1, 1, 4, 4]), paddle.ones([1, 1, 2, 2])
     (lambda: F.bilinear(_X4, _X4, "a"), TypeError, r"\[bilinear\] argument 'weight'"),
     (lambda: F.smooth_l1_loss(_X4, _X4, delta=None), TypeError, r"\[smooth_l1_loss\] argument 'delta'"),
     (lambda: paddle.chunk(paddle.zeros([1, 0]), 2**64, 1), MemoryError, r"\[split\] 18446744073709551616 parts"),
+    (lambda: F.dropout(paddle.ones([2]), axis=object), TypeError, r"\[dropout\] argument 'axis'"),
 ])
 def test_convolution_and_loss_arguments_raise_clear_errors(call, error, match):
     """Malformed arguments found by hand next to the fuzzer's findings (int() of a

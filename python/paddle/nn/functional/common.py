@@ -54,12 +54,8 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
     if axis is None:
         out, _ = _C_ops.dropout(x, p, upscale, 0)
         return out
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    rank = len(x.shape)
-    for a in axes:
-        if isinstance(a, bool) or not isinstance(a, int) or not -rank <= a < rank:
-            raise ValueError(f"[dropout] argument 'axis': {a!r} is not an axis of a {rank}-D tensor")
-    mask_shape = [d if (i in axes or i - rank in axes) else 1 for i, d in enumerate(x.shape)]
+    axes = check.axes("dropout", axis, len(x.shape))
+    mask_shape = [d if i in axes else 1 for i, d in enumerate(x.shape)]
     keep = paddle.bernoulli(paddle.full(mask_shape, 1.0 - p, x.dtype))
     if upscale:
         keep = keep * (1.0 / (1.0 - p) if p < 1.0 else 0.0)
