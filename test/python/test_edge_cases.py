@@ -341,6 +341,7 @@ _X4, _W4 = paddle.ones([1, 1, 4, 4]), paddle.ones([1, 1, 2, 2])
     (lambda: F.smooth_l1_loss(_X4, _X4, delta=None), TypeError, r"\[smooth_l1_loss\] argument 'delta'"),
     (lambda: paddle.chunk(paddle.zeros([1, 0]), 2**64, 1), MemoryError, r"\[split\] 18446744073709551616 parts"),
     (lambda: F.dropout(paddle.ones([2]), axis=object), TypeError, r"\[dropout\] argument 'axis'"),
+    (lambda: F.triplet_margin_loss(_X4, _X4, _X4, epsilon=[1]), TypeError, r"\[triplet_margin_loss\] argument 'epsilon'"),
 ])
 def test_convolution_and_loss_arguments_raise_clear_errors(call, error, match):
     """Malformed arguments found by hand next to the fuzzer's findings (int() of a

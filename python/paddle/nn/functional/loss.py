@@ -245,6 +245,8 @@ def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-6
                         reduction="mean", name=None) -> Tensor:
     """max(0, d(input, positive) - d(input, negative) + margin), d the p-norm distance."""
     _check("triplet_margin_loss", reduction, input=input, positive=positive, negative=negative)
+    for arg, v in (("margin", margin), ("p", p), ("epsilon", epsilon)):
+        check.number("triplet_margin_loss", v, arg)
 
     def dist(a, b):
         return paddle.linalg.norm(a - b + epsilon, p=p, axis=-1)
