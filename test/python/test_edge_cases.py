@@ -342,6 +342,12 @@ _X4, _W4 = paddle.ones([1, 1, 4, 4]), paddle.ones([1, 1, 2, 2])
     (lambda: paddle.chunk(paddle.zeros([1, 0]), 2**64, 1), MemoryError, r"\[split\] 18446744073709551616 parts"),
     (lambda: F.dropout(paddle.ones([2]), axis=object), TypeError, r"\[dropout\] argument 'axis'"),
     (lambda: F.triplet_margin_loss(_X4, _X4, _X4, epsilon=[1]), TypeError, r"\[triplet_margin_loss\] argument 'epsilon'"),
+    (lambda: F.binary_cross_entropy(_X4, _X4, weight=[1]), TypeError, r"\[binary_cross_entropy\] argument 'weight'"),
+    (lambda: F.binary_cross_entropy_with_logits(_X4, _X4, pos_weight=[1]), TypeError,
+     r"\[binary_cross_entropy_with_logits\] argument 'pos_weight'"),
+    (lambda: F.cosine_embedding_loss(_X4, _X4, _X4, margin=[1]), TypeError, r"\[cosine_embedding_loss\] argument 'margin'"),
+    (lambda: F.scaled_dot_product_attention(_X4, _X4, _X4, attn_mask=[1]), TypeError,
+     r"\[scaled_dot_product_attention\] argument 'attn_mask'"),
 ])
 def test_convolution_and_loss_arguments_raise_clear_errors(call, error, match):
     """Malformed arguments found by hand next to the fuzzer's findings (int() of a

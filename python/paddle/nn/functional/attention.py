@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
 from paddle.nn.functional.common import dropout
 
@@ -29,9 +30,9 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         [1, 3, 2, 4]
     """
     for arg, t in (("query", query), ("key", key), ("value", value)):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"[scaled_dot_product_attention] argument '{arg}': expected Tensor, but got "
-                            f"{type(t).__name__}")
+        check.tensor("scaled_dot_product_attention", t, arg)
+    if attn_mask is not None:
+        check.tensor("scaled_dot_product_attention", attn_mask, "attn_mask")
     if attn_mask is None and not (dropout_p and training):
         return _C_ops.attention(query, key, value, bool(is_causal))
     q = query.transpose([0, 2, 1, 3])

@@ -320,7 +320,9 @@ def linear(x, weight, bias=None, name=None) -> Tensor:
 
 def bilinear(x1, x2, weight, bias=None, name=None) -> Tensor:
     """out[n, o] = x1[n] @ weight[o] @ x2[n] + bias[o], weight [out, in1, in2]."""
-    for arg, t in (("x1", x1), ("x2", x2), ("weight", weight)) + ((("bias", bias),) if bias is not None else ()):
+    for arg, t in (("x1", x1), ("x2", x2), ("weight", weight)):
         check.tensor("bilinear", t, arg)
+    if bias is not None:
+        check.tensor("bilinear", bias, "bias")
     out = paddle.einsum("ni,oij,nj->no", x1, weight, x2)
     return out if bias is None else out + bias.reshape([1, -1])

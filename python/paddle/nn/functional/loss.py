@@ -174,6 +174,8 @@ def smooth_l1_loss(input, label, reduction="mean", delta=1.0, name=None) -> Tens
 def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None) -> Tensor:  # noqa: A002
     """-(label log(input) + (1 - label) log(1 - input)), logs clamped at -100 as Paddle does."""
     _check("binary_cross_entropy", reduction, input=input, label=label)
+    if weight is not None:
+        check.tensor("binary_cross_entropy", weight, "weight")
     _same_shape("binary_cross_entropy", input, label)
     log_p = paddle.clip(paddle.log(input), min=-100.0)
     log_q = paddle.clip(paddle.log(1.0 - input), min=-100.0)
@@ -188,6 +190,9 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     """binary_cross_entropy(sigmoid(logit), label), computed stably:
     (1 - label) * logit + (1 + (pos_weight - 1) * label) * log(1 + exp(-logit))."""
     _check("binary_cross_entropy_with_logits", reduction, logit=logit, label=label)
+    for arg, t in (("weight", weight), ("pos_weight", pos_weight)):
+        if t is not None:
+            check.tensor("binary_cross_entropy_with_logits", t, arg)
     _same_shape("binary_cross_entropy_with_logits", logit, label, ("logit", "label"))
     log_one_plus = paddle.nn.functional.softplus(-logit)  # log(1 + exp(-logit)), stable
     scale = 1.0 if pos_weight is None else 1.0 + (pos_weight - 1.0) * label
@@ -236,6 +241,7 @@ def cosine_similarity(x1, x2, axis=1, eps=1e-8) -> Tensor:
 def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", name=None) -> Tensor:
     """1 - cos(input1, input2) where label is 1, max(0, cos - margin) where label is -1."""
     _check("cosine_embedding_loss", reduction, input1=input1, input2=input2, label=label)
+    check.number("cosine_embedding_loss", margin, "margin")
     cos = cosine_similarity(input1, input2, axis=-1)
     loss = paddle.where(label == 1, 1.0 - cos, paddle.nn.functional.relu(cos - margin))
     return _reduce(loss, reduction)
