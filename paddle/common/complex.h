@@ -109,6 +109,50 @@ PD_HOSTDEVICE complex<T> tanh(complex<T> a) {
   return {beta * rho * s / denom, t / denom};
 }
 
+template <typename T>
+PD_HOSTDEVICE complex<T> sin(complex<T> a) {
+  return {std::sin(a.real) * std::cosh(a.imag), std::cos(a.real) * std::sinh(a.imag)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> cos(complex<T> a) {
+  return {std::cos(a.real) * std::cosh(a.imag), -std::sin(a.real) * std::sinh(a.imag)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> sinh(complex<T> a) {
+  return {std::sinh(a.real) * std::cos(a.imag), std::cosh(a.real) * std::sin(a.imag)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> cosh(complex<T> a) {
+  return {std::cosh(a.real) * std::cos(a.imag), std::sinh(a.real) * std::sin(a.imag)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> tan(complex<T> a) {
+  // tan z = -i tanh(i z), which inherits tanh's accuracy near the poles
+  const complex<T> t = tanh(complex<T>(-a.imag, a.real));
+  return {t.imag, -t.real};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> expm1(complex<T> a) {
+  // e^x cos y - 1 = expm1(x) cos y - 2 sin^2(y / 2), without cancellation near 0
+  const T half_sin = std::sin(a.imag / 2);
+  return {std::expm1(a.real) * std::cos(a.imag) - 2 * half_sin * half_sin, std::exp(a.real) * std::sin(a.imag)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> log1p(complex<T> a) {
+  // |1 + z|^2 = 1 + (x (2 + x) + y^2), so log|1 + z| = log1p(x (2 + x) + y^2) / 2
+  return {std::log1p(a.real * (2 + a.real) + a.imag * a.imag) / 2, std::atan2(a.imag, 1 + a.real)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> log2(complex<T> a) {
+  const complex<T> l = log(a);
+  return {l.real * T(1.4426950408889634), l.imag * T(1.4426950408889634)};
+}
+template <typename T>
+PD_HOSTDEVICE complex<T> log10(complex<T> a) {
+  const complex<T> l = log(a);
+  return {l.real * T(0.4342944819032518), l.imag * T(0.4342944819032518)};
+}
+
 using complex64 = complex<float>;
 using complex128 = complex<double>;
 

@@ -111,6 +111,12 @@ def _with_specials(rng, dtype, shape):
         picks = rng.integers(0, 4, flat.size)
         specials = np.array([np.nan, np.inf, -np.inf], dtype=np.float32)
         flat[picks < 3] = specials[picks[picks < 3]].astype(a.dtype)
+    if a.dtype.kind == "c" and a.size:  # specials in the real part of some, the imaginary part of others
+        flat = a.reshape(-1)
+        picks = rng.integers(0, 8, flat.size)
+        specials = np.array([np.nan, np.inf, -np.inf])
+        flat.real[picks < 3] = specials[picks[picks < 3]]
+        flat.imag[(picks >= 3) & (picks < 6)] = specials[picks[(picks >= 3) & (picks < 6)] - 3]
     return a
 
 
@@ -175,7 +181,7 @@ SAMPLES = [
     OpSample("abs", paddle.abs, np.abs, UNARY_SHAPES, NUMERIC),
     OpSample("neg", paddle.neg, np.negative, UNARY_SHAPES, ("int8", "int16", "int32", "int64") + FLOATS + COMPLEX),
     OpSample("tanh", paddle.tanh, np.tanh, UNARY_SHAPES, FLOATS + COMPLEX),
-    OpSample("sigmoid", paddle.nn.functional.sigmoid, _sigmoid, UNARY_SHAPES, FLOATS, low=-8, high=8),
+    OpSample("sigmoid", paddle.nn.functional.sigmoid, _sigmoid, UNARY_SHAPES, FLOATS + COMPLEX, low=-8, high=8),
     OpSample("softmax", lambda x: paddle.nn.functional.softmax(x, axis=1), lambda x: _softmax(x, 1),
              [[(3, 4)], [(2, 3, 5)], [(2, 1, 3)]], FLOATS, low=-5, high=5, errors=[
                  ErrorCase(lambda: paddle.nn.functional.softmax(_t(2, 3, dtype="int64")), TypeError,
@@ -215,19 +221,19 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.where(_t(2), _t(2), _t(2)), TypeError,
                            r"\[where\] condition must be a bool tensor")]),
     OpSample("erf", paddle.erf, _erf, UNARY_SHAPES, FLOATS),
-    OpSample("expm1", paddle.expm1, np.expm1, UNARY_SHAPES, FLOATS, low=-1e-3, high=1e-3,
+    OpSample("expm1", paddle.expm1, np.expm1, UNARY_SHAPES, FLOATS + COMPLEX, low=-1e-3, high=1e-3,
              tolerance={"float32": (1e-5, 1e-10)}),
-    OpSample("log1p", paddle.log1p, np.log1p, UNARY_SHAPES, FLOATS, low=-0.5, high=3),
-    OpSample("log2", paddle.log2, np.log2, UNARY_SHAPES, FLOATS, low=0.1, high=5),
-    OpSample("log10", paddle.log10, np.log10, UNARY_SHAPES, FLOATS, low=0.1, high=5),
-    OpSample("sin", paddle.sin, np.sin, UNARY_SHAPES, FLOATS),
-    OpSample("cos", paddle.cos, np.cos, UNARY_SHAPES, FLOATS),
-    OpSample("tan", paddle.tan, np.tan, UNARY_SHAPES, FLOATS, low=-1.2, high=1.2),
+    OpSample("log1p", paddle.log1p, np.log1p, UNARY_SHAPES, FLOATS + COMPLEX, low=-0.5, high=3),
+    OpSample("log2", paddle.log2, np.log2, UNARY_SHAPES, FLOATS + COMPLEX, low=0.1, high=5),
+    OpSample("log10", paddle.log10, np.log10, UNARY_SHAPES, FLOATS + COMPLEX, low=0.1, high=5),
+    OpSample("sin", paddle.sin, np.sin, UNARY_SHAPES, FLOATS + COMPLEX),
+    OpSample("cos", paddle.cos, np.cos, UNARY_SHAPES, FLOATS + COMPLEX),
+    OpSample("tan", paddle.tan, np.tan, UNARY_SHAPES, FLOATS + COMPLEX, low=-1.2, high=1.2),
     OpSample("asin", paddle.asin, np.arcsin, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
     OpSample("acos", paddle.acos, np.arccos, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
     OpSample("atan", paddle.atan, np.arctan, UNARY_SHAPES, FLOATS),
-    OpSample("sinh", paddle.sinh, np.sinh, UNARY_SHAPES, FLOATS),
-    OpSample("cosh", paddle.cosh, np.cosh, UNARY_SHAPES, FLOATS),
+    OpSample("sinh", paddle.sinh, np.sinh, UNARY_SHAPES, FLOATS + COMPLEX),
+    OpSample("cosh", paddle.cosh, np.cosh, UNARY_SHAPES, FLOATS + COMPLEX),
     OpSample("asinh", paddle.asinh, np.arcsinh, UNARY_SHAPES, FLOATS),
     OpSample("acosh", paddle.acosh, np.arccosh, UNARY_SHAPES, FLOATS, low=1.1, high=4),
     OpSample("atanh", paddle.atanh, np.arctanh, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
@@ -239,11 +245,11 @@ SAMPLES = [
                  (np.round(rng.uniform(-10, 10, shapes[0]) * 2) / 2).astype(dtype)]),  # exact halves too
     OpSample("trunc", paddle.trunc, np.trunc, UNARY_SHAPES, FLOATS, low=-5, high=5),
     OpSample("sign", paddle.sign, np.sign, UNARY_SHAPES, FLOATS + ("int8", "int32", "int64", "uint8"), low=-3, high=3),
-    OpSample("isnan", paddle.isnan, np.isnan, UNARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+    OpSample("isnan", paddle.isnan, np.isnan, UNARY_SHAPES, REAL + COMPLEX, make_inputs=lambda rng, dtype, shapes: [
         _with_specials(rng, dtype, shapes[0])]),
-    OpSample("isinf", paddle.isinf, np.isinf, UNARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+    OpSample("isinf", paddle.isinf, np.isinf, UNARY_SHAPES, REAL + COMPLEX, make_inputs=lambda rng, dtype, shapes: [
         _with_specials(rng, dtype, shapes[0])]),
-    OpSample("isfinite", paddle.isfinite, np.isfinite, UNARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
+    OpSample("isfinite", paddle.isfinite, np.isfinite, UNARY_SHAPES, REAL + COMPLEX, make_inputs=lambda rng, dtype, shapes: [
         _with_specials(rng, dtype, shapes[0])]),
     OpSample("elu", lambda x: paddle.nn.functional.elu(x, alpha=0.7),
              lambda x: np.where(x > 0, x, 0.7 * (np.exp(np.minimum(x, 0)) - 1)), UNARY_SHAPES, FLOATS),
@@ -416,5 +422,6 @@ GRAD_SAMPLES = GRAD2_SAMPLES | set().union(*(m.GRAD_SAMPLES for m in _FAMILIES))
 COMPLEX_GRAD_SAMPLES = {
     "add", "subtract", "multiply", "divide", "pow", "pow_scalar", "exp", "log", "sqrt", "tanh", "abs", "neg",
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
-    "slice", "concat", "clone", "norm", "square", "reciprocal", "cumsum", "cumprod",
+    "slice", "concat", "clone", "norm", "square", "reciprocal", "cumsum", "cumprod", "expm1", "log1p", "log2", "log10",
+    "sin", "cos", "tan", "sinh", "cosh", "sigmoid",
 } | op_samples_compose.COMPLEX_GRAD_SAMPLES

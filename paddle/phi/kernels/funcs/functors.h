@@ -85,7 +85,9 @@ struct PowScalarFunctor {
 
 template <typename T>
 PD_HOSTDEVICE bool IsNan(T v) {
-  if constexpr (std::is_floating_point_v<MathType<T>>) {
+  if constexpr (kIsComplex<T>) {
+    return v.real != v.real || v.imag != v.imag;
+  } else if constexpr (std::is_floating_point_v<MathType<T>>) {
     MathType<T> m = static_cast<MathType<T>>(v);
     return m != m;
   } else {
@@ -179,8 +181,10 @@ struct BitwiseNotFunctor {
   template <typename T>                                        \
   struct Name {                                                \
     PD_HOSTDEVICE T operator()(T v) const {                    \
-      using std::exp, std::log, std::sqrt, std::tanh;          \
-      using paddle::exp, paddle::log, paddle::sqrt, paddle::tanh; \
+      using std::exp, std::log, std::sqrt, std::tanh, std::sin, std::cos, std::tan, std::sinh, std::cosh; \
+      using std::expm1, std::log1p, std::log2, std::log10;                                              \
+      using paddle::exp, paddle::log, paddle::sqrt, paddle::tanh, paddle::sin, paddle::cos, paddle::tan; \
+      using paddle::sinh, paddle::cosh, paddle::expm1, paddle::log1p, paddle::log2, paddle::log10;     \
       using M = std::conditional_t<kIsComplex<T>, T, MathType<T>>; \
       M x = static_cast<M>(v);                                 \
       return static_cast<T>(expr);                             \
@@ -309,18 +313,18 @@ struct GeluFunctor {
     }
   }
 };
-PD_DEFINE_MATH_FUNCTOR(Expm1Functor, std::expm1(x))
-PD_DEFINE_MATH_FUNCTOR(Log1pFunctor, std::log1p(x))
-PD_DEFINE_MATH_FUNCTOR(Log2Functor, std::log2(x))
-PD_DEFINE_MATH_FUNCTOR(Log10Functor, std::log10(x))
-PD_DEFINE_MATH_FUNCTOR(SinFunctor, std::sin(x))
-PD_DEFINE_MATH_FUNCTOR(CosFunctor, std::cos(x))
-PD_DEFINE_MATH_FUNCTOR(TanFunctor, std::tan(x))
+PD_DEFINE_MATH_FUNCTOR(Expm1Functor, expm1(x))
+PD_DEFINE_MATH_FUNCTOR(Log1pFunctor, log1p(x))
+PD_DEFINE_MATH_FUNCTOR(Log2Functor, log2(x))
+PD_DEFINE_MATH_FUNCTOR(Log10Functor, log10(x))
+PD_DEFINE_MATH_FUNCTOR(SinFunctor, sin(x))
+PD_DEFINE_MATH_FUNCTOR(CosFunctor, cos(x))
+PD_DEFINE_MATH_FUNCTOR(TanFunctor, tan(x))
 PD_DEFINE_MATH_FUNCTOR(AsinFunctor, std::asin(x))
 PD_DEFINE_MATH_FUNCTOR(AcosFunctor, std::acos(x))
 PD_DEFINE_MATH_FUNCTOR(AtanFunctor, std::atan(x))
-PD_DEFINE_MATH_FUNCTOR(SinhFunctor, std::sinh(x))
-PD_DEFINE_MATH_FUNCTOR(CoshFunctor, std::cosh(x))
+PD_DEFINE_MATH_FUNCTOR(SinhFunctor, sinh(x))
+PD_DEFINE_MATH_FUNCTOR(CoshFunctor, cosh(x))
 PD_DEFINE_MATH_FUNCTOR(AsinhFunctor, std::asinh(x))
 PD_DEFINE_MATH_FUNCTOR(AcoshFunctor, std::acosh(x))
 PD_DEFINE_MATH_FUNCTOR(AtanhFunctor, std::atanh(x))
@@ -350,7 +354,7 @@ struct SigmoidFunctor {
     if constexpr (std::is_same_v<MathType<T>, float>) {
       return static_cast<T>(FastSigmoid(static_cast<float>(v)));
     } else {
-      using std::exp;
+      using std::exp, paddle::exp;
       return T(1) / (T(1) + exp(-v));
     }
   }
@@ -386,7 +390,9 @@ struct IsNanFunctor {
 template <typename T>
 struct IsInfFunctor {
   PD_HOSTDEVICE bool operator()(T v) const {
-    if constexpr (std::is_floating_point_v<MathType<T>>) {
+    if constexpr (kIsComplex<T>) {
+      return IsInfFunctor<decltype(v.real)>()(v.real) || IsInfFunctor<decltype(v.imag)>()(v.imag);
+    } else if constexpr (std::is_floating_point_v<MathType<T>>) {
       MathType<T> m = static_cast<MathType<T>>(v);
       return !IsNan(v) && (m - m != m - m);  // inf - inf is NaN; finite - finite is 0
     } else {

@@ -225,18 +225,18 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(bitwise_or, B, phi::BitwiseOrKernel, bool, PD_INTEGRAL_TYPES);       \
   PD_REGISTER_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel, bool, PD_INTEGRAL_TYPES);     \
   PD_REGISTER_KERNEL(bitwise_not, B, phi::BitwiseNotKernel, bool, PD_INTEGRAL_TYPES);     \
-  PD_REGISTER_KERNEL(expm1, B, phi::Expm1Kernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(log1p, B, phi::Log1pKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(log2, B, phi::Log2Kernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(log10, B, phi::Log10Kernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(sin, B, phi::SinKernel, PD_FLOATING_TYPES);                                            \
-  PD_REGISTER_KERNEL(cos, B, phi::CosKernel, PD_FLOATING_TYPES);                                            \
-  PD_REGISTER_KERNEL(tan, B, phi::TanKernel, PD_FLOATING_TYPES);                                            \
+  PD_REGISTER_KERNEL(expm1, B, phi::Expm1Kernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                        \
+  PD_REGISTER_KERNEL(log1p, B, phi::Log1pKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                        \
+  PD_REGISTER_KERNEL(log2, B, phi::Log2Kernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                          \
+  PD_REGISTER_KERNEL(log10, B, phi::Log10Kernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                        \
+  PD_REGISTER_KERNEL(sin, B, phi::SinKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                            \
+  PD_REGISTER_KERNEL(cos, B, phi::CosKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                            \
+  PD_REGISTER_KERNEL(tan, B, phi::TanKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                            \
   PD_REGISTER_KERNEL(asin, B, phi::AsinKernel, PD_FLOATING_TYPES);                                          \
   PD_REGISTER_KERNEL(acos, B, phi::AcosKernel, PD_FLOATING_TYPES);                                          \
   PD_REGISTER_KERNEL(atan, B, phi::AtanKernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(sinh, B, phi::SinhKernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(cosh, B, phi::CoshKernel, PD_FLOATING_TYPES);                                          \
+  PD_REGISTER_KERNEL(sinh, B, phi::SinhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                          \
+  PD_REGISTER_KERNEL(cosh, B, phi::CoshKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                          \
   PD_REGISTER_KERNEL(asinh, B, phi::AsinhKernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(acosh, B, phi::AcoshKernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(atanh, B, phi::AtanhKernel, PD_FLOATING_TYPES);                                        \
@@ -245,11 +245,11 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(round, B, phi::RoundKernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(trunc, B, phi::TruncKernel, PD_FLOATING_TYPES);                                        \
   PD_REGISTER_KERNEL(sign, B, phi::SignKernel, int8_t, int16_t, int32_t, int64_t, uint8_t, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(isnan, B, phi::IsNanKernel, PD_REAL_TYPES);                          \
-  PD_REGISTER_KERNEL(isinf, B, phi::IsInfKernel, PD_REAL_TYPES);                          \
-  PD_REGISTER_KERNEL(isfinite, B, phi::IsFiniteKernel, PD_REAL_TYPES);                    \
+  PD_REGISTER_KERNEL(isnan, B, phi::IsNanKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);                          \
+  PD_REGISTER_KERNEL(isinf, B, phi::IsInfKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);                          \
+  PD_REGISTER_KERNEL(isfinite, B, phi::IsFiniteKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);                    \
   PD_REGISTER_KERNEL(tanh, B, phi::TanhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
-  PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES);                 \
+  PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                 \
   PD_REGISTER_KERNEL(abs, B, phi::AbsKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
   PD_REGISTER_KERNEL(neg, B, phi::NegKernel, int8_t, int16_t, int32_t, int64_t, PD_FLOATING_TYPES, PD_COMPLEX_TYPES); \
   PD_REGISTER_KERNEL(relu, B, phi::ReluKernel, PD_FLOATING_TYPES, int32_t, int64_t);     \
