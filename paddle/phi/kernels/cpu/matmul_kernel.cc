@@ -1,5 +1,8 @@
-// matmul on the CPU: OpenBLAS GEMM per batch; half types go through float.
+// matmul on the CPU: a GEMM per batch, oneDNN's sgemm for float32 (faster than
+// OpenBLAS at the small and mid sizes models use; as fast at 1024^3), OpenBLAS
+// for double and complex; half types go through float.
 #include <cblas.h>
+#include <dnnl.h>
 
 #include <limits>
 #include <vector>
@@ -19,7 +22,7 @@ void Gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, const T
   const blasint lda = static_cast<blasint>(ta ? m : k), ldb = static_cast<blasint>(tb ? k : n);
   const blasint M = static_cast<blasint>(m), N = static_cast<blasint>(n), K = static_cast<blasint>(k);
   if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(CblasRowMajor, ta_, tb_, M, N, K, 1.0f, a, lda, b, ldb, 0.0f, c, N);
+    dnnl_sgemm(ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c, n);
   } else if constexpr (std::is_same_v<T, double>) {
     cblas_dgemm(CblasRowMajor, ta_, tb_, M, N, K, 1.0, a, lda, b, ldb, 0.0, c, N);
   } else if constexpr (std::is_same_v<T, paddle::complex64>) {
@@ -67,9 +70,9 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
       Gemm<T>(p.trans_x, p.trans_y, p.m, p.n, p.k, ab, bb, cb);
     }
   };
-  // Small products gain nothing from OpenBLAS's threads (waking them costs
+  // Small products gain nothing from the BLAS's threads (waking them costs
   // more than the product): give whole products to threads instead. Inside
-  // a parallel region OpenBLAS runs single-threaded.
+  // a parallel region the BLAS calls run single-threaded.
   constexpr int64_t kSmallProduct = int64_t{1} << 24;  // multiply-adds
   if (p.batch > 1 && p.m * p.n * p.k < kSmallProduct) {
 #pragma omp parallel for schedule(static)
