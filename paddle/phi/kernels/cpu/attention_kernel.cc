@@ -21,7 +21,7 @@ namespace phi {
 namespace {
 
 constexpr int64_t kQueryBlock = 256;
-constexpr int64_t kKeyBlock = 256;
+constexpr int64_t kKeyBlock = 512;
 
 }  // namespace
 
