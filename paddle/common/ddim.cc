@@ -12,12 +12,19 @@ std::string DDim::ToString() const {
 }
 
 int64_t DDim::CheckedNumel() const {
+  // The other dims must fit even when one is 0 (as NumPy requires), so that
+  // an empty tensor's shape stays meaningful to everything that reads it.
   int64_t n = 1;
+  bool empty = false;
   for (int i = 0; i < rank_; ++i) {
+    if (d_[i] == 0) {
+      empty = true;
+      continue;
+    }
     PD_CHECK(!__builtin_mul_overflow(n, d_[i], &n), InvalidArgument, "a tensor of shape ", ToString(),
              " has more elements than fit in int64");
   }
-  return n;
+  return empty ? 0 : n;
 }
 
 DDim ContiguousStrides(const DDim& dims) {

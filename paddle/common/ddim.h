@@ -31,7 +31,8 @@ class DDim {
     for (int i = 0; i < rank_; ++i) n *= d_[i];
     return n;
   }
-  // numel, or InvalidArgument when the product does not fit in int64.
+  // numel, or InvalidArgument when the product of the non-zero dims does
+  // not fit in int64.
   int64_t CheckedNumel() const;
   std::vector<int64_t> ToVector() const { return {d_, d_ + rank_}; }
   std::string ToString() const;  // "[2, 3]"

@@ -160,7 +160,13 @@ Tensor ValueTensor(const Tensor& x, py::handle value) {
   }
   if (py::isinstance<py::array>(value) || py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
     py::module_ np = py::module_::import("numpy");
-    Tensor v = py::type::of<Tensor>().attr("_from_numpy")(np.attr("asarray")(value), x.place()).cast<Tensor>();
+    py::object array;
+    try {
+      array = np.attr("asarray")(value);
+    } catch (py::error_already_set& e) {  // ragged nesting, mixed types
+      PD_THROW(InvalidArgument, "[setitem] argument 'value': cannot be read as an array (", e.what(), ")");
+    }
+    Tensor v = py::type::of<Tensor>().attr("_from_numpy")(array, x.place()).cast<Tensor>();
     return v.dtype() == x.dtype() ? v : api::cast(v, x.dtype());
   }
   PD_THROW(InvalidType, "[setitem] argument 'value': expected a Tensor, number, list or NumPy array, but got ",

@@ -363,3 +363,32 @@ def test_median_and_quantile_reduce_a_list_of_axes():
     assert paddle.median(x, axis=[0, 2], keepdim=True).shape == [1, 3, 1]
     assert np.allclose(paddle.nanmedian(x, axis=[1, 2]).numpy(), np.median(a, axis=(1, 2)))
     assert paddle.median(paddle.to_tensor(9.0), 0).item() == 9.0
+
+
+def _ragged_setitem():
+    x = paddle.ones([2, 3])
+    x[1] = [[1, 2], [3]]
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.full([1, 0, 2, 2**63 - 1], 1.0), ValueError,
+     r"\[full\] a tensor of shape \[1, 0, 2, 9223372036854775807\] has more elements than fit in int64"),
+    (lambda: paddle.zeros([0, 2**62, 4]), ValueError, r"\[full\] a tensor of shape .* more elements than fit"),
+    (lambda: paddle.concat([paddle.zeros([0, 1, 2**63 - 1]), paddle.zeros([0, 1, 2])], axis=2), ValueError,
+     r"\[concat\] the joined axis 2 would have more elements than fit in int64"),
+    (lambda: F.conv2d(paddle.ones([1, 1, 3, 3]), paddle.ones([1, 1, 2, 2]), None, 2**31), ValueError,
+     r"oneDNN cannot run a convolution with these sizes"),
+    (_ragged_setitem, ValueError, r"\[setitem\] argument 'value': cannot be read as an array"),
+])
+def test_shapes_beyond_int64_and_unreadable_values_raise(call, error, match):
+    """Leftovers of the fuzz runs: shapes whose non-zero dims overflow int64
+    (NumPy refuses them even when another dim is 0), oneDNN's own refusals,
+    and ragged lists assigned through basic indexing."""
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_empty_tensors_with_large_dims_still_work():
+    x = paddle.zeros([2**40, 0])
+    assert x.shape == [2**40, 0] and x.numpy().shape == (2**40, 0)
+    assert paddle.concat([x, x], axis=1).shape == [2**40, 0]

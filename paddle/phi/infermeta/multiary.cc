@@ -19,8 +19,10 @@ void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out)
                " must match, but x[0].shape is ", first.ToString(), " and x[", i, "].shape is ",
                d.ToString());
     }
-    dims[a] += d[a];
+    PD_CHECK(!__builtin_add_overflow(dims[a], d[a], &dims[a]), InvalidArgument, "the joined axis ", a,
+             " would have more elements than fit in int64");
   }
+  dims.CheckedNumel();
   *out = Meta(x[0]->dtype, dims);
 }
 

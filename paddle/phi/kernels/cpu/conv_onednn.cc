@@ -71,7 +71,8 @@ const ConvPrimitives& Primitives(const ConvShape& s) {
   static std::map<ConvShape, std::unique_ptr<ConvPrimitives>> cache;
   std::lock_guard<std::mutex> lock(mu);
   auto& slot = cache[s];
-  if (!slot) {
+  if (slot) return *slot;
+  try {
     const auto algo = dnnl::algorithm::convolution_direct;
     dnnl::convolution_forward::desc fwd(dnnl::prop_kind::forward_training, algo, Any(s.src), Any(s.weights),
                                         Any(s.dst), s.strides, s.dilates, s.pad_l, s.pad_r);
@@ -83,6 +84,10 @@ const ConvPrimitives& Primitives(const ConvShape& s) {
     slot = std::make_unique<ConvPrimitives>(ConvPrimitives{
         fwd_pd, dnnl::convolution_backward_data::primitive_desc(data, Engine(), fwd_pd),
         dnnl::convolution_backward_weights::primitive_desc(weights, Engine(), fwd_pd)});
+  } catch (const dnnl::error& e) {  // sizes oneDNN cannot index (e.g. strides of 2^31)
+    cache.erase(s);
+    PD_THROW(InvalidArgument, "oneDNN cannot run a convolution with these sizes, strides, dilations and padding: ",
+             e.what());
   }
   return *slot;
 }
