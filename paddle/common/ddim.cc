@@ -11,7 +11,7 @@ std::string DDim::ToString() const {
   return s + "]";
 }
 
-int64_t DDim::CheckedNumel() const {
+int64_t DDim::CheckedNumel(int64_t element_bytes) const {
   // The other dims must fit even when one is 0 (as NumPy requires), so that
   // an empty tensor's shape stays meaningful to everything that reads it.
   int64_t n = 1;
@@ -24,6 +24,9 @@ int64_t DDim::CheckedNumel() const {
     PD_CHECK(!__builtin_mul_overflow(n, d_[i], &n), InvalidArgument, "a tensor of shape ", ToString(),
              " has more elements than fit in int64");
   }
+  int64_t bytes = 0;
+  PD_CHECK(!__builtin_mul_overflow(n, element_bytes, &bytes), InvalidArgument, "a tensor of shape ", ToString(),
+           " with ", element_bytes, "-byte elements has more bytes than fit in int64");
   return empty ? 0 : n;
 }
 

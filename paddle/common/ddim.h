@@ -31,9 +31,9 @@ class DDim {
     for (int i = 0; i < rank_; ++i) n *= d_[i];
     return n;
   }
-  // numel, or InvalidArgument when the product of the non-zero dims does
-  // not fit in int64.
-  int64_t CheckedNumel() const;
+  // numel, or InvalidArgument when the product of the non-zero dims (times
+  // element_bytes) does not fit in int64.
+  int64_t CheckedNumel(int64_t element_bytes = 1) const;
   std::vector<int64_t> ToVector() const { return {d_, d_ + rank_}; }
   std::string ToString() const;  // "[2, 3]"
 

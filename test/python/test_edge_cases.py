@@ -365,6 +365,11 @@ def test_median_and_quantile_reduce_a_list_of_axes():
     assert paddle.median(paddle.to_tensor(9.0), 0).item() == 9.0
 
 
+def _huge_masked_setitem():
+    x = paddle.zeros([5, 0], "uint8")
+    x[paddle.ones([5], "bool")] = 2**64
+
+
 def _ragged_setitem():
     x = paddle.ones([2, 3])
     x[1] = [[1, 2], [3]]
@@ -374,16 +379,27 @@ def _ragged_setitem():
     (lambda: paddle.full([1, 0, 2, 2**63 - 1], 1.0), ValueError,
      r"\[full\] a tensor of shape \[1, 0, 2, 9223372036854775807\] has more elements than fit in int64"),
     (lambda: paddle.zeros([0, 2**62, 4]), ValueError, r"\[full\] a tensor of shape .* more elements than fit"),
-    (lambda: paddle.concat([paddle.zeros([0, 1, 2**63 - 1]), paddle.zeros([0, 1, 2])], axis=2), ValueError,
+    (lambda: paddle.concat([paddle.zeros([0, 1, 2**63 - 1], "uint8"), paddle.zeros([0, 1, 2], "uint8")], axis=2),
+     ValueError,
      r"\[concat\] the joined axis 2 would have more elements than fit in int64"),
     (lambda: F.conv2d(paddle.ones([1, 1, 3, 3]), paddle.ones([1, 1, 2, 2]), None, 2**31), ValueError,
      r"oneDNN cannot run a convolution with these sizes"),
     (_ragged_setitem, ValueError, r"\[setitem\] argument 'value': cannot be read as an array"),
+    (lambda: paddle.empty([0, 2**63 - 1], dtype="bfloat16"), ValueError,
+     r"with 2-byte elements has more bytes than fit in int64"),
+    (lambda: paddle.take_along_axis(paddle.ones([3]), paddle.zeros([1], "int64"), 0, paddle.ones([2])), TypeError,
+     r"\[take_along_axis\] argument 'broadcast': expected a bool"),
+    (lambda: paddle.to_tensor([1.0], stop_gradient=paddle.ones([0], "bool")), TypeError,
+     r"\[to_tensor\] argument 'stop_gradient': expected a bool"),
+    (_huge_masked_setitem, OverflowError, r"\[to_tensor\] cannot make a uint8 tensor"),
+    (lambda: F.interpolate(paddle.ones([1, 1, 2]), scale_factor=1e308), ValueError,
+     r"\[interpolate\] argument 'scale_factor': 1e\+308 makes an output size beyond int64"),
 ])
 def test_shapes_beyond_int64_and_unreadable_values_raise(call, error, match):
-    """Leftovers of the fuzz runs: shapes whose non-zero dims overflow int64
-    (NumPy refuses them even when another dim is 0), oneDNN's own refusals,
-    and ragged lists assigned through basic indexing."""
+    """Leftovers of the fuzz runs: shapes whose non-zero dims (or bytes)
+    overflow int64 (NumPy refuses them even when another dim is 0), oneDNN's
+    own refusals, ragged lists assigned through basic indexing, tensors given
+    for flags, and numbers too large for the dtype or the output size."""
     with pytest.raises(error, match=match):
         call()
 

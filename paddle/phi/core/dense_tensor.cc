@@ -28,7 +28,7 @@ const Place& DenseTensor::place() const {
 void* DenseTensor::AllocateStorage(const Place& place) {
   PD_CHECK(meta_.dtype != DataType::UNDEFINED, PreconditionNotMet,
            "cannot allocate a tensor whose dtype is undefined");
-  int64_t numel = meta_.dims.CheckedNumel();
+  int64_t numel = meta_.dims.CheckedNumel(static_cast<int64_t>(paddle::SizeOf(meta_.dtype)));
   PD_CHECK(numel >= 0, InvalidArgument, "cannot allocate a tensor of shape ",
            meta_.dims.ToString());
   int64_t signed_bytes = 0;

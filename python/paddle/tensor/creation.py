@@ -101,9 +101,9 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
                 if target is not None and arr.dtype.name != target:
                     arr = arr.astype(target)
                 out = Tensor._from_numpy(arr, place)
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, OverflowError) as e:
             raise type(e)(f"[to_tensor] cannot make a {target} tensor of this data: {e}") from None
-    out.stop_gradient = builtins.bool(stop_gradient)
+    out.stop_gradient = check.flag("to_tensor", stop_gradient, "stop_gradient")
     return out
 
 

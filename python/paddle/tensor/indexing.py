@@ -63,7 +63,7 @@ def take_along_axis(arr, indices, axis, broadcast=True) -> Tensor:
     _check_tensor("take_along_axis", "arr", arr)
     _check_tensor("take_along_axis", "indices", indices)
     axis = _check_axis("take_along_axis", axis, len(arr.shape))
-    if broadcast and len(arr.shape):
+    if check.flag("take_along_axis", broadcast, "broadcast") and len(arr.shape):
         arr, indices = _broadcast_off_axis("take_along_axis", arr, indices, axis)
     return _C_ops.take_along_axis(arr, indices, axis)
 
@@ -88,7 +88,7 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     if not include_self:
         raise NotImplementedError("[put_along_axis] include_self=False is not supported")
     axis = _check_axis("put_along_axis", axis, len(arr.shape))
-    if broadcast and len(arr.shape):
+    if check.flag("put_along_axis", broadcast, "broadcast") and len(arr.shape):
         if len(arr.shape) != len(indices.shape):
             raise ValueError(f"[put_along_axis] indices must have the rank of arr ({len(arr.shape)}), but got "
                              f"shape {indices.shape}")

@@ -282,6 +282,8 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         if not all(0 < check.number("interpolate", f, "scale_factor") < float("inf") for f in factors):
             raise ValueError(f"[interpolate] argument 'scale_factor': expected finite numbers > 0, but got "
                              f"{scale_factor}")
+        if not all(n * f < 2**63 for n, f in zip(spatial, factors)):
+            raise ValueError(f"[interpolate] argument 'scale_factor': {scale_factor} makes an output size beyond int64")
         sizes = [int(n * f) for n, f in zip(spatial, factors)]
         scales = [None if recompute_scale_factor else float(f) for f in factors]
     if len(sizes) != len(spatial) or any(s <= 0 for s in sizes):
