@@ -140,7 +140,7 @@ SAMPLES = [
              make_inputs=_nonzero_divisor, errors=_binary_errors("divide", paddle.divide) + [
                  ErrorCase(lambda: paddle.divide(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 0])),
                            ValueError, r"\[divide\] integer division by zero")]),
-    OpSample("pow", paddle.pow, np.power, BINARY_SHAPES, NUMERIC, make_inputs=_pow_inputs),
+    OpSample("pow", paddle.pow, np.power, BINARY_SHAPES, NUMERIC, make_inputs=_pow_inputs, covers=("elementwise_pow",)),
     OpSample("pow_scalar", lambda x: paddle.pow(x, 3), lambda x: np.power(x, 3), UNARY_SHAPES, NUMERIC,
              low=-2, high=2),
     OpSample("atan2", paddle.atan2, np.arctan2, BINARY_SHAPES, FLOATS),
@@ -286,7 +286,7 @@ SAMPLES = [
              [[(3, 1)], [(3, 4)]], ALL, errors=[
                  ErrorCase(lambda: paddle.broadcast_to(_t(3), [2, 4]), ValueError, r"\[broadcast_to\]")]),
     OpSample("expand_as", lambda x, y: paddle.expand_as(x, y), lambda x, y: np.broadcast_to(x, y.shape),
-             [[(1, 3), (2, 3)]], FLOATS),
+             [[(1, 3), (2, 3)]], FLOATS, covers=("expand",)),
     # reductions
     OpSample("logsumexp", lambda x: paddle.logsumexp(x, axis=1), lambda x: np.log(np.sum(np.exp(x), axis=1)),
              [[(3, 4)], [(2, 3, 5)]], ("float32", "float64"), low=-20, high=20),
@@ -335,7 +335,7 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.nn.functional.conv2d(_t(1, 1, 2, 2), _t(1, 1, 3, 3)), ValueError,
                            r"\[(unfold|conv2d_direct)\] the window"),
                  ErrorCase(lambda: paddle.nn.functional.conv2d(_t(3, 4), _t(1, 1, 1, 1)), ValueError,
-                           r"\[conv2d\] x and weight must be 4-D")]),
+                           r"\[conv2d\] x and weight must be 4-D")], covers=("conv2d_direct", "unfold", "fold")),
     OpSample("conv2d_strided", lambda x, w: paddle.nn.functional.conv2d(x, w, stride=2, padding=[1, 2],
                                                                        dilation=[2, 1]),
              lambda x, w: _conv2d(x, w, (2, 2), (1, 2, 1, 2), (2, 1)), [[(1, 2, 6, 5), (3, 2, 2, 3)]],
@@ -347,7 +347,8 @@ SAMPLES = [
     OpSample("norm", paddle.linalg.norm, np.linalg.norm, [[(3, 4)], [(5,)], [(2, 3, 2)]],
              ("float32", "float64") + COMPLEX, errors=[
                  ErrorCase(lambda: paddle.linalg.norm(_t(2, dtype="int64")), TypeError, r"\[p_norm\] x must be"),
-                 ErrorCase(lambda: paddle.linalg.norm(_t(2, 2), p="nuc"), NotImplementedError, r"\[norm\]")]),
+                 ErrorCase(lambda: paddle.linalg.norm(_t(2, 2), p="nuc"), NotImplementedError, r"\[norm\]")],
+             covers=("p_norm",)),
     OpSample("norm_p3_axis", lambda x: paddle.linalg.norm(x, p=3, axis=1, keepdim=True),
              lambda x: np.sum(np.abs(x) ** 3, axis=1, keepdims=True) ** (1 / 3), [[(3, 4)], [(2, 3, 2)]],
              ("float32", "float64"), low=0.5, high=2),
@@ -391,6 +392,8 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.concat([], axis=0), ValueError, r"\[concat\]"),
                  ErrorCase(lambda: paddle.concat(_t(2), axis=0), TypeError, r"\[concat\] argument 'x'")]),
     OpSample("clone", paddle.clone, np.copy, UNARY_SHAPES, ALL),
+    OpSample("contiguous", lambda x: x.transpose([1, 0]).contiguous(), lambda x: np.ascontiguousarray(x.T),
+             [[(3, 4)], [(0, 2)]], ALL),
     OpSample("conj", paddle.conj, np.conj, UNARY_SHAPES, REAL + COMPLEX),
     OpSample("concat_promotes", lambda x, y: paddle.concat([x, y.astype("float64")]),
              lambda x, y: np.concatenate([x.astype(np.float64), y.astype(np.float64)]),

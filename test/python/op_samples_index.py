@@ -115,7 +115,7 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.index_select(_t(2, 3), _i([[0]]), 0), ValueError,
                            r"\[index_select\] index must be 1-D"),
                  ErrorCase(lambda: paddle.index_select(_t(2, 3), _i([2]), 0), IndexError,
-                           r"\[take_along_axis\] indices holds 2")]),
+                           r"\[take_along_axis\] indices holds 2")], covers=("broadcast_view",)),
     OpSample("index_add", lambda x, i, v: paddle.index_add(x, i, 0, v), lambda x, i, v: _np_index_add(x, i, 0, v),
              [[(4, 3), (6,), (6, 3)]], ("float32", "float64", "int64"),
              make_inputs=lambda rng, dtype, shapes: [
@@ -132,7 +132,7 @@ SAMPLES = [
     OpSample("scatter_nd_add", paddle.scatter_nd_add, _np_scatter_nd_add, [[(4, 3), (6, 1)], [(3, 4, 2), (5, 2)]],
              ("float32", "float64", "int32", "int64"), make_inputs=_nd_inputs(True), errors=[
                  ErrorCase(lambda: paddle.scatter_nd_add(_t(3), _i([[0]]), _t(2)), ValueError,
-                           r"\[put_nd\] updates.shape")]),
+                           r"\[put_nd\] updates.shape")], covers=("put_nd",)),
     OpSample("scatter_overwrite", lambda x, i, u: paddle.scatter(x, i, u),
              lambda x, i, u: _np_put_along_axis(x, np.broadcast_to(i[:, None], u.shape), u, 0, False),
              [[(5, 3), (4,), (4, 3)]], INDEXABLE, make_inputs=lambda rng, dtype, shapes: [

@@ -72,7 +72,7 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.linalg.solve(paddle.zeros([2, 2]), _t(2, 1)), ValueError,
                            r"\[linalg_solve\] the matrix x\[0\] is singular"),
                  ErrorCase(lambda: paddle.linalg.solve(_t(2, 2, dtype="int64"), _t(2, 1, dtype="int64")), TypeError,
-                           r"\[linalg_solve\] x must be float32 or float64")]),
+                           r"\[linalg_solve\] x must be float32 or float64")], covers=("linalg_solve",)),
     OpSample("solve_vector", paddle.linalg.solve, np.linalg.solve, [[(3, 3), (3,)]], FLOATS,
              make_inputs=_well_conditioned, tolerance=TOL),
     OpSample("inv", paddle.linalg.inv, np.linalg.inv, [[(4, 4)], [(2, 3, 3)]], FLOATS, make_inputs=_well_conditioned,

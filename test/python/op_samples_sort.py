@@ -124,7 +124,8 @@ SAMPLES = [
              [[(3, 4)], [(2, 3, 2)], [(2, 0)]], ("float32", "float64", "int32", "int64", "complex64", "complex128"),
              make_inputs=_np_prod_inputs, errors=[
                  ErrorCase(lambda: paddle.cumprod(_t(2), dim=1), IndexError, r"\[cumprod\] axis \(1\)"),
-                 ErrorCase(lambda: paddle.cumprod(_t(2), dim=0.5), TypeError, r"\[cumprod\] argument 'axis'")]),
+                 ErrorCase(lambda: paddle.cumprod(_t(2), dim=0.5), TypeError, r"\[cumprod\] argument 'axis'")],
+             covers=("linear_scan",)),
     OpSample("cumprod_flat", paddle.cumprod, lambda x: np.cumprod(x), [[(3, 4)], [()]], ("float32", "float64"),
              low=0.5, high=1.5),
     OpSample("cumprod_half", lambda x: paddle.cumprod(x, dim=0), lambda x: np.cumprod(x, axis=0), [[(5, 2)]],
@@ -145,7 +146,7 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.cummax(_t(2, dtype="complex64")), TypeError,
                            r"\[cum_arg_extreme\] x must be a real")]),
     OpSample("cummax_indices", lambda x: paddle.cummax(x, axis=1)[1], lambda x: _np_cum_arg(x, 1, True),
-             [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties),
+             [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties, covers=("cum_arg_extreme",)),
     OpSample("cummin", lambda x: paddle.cummin(x, axis=0)[0], lambda x: np.minimum.accumulate(x, axis=0),
              [[(6, 3)], [(7,)]], REAL, make_inputs=_with_ties),
     OpSample("cummin_indices", lambda x: paddle.cummin(x, dtype="int32")[1],

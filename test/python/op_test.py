@@ -62,6 +62,8 @@ class OpSample:
     make_inputs: Callable[..., list] | None = None
     # dtypes for which the op's output is compared exactly (ints, bools)
     tolerance: dict = dataclasses.field(default_factory=dict)
+    # internal ops the call runs besides the one it is named after (docs/ops.md's `sample` column)
+    covers: tuple = ()
 
     def __str__(self) -> str:
         return self.name

@@ -42,10 +42,14 @@ def test_op_docs_are_current():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from codegen.gen_docs import emit
 
-    expected = emit(sorted(glob.glob(os.path.join(ROOT, "paddle", "phi", "ops", "yaml", "*.yaml"))), paddle._C.registered_kernels)
+    from op_samples import SAMPLES
+
+    expected = emit(sorted(glob.glob(os.path.join(ROOT, "paddle", "phi", "ops", "yaml", "*.yaml"))),
+                    paddle._C.registered_kernels, [(s.name, s.covers) for s in SAMPLES])
     with open(os.path.join(ROOT, "docs", "ops.md")) as f:
         committed = f.read()
-    hint = "regenerate: cd tools && python3 -m codegen.gen_docs --yaml ../paddle/phi/ops/yaml/*.yaml > ../docs/ops.md"
+    hint = ("regenerate: cd tools && python3 -m codegen.gen_docs --yaml ../paddle/phi/ops/yaml/*.yaml "
+            "--samples ../test/python > ../docs/ops.md")
     if paddle.is_compiled_with_cuda():
         assert committed == expected, hint
     else:  # a CPU-only build registers no GPU kernels: compare the rest
