@@ -15,25 +15,45 @@
 
 namespace phi::funcs {
 
-// e^x for x in [-87, 87]: x = n ln2 + r with |r| <= ln2 / 2, e^r by a
-// degree-6 polynomial, 2^n by building the exponent bits.
-// (Comparisons instead of fminf/fabsf/copysignf: GCC vectorizes those only
-// with relaxed NaN rules.)
-PD_HOSTDEVICE inline float ExpOnRange(float x) {
-  x = x < -87.0f ? -87.0f : (x > 87.0f ? 87.0f : x);
-  const float n = nearbyintf(x * 1.44269504088896341f);
-  float r = fmaf(n, -0.693145751953125f, x);  // ln2 split so that n * hi is exact
-  r = fmaf(n, -1.428606765330187e-06f, r);
+// e^r for x = n ln2 + r with |r| <= ln2 / 2, by a degree-6 polynomial; n
+// (an integer) goes to *n. (Comparisons instead of fminf/fabsf/copysignf
+// in this file: GCC vectorizes those only with relaxed NaN rules.)
+PD_HOSTDEVICE inline float ExpOfReduced(float x, float* n) {
+  *n = nearbyintf(x * 1.44269504088896341f);
+  float r = fmaf(*n, -0.693145751953125f, x);  // ln2 split so that n * hi is exact
+  r = fmaf(*n, -1.428606765330187e-06f, r);
   float p = 0.00137514085508883f;
   p = fmaf(p, r, 0.008368918672204018f);
   p = fmaf(p, r, 0.04166953265666962f);
   p = fmaf(p, r, 0.166665181517601f);
   p = fmaf(p, r, 0.49999988079071045f);
-  p = fmaf(p, r * r, r) + 1.0f;
-  const int32_t bits = (static_cast<int32_t>(n) + 127) << 23;
+  return fmaf(p, r * r, r) + 1.0f;
+}
+
+// 2^n for n in [-126, 127], by building the exponent bits.
+PD_HOSTDEVICE inline float TwoToThe(int32_t n) {
+  const int32_t bits = (n + 127) << 23;
   float scale;
   memcpy(&scale, &bits, sizeof(scale));
-  return p * scale;
+  return scale;
+}
+
+// e^x for x in [-87, 87] (clamped outside), for arguments known to lie there.
+PD_HOSTDEVICE inline float ExpOnRange(float x) {
+  float n;
+  const float p = ExpOfReduced(x < -87.0f ? -87.0f : (x > 87.0f ? 87.0f : x), &n);
+  return p * TwoToThe(static_cast<int32_t>(n));
+}
+
+// e^x over all floats: 2^n applied in two halves, each a normal float, so
+// that results overflow to inf above 88.72 and fall through the denormals to
+// 0 below -103.9 as the correctly rounded ones do; NaN stays NaN.
+PD_HOSTDEVICE inline float FastExp(float x) {
+  float n;
+  const float p = ExpOfReduced(x < -110.0f ? -110.0f : (x > 89.0f ? 89.0f : x), &n);
+  const int32_t whole = static_cast<int32_t>(n), half = whole / 2;
+  const float e = p * TwoToThe(half) * TwoToThe(whole - half);
+  return x != x ? x : e;
 }
 
 PD_HOSTDEVICE inline float FastTanh(float x) {

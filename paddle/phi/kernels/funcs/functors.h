@@ -190,7 +190,6 @@ struct BitwiseNotFunctor {
       return static_cast<T>(expr);                             \
     }                                                          \
   };
-PD_DEFINE_MATH_FUNCTOR(ExpFunctor, exp(x))
 PD_DEFINE_MATH_FUNCTOR(LogFunctor, log(x))
 PD_DEFINE_MATH_FUNCTOR(SqrtFunctor, sqrt(x))
 PD_DEFINE_MATH_FUNCTOR(ErfFunctor, std::erf(x))
@@ -334,8 +333,20 @@ PD_DEFINE_MATH_FUNCTOR(RoundFunctor, std::round(x))  // halves away from zero, a
 PD_DEFINE_MATH_FUNCTOR(TruncFunctor, std::trunc(x))
 #undef PD_DEFINE_MATH_FUNCTOR
 
-// tanh and sigmoid in float (and so for the half types) use the
+// exp, tanh and sigmoid in float (and so for the half types) use the
 // vectorizable forms of fast_math.h; other types call the library.
+template <typename T>
+struct ExpFunctor {
+  PD_HOSTDEVICE T operator()(T v) const {
+    if constexpr (std::is_same_v<MathType<T>, float>) {
+      return static_cast<T>(FastExp(static_cast<float>(v)));
+    } else {
+      using std::exp, paddle::exp;
+      return exp(v);
+    }
+  }
+};
+
 template <typename T>
 struct TanhFunctor {
   PD_HOSTDEVICE T operator()(T v) const {
