@@ -88,6 +88,14 @@ py::object ScalarValue(const Tensor& t, const char* what) {
   return py::cast(t).attr("item")();
 }
 
+// int(value) as an exact int: py::int_ would keep a bool item as it is, and
+// __int__ returning a bool is deprecated.
+py::int_ ExactInt(const py::object& value) {
+  PyObject* result = PyNumber_Long(value.ptr());
+  if (result == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(result);
+}
+
 }  // namespace
 
 void BindTensorOperators(py::class_<Tensor>& tensor) {
@@ -132,11 +140,11 @@ void BindTensorOperators(py::class_<Tensor>& tensor) {
   });
   tensor.def("__bool__", [](const Tensor& s) { return py::bool_(ScalarValue(s, "bool")); });
   tensor.def("__float__", [](const Tensor& s) { return py::float_(ScalarValue(s, "float")); });
-  tensor.def("__int__", [](const Tensor& s) { return py::int_(ScalarValue(s, "int")); });
+  tensor.def("__int__", [](const Tensor& s) { return ExactInt(ScalarValue(s, "int")); });
   tensor.def("__index__", [](const Tensor& s) {
     PD_CHECK(IsInteger(s.dtype()), InvalidType, "only integer tensors can be used as an index, got ",
              DataTypeName(s.dtype()));
-    return py::int_(ScalarValue(s, "an index"));
+    return ExactInt(ScalarValue(s, "an index"));
   });
 }
 

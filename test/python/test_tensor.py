@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -68,6 +70,10 @@ class TestToTensor:
         assert float(paddle.to_tensor([3.5])) == 3.5
         assert int(paddle.to_tensor(7)) == 7
         assert bool(paddle.to_tensor([True]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # __int__ returning a bool is deprecated
+            assert type(int(paddle.to_tensor(True))) is int and int(paddle.to_tensor(True)) == 1
+            assert [10, 20][paddle.to_tensor(1)] == 20
         with pytest.raises(ValueError, match=r"\[item\]"):
             t.item()
         with pytest.raises(ValueError, match="one element"):
@@ -93,6 +99,14 @@ class TestPrinting:
             "Tensor(shape=[2], dtype=int64, place=Place(cpu), stop_gradient=True,\n       [1, 2])")
         assert repr(paddle.to_tensor(True)) == (
             "Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,\n       True)")
+
+    def test_large_tensors_print_their_edges(self):
+        a = np.arange(40000, dtype=np.float32).reshape(200, 200) + 0.25
+        a[100, 100] = 123456.5  # hidden: must not widen the printed columns
+        text = repr(paddle.to_tensor(a))
+        assert text.count("...") == 7  # in each of the 6 edge rows, and the row standing for the rest
+        assert "[[0.25000000, 1.25000000, 2.25000000, ..., 197.25000000, 198.25000000," in text
+        assert "123456" not in text
 
     def test_dtype_repr(self):
         assert repr(paddle.float32) == "paddle.float32"

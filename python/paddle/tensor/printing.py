@@ -23,10 +23,22 @@ def _float_formatter(values: np.ndarray):
     return lambda v: (f"{v:.0f}.".ljust(width) if np.isfinite(v) and v == round(v) else f"{v:.8f}") if np.isfinite(v) else str(v).ljust(width)
 
 
+def _printed(values: np.ndarray) -> np.ndarray:
+    """The values a summarized print shows: the edge items of every long axis
+    (so that the formatter's width comes from them, not from every element)."""
+    if values.size <= _SUMMARY_THRESHOLD:
+        return values
+    for axis, n in enumerate(values.shape):
+        if n > 2 * _EDGE_ITEMS:
+            keep = np.r_[0:_EDGE_ITEMS, n - _EDGE_ITEMS:n]
+            values = np.take(values, keep, axis=axis)
+    return values
+
+
 def _format_values(values: np.ndarray) -> str:
     options = dict(separator=", ", prefix=_INDENT, threshold=_SUMMARY_THRESHOLD, edgeitems=_EDGE_ITEMS)
     if values.dtype.kind == "f":
-        options["formatter"] = {"float_kind": _float_formatter(values.astype(np.float64))}
+        options["formatter"] = {"float_kind": _float_formatter(_printed(values).astype(np.float64))}
     text = np.array2string(values, **options)
     return text
 
