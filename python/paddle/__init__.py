@@ -51,6 +51,8 @@ from paddle import incubate
 from paddle import linalg
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
+from paddle import base
+from paddle.base import ParamAttr, create_parameter
 from paddle import nn
 
 __version__ = "3.0.0.dev0"

@@ -19,7 +19,11 @@ MODULES = ["paddle.framework", "paddle.tensor.creation", "paddle.tensor.math", "
            "paddle.tensor.random", "paddle.tensor.indexing", "paddle.tensor.search", "paddle.tensor.manipulation",
            "paddle.tensor.linalg", "paddle.tensor.einsum", "paddle.tensor.stat", "paddle.nn.functional.common", "paddle.nn.functional.conv",
            "paddle.nn.functional.input", "paddle.nn.functional.loss", "paddle.nn.functional.norm",
-           "paddle.nn.functional.pooling", "paddle.nn.functional.attention", "paddle.nn.functional.vision"]
+           "paddle.nn.functional.pooling", "paddle.nn.functional.attention", "paddle.nn.functional.vision",
+           "paddle.base.unique_name", "paddle.base.framework", "paddle.base.param_attr",
+           "paddle.nn.initializer.initializer", "paddle.nn.initializer.basic", "paddle.nn.initializer.fan_scaled",
+           "paddle.nn.initializer.orthogonal", "paddle.nn.layer.layers", "paddle.nn.layer.container",
+           "paddle.nn.layer.common", "paddle.nn.layer.activation"]
 
 
 @pytest.mark.parametrize("name", MODULES)

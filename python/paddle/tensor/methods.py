@@ -49,6 +49,14 @@ def tolist(self):
     return _numpy_values(self).tolist()
 
 
+def __deepcopy__(self, memo):
+    """copy.deepcopy: a new leaf with a copy of the values and the same stop_gradient."""
+    out = self.detach().clone()
+    out.stop_gradient = self.stop_gradient
+    memo[id(self)] = out
+    return out
+
+
 def __array__(self, dtype=None, copy=None):
     values = self.numpy()
     return values if dtype is None else values.astype(dtype)
@@ -57,6 +65,7 @@ def __array__(self, dtype=None, copy=None):
 Tensor.item = item
 Tensor.tolist = tolist
 Tensor.__array__ = __array__
+Tensor.__deepcopy__ = __deepcopy__
 Tensor.__repr__ = tensor_repr
 Tensor.__str__ = tensor_repr
 Tensor.pow = _math.pow
