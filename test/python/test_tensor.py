@@ -79,6 +79,12 @@ class TestToTensor:
         with pytest.raises(ValueError, match="one element"):
             bool(t)
 
+    def test_tensors_cannot_be_made_uninitialized(self):
+        # pybind11's __new__ alone gave an instance whose first use crashed
+        for make in (lambda: paddle.Tensor(), lambda: paddle.Tensor.__new__(paddle.Tensor)):
+            with pytest.raises(TypeError, match=r"\[Tensor\] Tensor objects come from paddle.to_tensor"):
+                make()
+
     def test_bad_data(self):
         with pytest.raises(TypeError, match=r"\[to_tensor\]"):
             paddle.to_tensor(["a", "b"])

@@ -67,6 +67,16 @@ Tensor.tolist = tolist
 Tensor.__array__ = __array__
 Tensor.__deepcopy__ = __deepcopy__
 Tensor.__repr__ = tensor_repr
+
+
+def _refuse_new(cls, *args, **kwargs):
+    # pybind11's __new__ would hand out an instance whose C++ tensor was never
+    # constructed, and the first use of it would crash the process.
+    raise TypeError(f"[Tensor] {cls.__name__} objects come from paddle.to_tensor and the ops, not from "
+                    f"{cls.__name__}() or {cls.__name__}.__new__")
+
+
+Tensor.__new__ = staticmethod(_refuse_new)
 Tensor.__str__ = tensor_repr
 Tensor.pow = _math.pow
 Tensor.__array_priority__ = 100  # NumPy defers `ndarray + Tensor` to us
