@@ -4,7 +4,7 @@ from paddle.nn.functional.conv import (  # noqa: F401
     conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, fold, unfold,
 )
 from paddle.nn.functional.common import (  # noqa: F401
-    bilinear, dropout, dropout2d, dropout3d, interpolate, linear, pad, upsample, zeropad2d,
+    alpha_dropout, bilinear, dropout, dropout2d, dropout3d, interpolate, linear, pad, upsample, zeropad2d,
 )
 from paddle.nn.functional.activation import glu, prelu  # noqa: F401
 from paddle.nn.functional.attention import scaled_dot_product_attention  # noqa: F401

@@ -82,6 +82,36 @@ def dropout3d(x, p=0.5, training=True, data_format="NCDHW", name=None) -> Tensor
     return _channel_dropout("dropout3d", x, p, training, data_format, 5)
 
 
+def alpha_dropout(x, p=0.5, training=True, name=None) -> Tensor:
+    """Dropout that keeps SELU's self-normalizing mean and variance: each element is
+    set to SELU's negative saturation -alpha*scale with probability p, then the whole
+    result is mapped by a * y + b so that a zero-mean unit-variance input keeps those
+    moments. The identity when not training.
+
+    With alpha' = -1.6732632423543772 * 1.0507009873554805:
+    a = ((1 - p) * (1 + p * alpha'^2)) ** -0.5 and b = -a * alpha' * p.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.ones([4])
+        >>> paddle.nn.functional.alpha_dropout(x, 0.5, training=False) is x
+        True
+        >>> y = paddle.nn.functional.alpha_dropout(x, 0.0)
+        >>> y.numpy().tolist()
+        [1.0, 1.0, 1.0, 1.0]
+    """
+    _check_dropout_args("alpha_dropout", x, p, "upscale_in_train")
+    if not training:
+        return x
+    if p == 1.0:
+        return x * 0.0
+    alpha_p = -1.6732632423543772848170429916717 * 1.0507009873554804934193349852946
+    a = ((1.0 - p) * (1.0 + p * alpha_p * alpha_p)) ** -0.5
+    b = -a * alpha_p * p
+    keep = paddle.bernoulli(paddle.full(x.shape, 1.0 - p, x.dtype))
+    return (x * keep + (1.0 - keep) * alpha_p) * a + b
+
+
 _PAD_MODES = ("constant", "reflect", "replicate", "circular")
 
 
