@@ -23,7 +23,8 @@ MODULES = ["paddle.framework", "paddle.tensor.creation", "paddle.tensor.math", "
            "paddle.base.unique_name", "paddle.base.framework", "paddle.base.param_attr",
            "paddle.nn.initializer.initializer", "paddle.nn.initializer.basic", "paddle.nn.initializer.fan_scaled",
            "paddle.nn.initializer.orthogonal", "paddle.nn.layer.layers", "paddle.nn.layer.container",
-           "paddle.nn.layer.common", "paddle.nn.layer.activation"]
+           "paddle.nn.layer.common", "paddle.nn.layer.activation", "paddle.nn.layer.conv", "paddle.nn.layer.pooling",
+           "paddle.nn.layer.norm", "paddle.nn.layer.loss"]
 
 
 @pytest.mark.parametrize("name", MODULES)
