@@ -380,6 +380,7 @@ def test_losses_against_numpy():
     (lambda: nn.MSELoss("avg"), ValueError, r"\[MSELoss\] argument 'reduction': expected one of"),
     (lambda: nn.CrossEntropyLoss(label_smoothing=1.0), ValueError, r"\[CrossEntropyLoss\] argument 'label_smoothing'"),
     (lambda: nn.BCELoss(weight=[1.0]), TypeError, r"\[BCELoss\] argument 'weight': expected a Tensor or None"),
+    (lambda: nn.KLDivLoss("avg"), ValueError, r"\[KLDivLoss\] argument 'reduction': expected one of .*batchmean"),
     (lambda: nn.CosineEmbeddingLoss(2), ValueError, r"\[CosineEmbeddingLoss\] argument 'margin'"),
 ])
 def test_bad_constructor_arguments(make, error, message):

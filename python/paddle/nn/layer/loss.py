@@ -15,6 +15,7 @@ class _Loss(Layer):
     """Calls ``F.<_fn>(*inputs, **self._attrs)``; the repr shows the attributes."""
 
     _fn = ""
+    _reductions = _REDUCTIONS
 
     def __init__(self, reduction="mean", **attrs):
         super().__init__()
@@ -22,7 +23,7 @@ class _Loss(Layer):
         for arg in ("weight", "pos_weight"):
             if attrs.get(arg) is not None and not isinstance(attrs[arg], Tensor):
                 raise TypeError(f"[{op}] argument '{arg}': expected a Tensor or None, but got {check.got(attrs[arg])}")
-        self._attrs = dict(attrs, reduction=check.choice(op, reduction, _REDUCTIONS, "reduction"))
+        self._attrs = dict(attrs, reduction=check.choice(op, reduction, self._reductions, "reduction"))
 
     def forward(self, *inputs):
         return getattr(F, self._fn)(*inputs, **self._attrs)
@@ -142,12 +143,10 @@ class KLDivLoss(_Loss):
     """label * (log(label) - input) with input log-probabilities (label too when log_target)."""
 
     _fn = "kl_div"
+    _reductions = _REDUCTIONS + ("batchmean",)
 
     def __init__(self, reduction="mean", log_target=False):
-        op = "KLDivLoss"
-        reduction = check.choice(op, reduction, ("mean", "sum", "none", "batchmean"), "reduction")
-        super().__init__("mean", log_target=check.flag(op, log_target, "log_target"))
-        self._attrs["reduction"] = reduction
+        super().__init__(reduction, log_target=check.flag("KLDivLoss", log_target, "log_target"))
 
 
 class MarginRankingLoss(_Loss):

@@ -167,6 +167,8 @@ class BatchNorm(_BatchNormBase):
         True
     """
 
+    _ranks = (2, 3, 4, 5)
+
     def __init__(self, num_channels, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None,
                  bias_attr=None, dtype="float32", data_layout="NCHW", in_place=False, moving_mean_name=None,
                  moving_variance_name=None, do_model_average_for_mean_and_var=True, use_global_stats=False,
@@ -178,7 +180,6 @@ class BatchNorm(_BatchNormBase):
             raise ValueError(f"[BatchNorm] argument 'act': expected the name of a paddle.nn.functional activation, "
                              f"but got {act!r}")
         self._act = act
-        self._ranks = (2, 3, 4, 5)
 
     def forward(self, input):
         out = super().forward(input)  # 'NCHW' means channels second and 'NHWC' channels last, at any rank
