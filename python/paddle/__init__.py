@@ -54,6 +54,7 @@ from paddle.device import set_device, get_device
 from paddle import base
 from paddle.base import ParamAttr, create_parameter
 from paddle import nn
+from paddle import optimizer
 
 __version__ = "3.0.0.dev0"
 

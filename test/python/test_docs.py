@@ -24,7 +24,9 @@ MODULES = ["paddle.framework", "paddle.tensor.creation", "paddle.tensor.math", "
            "paddle.nn.initializer.initializer", "paddle.nn.initializer.basic", "paddle.nn.initializer.fan_scaled",
            "paddle.nn.initializer.orthogonal", "paddle.nn.layer.layers", "paddle.nn.layer.container",
            "paddle.nn.layer.common", "paddle.nn.layer.activation", "paddle.nn.layer.conv", "paddle.nn.layer.pooling",
-           "paddle.nn.layer.norm", "paddle.nn.layer.loss"]
+           "paddle.nn.layer.norm", "paddle.nn.layer.loss", "paddle.optimizer.lr", "paddle.nn.utils.clip_grad",
+           "paddle.nn.utils.transform_parameters", "paddle.nn.utils.weight_norm_hook",
+           "paddle.nn.utils.spectral_norm_hook"]
 
 
 @pytest.mark.parametrize("name", MODULES)
