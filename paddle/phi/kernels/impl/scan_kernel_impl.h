@@ -107,44 +107,33 @@ inline Lines LinesOf(const DenseTensor& x, int64_t axis) {
 
 }  // namespace funcs
 
+// Runs `step` (which holds the op's pointers) along every line around axis.
+template <typename Step, typename Context>
+void ScanLines(const Context& ctx, const DenseTensor& x, int64_t axis, bool reverse, const Step& step) {
+  if (x.numel() == 0) return;
+  const funcs::Lines lines = funcs::LinesOf(x, axis);
+  funcs::LaunchForEach(ctx, lines.count(), funcs::ScanLinesFunctor<Step>{lines, reverse, step}, 64);
+}
+
 template <typename T, typename Context>
 void CumsumKernel(const Context& ctx, const DenseTensor& x, int64_t axis, bool reverse, DenseTensor* out) {
-  T* o = ctx.template Alloc<T>(out);
-  if (out->numel() == 0) return;
-  const funcs::Lines lines = funcs::LinesOf(x, axis);
-  using Step = funcs::SumStep<T>;
-  funcs::LaunchForEach(ctx, lines.count(), funcs::ScanLinesFunctor<Step>{lines, reverse, Step{x.data<T>(), o}}, 64);
+  ScanLines(ctx, x, axis, reverse, funcs::SumStep<T>{x.data<T>(), ctx.template Alloc<T>(out)});
 }
 
 template <typename T, typename Context>
 void LinearScanKernel(const Context& ctx, const DenseTensor& a, const DenseTensor& b, int64_t axis, bool reverse,
                       DenseTensor* out) {
-  T* o = ctx.template Alloc<T>(out);
-  if (out->numel() == 0) return;
-  const funcs::Lines lines = funcs::LinesOf(b, axis);
-  using Step = funcs::LinearStep<T>;
-  funcs::LaunchForEach(ctx, lines.count(),
-                       funcs::ScanLinesFunctor<Step>{lines, reverse, Step{a.data<T>(), b.data<T>(), o}}, 64);
+  ScanLines(ctx, b, axis, reverse, funcs::LinearStep<T>{a.data<T>(), b.data<T>(), ctx.template Alloc<T>(out)});
 }
 
 template <typename T, typename Context>
 void LogcumsumexpKernel(const Context& ctx, const DenseTensor& x, int64_t axis, bool reverse, DenseTensor* out) {
-  T* o = ctx.template Alloc<T>(out);
-  if (out->numel() == 0) return;
-  const funcs::Lines lines = funcs::LinesOf(x, axis);
-  using Step = funcs::LogAddExpStep<T>;
-  funcs::LaunchForEach(ctx, lines.count(), funcs::ScanLinesFunctor<Step>{lines, reverse, Step{x.data<T>(), o}},
-                       64);
+  ScanLines(ctx, x, axis, reverse, funcs::LogAddExpStep<T>{x.data<T>(), ctx.template Alloc<T>(out)});
 }
 
 template <typename T, typename Context>
 void CumArgExtremeKernel(const Context& ctx, const DenseTensor& x, int64_t axis, bool largest, DenseTensor* out) {
-  int64_t* o = ctx.template Alloc<int64_t>(out);
-  if (out->numel() == 0) return;
-  const funcs::Lines lines = funcs::LinesOf(x, axis);
-  using Step = funcs::ArgExtremeStep<T>;
-  funcs::LaunchForEach(ctx, lines.count(),
-                       funcs::ScanLinesFunctor<Step>{lines, false, Step{x.data<T>(), o, largest}}, 64);
+  ScanLines(ctx, x, axis, false, funcs::ArgExtremeStep<T>{x.data<T>(), ctx.template Alloc<int64_t>(out), largest});
 }
 
 }  // namespace phi
