@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import paddle
 from paddle import _checks as check
+from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.initializer import Constant
 from paddle.nn.layer.layers import Layer
@@ -237,6 +238,7 @@ class PReLU(Layer):
 
     def __init__(self, num_parameters=1, init=0.25, weight_attr=None, data_format="NCHW", name=None):
         super().__init__()
+        self._dtype = get_default_dtype()  # parameters in the global default dtype, as Paddle's layers
         self._num_parameters = check.integer("PReLU", num_parameters, "num_parameters", min=1)
         self._init = check.number("PReLU", init, "init")
         self._data_format = check.choice("PReLU", data_format, ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from paddle import _checks as check
+from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.initializer import Normal
 from paddle.nn.layer.layers import Layer
@@ -44,6 +45,7 @@ class _ConvNd(Layer):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, dilation=1,
                  groups=1, padding_mode="zeros", weight_attr=None, bias_attr=None, data_format=None):
         super().__init__()
+        self._dtype = get_default_dtype()  # parameters in the global default dtype, as Paddle's layers
         op, nd = type(self).__name__, self._nd
         self._in_channels = check.integer(op, in_channels, "in_channels", min=1)
         self._out_channels = check.integer(op, out_channels, "out_channels", min=1)
