@@ -6,6 +6,7 @@ from __future__ import annotations
 import paddle
 import paddle.nn.functional as F
 from paddle import _checks as check
+from paddle.nn.utils._params import hooked_parameter
 
 
 def _as_matrix(weight, dim: int):
@@ -69,14 +70,7 @@ def spectral_norm(layer, name: str = "weight", n_power_iterations: int = 1, eps:
         ([4, 3], [3], [4])
     """
     op = "spectral_norm"
-    if not isinstance(layer, paddle.nn.Layer):
-        raise TypeError(f"[{op}] argument 'layer': expected a Layer, but got {check.got(layer)}")
-    for hook in layer._forward_pre_hooks.values():
-        if isinstance(hook, SpectralNorm) and hook.name == name:
-            raise RuntimeError(f"[{op}] the parameter {name!r} already has a spectral_norm hook")
-    weight = layer._parameters.get(name) if isinstance(name, str) else None
-    if weight is None:
-        raise ValueError(f"[{op}] argument 'name': expected the name of a parameter of the layer, but got {name!r}")
+    weight = hooked_parameter(op, layer, name, SpectralNorm)
     n_power_iterations = check.integer(op, n_power_iterations, "n_power_iterations", min=1)
     eps = float(check.number(op, eps, "eps"))
     if dim is None:

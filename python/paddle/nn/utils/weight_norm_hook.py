@@ -6,6 +6,7 @@ from __future__ import annotations
 import paddle
 from paddle import _checks as check
 from paddle.base.framework import EagerParamBase
+from paddle.nn.utils._params import hooked_parameter
 
 
 def _norm_except_dim(v, dim: int):
@@ -61,14 +62,7 @@ def weight_norm(layer, name: str = "weight", dim: int | None = 0):
         ([5], [5, 3, 3, 3])
     """
     op = "weight_norm"
-    if not isinstance(layer, paddle.nn.Layer):
-        raise TypeError(f"[{op}] argument 'layer': expected a Layer, but got {check.got(layer)}")
-    for hook in layer._forward_pre_hooks.values():
-        if isinstance(hook, WeightNorm) and hook.name == name:
-            raise RuntimeError(f"[{op}] the parameter {name!r} already has a weight_norm hook")
-    weight = layer._parameters.get(name) if isinstance(name, str) else None
-    if weight is None:
-        raise ValueError(f"[{op}] argument 'name': expected the name of a parameter of the layer, but got {name!r}")
+    weight = hooked_parameter(op, layer, name, WeightNorm)
     rank = len(weight.shape)
     if dim is None or dim == -1:
         dim = -1
