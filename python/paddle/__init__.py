@@ -55,6 +55,7 @@ from paddle import base
 from paddle.base import ParamAttr, create_parameter
 from paddle import nn
 from paddle import optimizer
+from paddle.serialization import save, load
 
 __version__ = "3.0.0.dev0"
 
