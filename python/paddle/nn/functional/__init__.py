@@ -1,7 +1,7 @@
 """paddle.nn.functional; most ops are bound from the op YAML by paddle/__init__.py."""
 
 from paddle.nn.functional.conv import (  # noqa: F401
-    conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, fold, unfold,
+    conv1d, conv1d_transpose, conv2d, conv2d_transpose, conv3d, conv3d_transpose, fold, unfold,
 )
 from paddle.nn.functional.common import (  # noqa: F401
     alpha_dropout, bilinear, dropout, dropout2d, dropout3d, interpolate, linear, pad, upsample, zeropad2d,
@@ -19,6 +19,6 @@ from paddle.nn.functional.pooling import (  # noqa: F401
 )
 from paddle.nn.functional.loss import (  # noqa: F401
     binary_cross_entropy, binary_cross_entropy_with_logits, cosine_embedding_loss, cosine_similarity, cross_entropy,
-    hinge_embedding_loss, kl_div, l1_loss, log_loss, margin_ranking_loss, mse_loss, nll_loss, smooth_l1_loss,
+    ctc_loss, hinge_embedding_loss, kl_div, l1_loss, log_loss, margin_ranking_loss, mse_loss, nll_loss, smooth_l1_loss,
     softmax_with_cross_entropy, square_error_cost, triplet_margin_loss,
 )

@@ -242,3 +242,93 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     if bias is not None:
         out = out + check.tensor("conv3d", bias, "bias").reshape([1, -1, 1, 1, 1])
     return out.transpose([0, 2, 3, 4, 1]) if data_format == "NDHWC" else out
+
+
+def _triple(op, value, arg):
+    values = check.int_list(op, value, arg, allow_int=True)
+    if len(values) == 1:
+        values = values * 3
+    if len(values) != 3:
+        raise ValueError(f"[{op}] argument '{arg}': expected an int or 3 ints, but got {value!r}")
+    return values
+
+
+def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1,
+                     output_size=None, data_format="NCDHW", name=None) -> Tensor:
+    """The transpose (gradient) of conv3d: x [N, C, D, H, W], weight [C, OC/groups, kd, kh, kw].
+
+    Computed as one conv2d_transpose over height and width per kernel depth tap (the depth slices
+    batched together), each result spread along the output depth with the stride and summed.
+
+    Args:
+        padding (int|list[int]|str): an int, 3 ints, 6 ints [front, back, top, bottom, left, right], or
+            'VALID'.
+        output_padding (int|list[int]): extra size at the end of each spatial dim, < max(stride, dilation).
+        output_size (list[int], optional): the output's [D, H, W]; sets output_padding.
+        Others as conv3d.
+
+    Examples:
+        >>> import paddle
+        >>> y = paddle.nn.functional.conv3d_transpose(paddle.ones([1, 2, 2, 2, 2]), paddle.ones([2, 3, 2, 2, 2]),
+        ...                                           stride=2)
+        >>> y.shape, float(y.sum())
+        ([1, 3, 4, 4, 4], 384.0)
+    """
+    import paddle
+
+    op = "conv3d_transpose"
+    _check_format(op, data_format, ("NCDHW", "NDHWC"))
+    for arg, t in (("x", x), ("weight", weight)):
+        if len(check.tensor(op, t, arg).shape) != 5:
+            raise ValueError(f"[{op}] argument '{arg}': expected a 5-D tensor, but got shape {t.shape}")
+    if data_format == "NDHWC":
+        x = x.transpose([0, 4, 1, 2, 3])
+    n, c, depth, h, w = x.shape
+    groups = check.integer(op, groups, "groups", min=1)
+    if c != weight.shape[0] or c % groups:
+        raise ValueError(f"[{op}] weight.shape[0] ({weight.shape[0]}) must equal the input channels ({c}), "
+                         f"divisible by groups ({groups})")
+    s, d = _triple(op, stride, "stride"), _triple(op, dilation, "dilation")
+    if isinstance(padding, str):
+        if padding.upper() != "VALID":
+            raise ValueError(f"[{op}] argument 'padding': expected 'VALID' or ints, but got {padding!r}")
+        padding = 0
+    pads = check.int_list(op, padding, "padding", allow_int=True)
+    if len(pads) == 1:
+        pads = pads * 6
+    elif len(pads) == 3:
+        pads = [p for p in pads for _ in range(2)]
+    if len(pads) != 6:
+        raise ValueError(f"[{op}] argument 'padding': expected an int, 3 or 6 ints, but got {padding!r}")
+    k = weight.shape[2:]
+    full = [(i - 1) * st + dl * (kk - 1) + 1 for i, st, dl, kk in zip((depth, h, w), s, d, k)]
+    base = [f - pads[2 * i] - pads[2 * i + 1] for i, f in enumerate(full)]
+    extra = _triple(op, output_padding, "output_padding")
+    if output_size is not None:
+        extra = [int(o) - b for o, b in zip(_triple(op, output_size, "output_size"), base)]
+    if any(e < 0 or e >= max(st, dl) for e, st, dl in zip(extra, s, d)):
+        raise ValueError(f"[{op}] output_padding {extra} must be in [0, max(stride, dilation))")
+    out_depth = base[0] + extra[0]
+    # Each input depth slice is a batch item of the 2-D transposed convolutions.
+    slices = x.transpose([0, 2, 1, 3, 4]).reshape([n * depth, c, h, w])
+    spread_len = (depth - 1) * s[0] + 1
+    total = max(full[0], pads[0] + out_depth)
+    acc = None
+    for tap in range(k[0]):
+        y = conv2d_transpose(slices, weight[:, :, tap], None, s[1:], pads[2:], extra[1:], groups, d[1:])
+        y = y.reshape([n, depth] + y.shape[1:]).transpose([0, 2, 1, 3, 4])  # [N, OC, D, Ho, Wo]
+        if s[0] > 1:  # input slice i lands on depth i * stride
+            y = paddle.stack([y] + [paddle.zeros_like(y)] * (s[0] - 1), axis=3)
+            y = y.reshape([y.shape[0], y.shape[1], depth * s[0]] + y.shape[4:])[:, :, :spread_len]
+        front, back = tap * d[0], total - tap * d[0] - spread_len
+        parts = [y]
+        if front:
+            parts.insert(0, paddle.zeros(y.shape[:2] + [front] + y.shape[3:], y.dtype))
+        if back:
+            parts.append(paddle.zeros(y.shape[:2] + [back] + y.shape[3:], y.dtype))
+        y = paddle.concat(parts, axis=2) if len(parts) > 1 else y
+        acc = y if acc is None else acc + y
+    out = acc[:, :, pads[0]:pads[0] + out_depth]
+    if bias is not None:
+        out = out + check.tensor(op, bias, "bias").reshape([1, -1, 1, 1, 1])
+    return out.transpose([0, 2, 3, 4, 1]) if data_format == "NDHWC" else out

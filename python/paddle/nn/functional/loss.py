@@ -3,6 +3,8 @@ order follow from the parts)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
@@ -274,3 +276,106 @@ def log_loss(input, label, epsilon=1e-4, name=None) -> Tensor:  # noqa: A002
     _check("log_loss", input=input, label=label)
     check.number("log_loss", epsilon, "epsilon")
     return -(label * paddle.log(input + epsilon) + (1.0 - label) * paddle.log(1.0 - input + epsilon))
+
+
+# Note [CTC log zero]: the forward algorithm runs in log space with -1e30
+# standing for log(0): finite, so logsumexp and its gradient never meet
+# (-inf) - (-inf) = nan; exp(-1e30 - m) is exactly 0 for any reachable m.
+_CTC_LOG_ZERO = -1e30
+
+
+def _ctc_lengths(op, t, arg, batch, high):
+    if t.dtype not in (paddle.int32, paddle.int64) or list(t.shape) != [batch]:
+        raise ValueError(f"[{op}] argument '{arg}': expected an int32/int64 tensor of shape [{batch}], but got "
+                         f"{check.got(t)}")
+    values = t.numpy().astype("int64")
+    if batch and (values.min() < (1 if arg == "input_lengths" else 0) or values.max() > high):
+        raise ValueError(f"[{op}] argument '{arg}': expected values in [{1 if arg == 'input_lengths' else 0}, "
+                         f"{high}], but got {values.tolist()}")
+    return values
+
+
+def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction="mean", norm_by_times=False,
+             name=None) -> Tensor:
+    """The Connectionist Temporal Classification loss: -log of the total probability of all alignments of
+    each label sequence to its input sequence (blanks between and repeats collapsed).
+
+    As Paddle's (warp-ctc) op, `log_probs` are unscaled scores: a log_softmax over the classes is applied
+    first (a no-op for inputs that already are log-probabilities). Computed by the forward algorithm in log
+    space over the time steps (Note [CTC log zero]); the gradient follows by autograd.
+
+    Args:
+        log_probs (Tensor): [max_time, batch, num_classes + 1], float32 or float64 (time-major).
+        labels (Tensor): [batch, max_label_length], int32 or int64, padded.
+        input_lengths (Tensor): [batch], each sequence's time steps, in [1, max_time].
+        label_lengths (Tensor): [batch], each label sequence's length, in [0, max_label_length].
+        blank (int, optional): the blank class, in [0, num_classes + 1). Default 0.
+        reduction (str, optional): 'mean' (each loss divided by its label length, then averaged), 'sum'
+            or 'none' (the [batch] losses). Default 'mean'.
+        norm_by_times (bool, optional): divide each sequence's gradient (not its loss) by its input
+            length, as warp-ctc. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> logits = paddle.zeros([2, 1, 2])        # 2 steps, classes {blank, a}, all equally likely
+        >>> labels = paddle.to_tensor([[1]], dtype="int32")
+        >>> lengths, label_lengths = paddle.to_tensor([2]), paddle.to_tensor([1])
+        >>> loss = paddle.nn.functional.ctc_loss(logits, labels, lengths, label_lengths, reduction="none")
+        >>> round(float(loss[0]), 4)                # 3 alignments (a-, -a, aa) of probability 1/4 each
+        0.2877
+    """
+    op = "ctc_loss"
+    _check(op, reduction, log_probs=log_probs, labels=labels, input_lengths=input_lengths,
+           label_lengths=label_lengths)
+    if len(log_probs.shape) != 3:
+        raise ValueError(f"[{op}] argument 'log_probs': expected a 3-D tensor [max_time, batch, num_classes + 1], "
+                         f"but got shape {log_probs.shape}")
+    if log_probs.dtype not in (paddle.float32, paddle.float64):
+        raise TypeError(f"[{op}] argument 'log_probs': expected float32 or float64, but got {log_probs.dtype}")
+    steps, batch, classes = log_probs.shape
+    if labels.dtype not in (paddle.int32, paddle.int64):
+        raise TypeError(f"[{op}] argument 'labels': expected int32 or int64, but got {labels.dtype}")
+    if len(labels.shape) != 2 or labels.shape[0] != batch:
+        raise ValueError(f"[{op}] argument 'labels': expected a 2-D tensor [{batch}, max_label_length], but got "
+                         f"shape {labels.shape}")
+    blank = check.integer(op, blank, "blank")
+    if not 0 <= blank < classes:
+        raise ValueError(f"[{op}] argument 'blank': expected an int in [0, {classes}), but got {blank}")
+    max_label = labels.shape[1]
+    in_len = _ctc_lengths(op, input_lengths, "input_lengths", batch, steps)
+    lab_len = _ctc_lengths(op, label_lengths, "label_lengths", batch, max_label)
+    lab = labels.numpy().astype("int64")
+    used = np.arange(max_label)[None, :] < lab_len[:, None]
+    if used.any() and (lab[used].min() < 0 or lab[used].max() >= classes or (lab[used] == blank).any()):
+        raise ValueError(f"[{op}] argument 'labels': expected values in [0, {classes}) other than blank ({blank})")
+    # The extended labels [blank, l1, blank, l2, ..., blank]; a step may skip a blank between different labels.
+    states = 2 * max_label + 1
+    ext = np.full([batch, states], blank, dtype="int64")
+    ext[:, 1::2] = lab
+    skip = np.zeros([batch, states], dtype=bool)
+    skip[:, 3::2] = lab[:, 1:] != lab[:, :-1]
+    dtype = log_probs.dtype
+    zero = paddle.full([], _CTC_LOG_ZERO, dtype)
+    emit = paddle.take_along_axis(paddle.nn.functional.log_softmax(log_probs, axis=-1),
+                                  paddle.to_tensor(ext).unsqueeze(0), 2)  # [T, B, S]
+    alpha = paddle.where(paddle.to_tensor(np.arange(states) < 2).unsqueeze(0), emit[0], zero)
+    pad1 = paddle.full([batch, 1], _CTC_LOG_ZERO, dtype)
+    pad2 = paddle.full([batch, 2], _CTC_LOG_ZERO, dtype)
+    skip_t = paddle.to_tensor(skip)
+    for t in range(1, int(in_len.max()) if batch else 0):
+        paths = [alpha, paddle.concat([pad1, alpha[:, :-1]], axis=1)]
+        if states > 2:
+            paths.append(paddle.where(skip_t, paddle.concat([pad2, alpha[:, :-2]], axis=1), zero))
+        new = paddle.logsumexp(paddle.stack(paths), axis=0) + emit[t]
+        alpha = paddle.where(paddle.to_tensor((t < in_len)[:, None]), new, alpha)
+    # A path ends on the last label or the blank after it.
+    ends = np.stack([2 * lab_len, np.maximum(2 * lab_len - 1, 0)], axis=1)
+    last = paddle.take_along_axis(alpha, paddle.to_tensor(ends), 1)
+    last = paddle.where(paddle.to_tensor(np.stack([lab_len >= 0, lab_len > 0], axis=1)), last, zero)
+    loss = -paddle.logsumexp(last, axis=1)
+    if check.flag(op, norm_by_times, "norm_by_times"):
+        scaled = loss / paddle.to_tensor(in_len.astype(np.float64)).astype(dtype)
+        loss = scaled + (loss - scaled).detach()  # the value unchanged, the gradient divided
+    if reduction == "mean":
+        return paddle.mean(loss / label_lengths.astype(dtype))
+    return _reduce(loss, reduction)

@@ -10,18 +10,27 @@ from paddle.nn.layer.activation import (  # noqa: F401
     CELU, ELU, GELU, GLU, LeakyReLU, LogSigmoid, LogSoftmax, Mish, PReLU, ReLU, ReLU6, SELU, Sigmoid, Silu, Softmax,
     Softplus, Softshrink, Softsign, Swish, Tanh, Tanhshrink, Hardshrink, Hardsigmoid, Hardswish, Hardtanh,
 )
-from paddle.nn.layer.conv import Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D  # noqa: F401
+from paddle.nn.layer.conv import (  # noqa: F401
+    Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D, Conv3DTranspose,
+)
 from paddle.nn.layer.pooling import (  # noqa: F401
     AdaptiveAvgPool1D, AdaptiveAvgPool2D, AdaptiveAvgPool3D, AdaptiveMaxPool1D, AdaptiveMaxPool2D, AdaptiveMaxPool3D,
     AvgPool1D, AvgPool2D, AvgPool3D, MaxPool1D, MaxPool2D, MaxPool3D,
 )
 from paddle.nn.layer.norm import (  # noqa: F401
     BatchNorm, BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D, InstanceNorm2D, InstanceNorm3D,
-    LayerNorm, RMSNorm,
+    LayerNorm, RMSNorm, SyncBatchNorm,
 )
 from paddle.nn.layer.loss import (  # noqa: F401
-    BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CrossEntropyLoss, HingeEmbeddingLoss, KLDivLoss, L1Loss,
-    MarginRankingLoss, MSELoss, NLLLoss, SmoothL1Loss, TripletMarginLoss,
+    BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CrossEntropyLoss, CTCLoss, HingeEmbeddingLoss, KLDivLoss,
+    L1Loss, MarginRankingLoss, MSELoss, NLLLoss, SmoothL1Loss, TripletMarginLoss,
+)
+from paddle.nn.layer.rnn import (  # noqa: F401
+    BiRNN, GRU, GRUCell, LSTM, LSTMCell, RNN, RNNCellBase, SimpleRNN, SimpleRNNCell,
+)
+from paddle.nn.layer.transformer import (  # noqa: F401
+    MultiHeadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder,
+    TransformerEncoderLayer,
 )
 
 # paddle.nn re-exports every class above (not the family modules).

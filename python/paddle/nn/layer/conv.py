@@ -233,3 +233,23 @@ class Conv2DTranspose(_ConvNd):
                  groups=1, weight_attr=None, bias_attr=None, data_format="NCHW"):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, output_padding, dilation, groups,
                          "zeros", weight_attr, bias_attr, data_format)
+
+
+class Conv3DTranspose(_ConvNd):
+    """The transpose of Conv3D; weight [in_channels, out_channels / groups, kd, kh, kw].
+
+    Args: as Conv3D plus output_padding (padding_mode must be 'zeros'); ``forward(x, output_size=None)``.
+
+    Examples:
+        >>> import paddle
+        >>> deconv = paddle.nn.Conv3DTranspose(4, 2, 3, stride=2, padding=1, output_padding=1)
+        >>> deconv.weight.shape, deconv(paddle.ones([1, 4, 3, 3, 3])).shape
+        ([4, 2, 3, 3, 3], [1, 2, 6, 6, 6])
+    """
+
+    _nd, _transposed, _fn, _formats = 3, True, F.conv3d_transpose, ("NCDHW", "NDHWC")
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 dilation=1, weight_attr=None, bias_attr=None, data_format="NCDHW"):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, output_padding, dilation, groups,
+                         "zeros", weight_attr, bias_attr, data_format)

@@ -190,3 +190,31 @@ class TripletMarginLoss(_Loss):
         super().__init__(reduction, margin=float(check.number(op, margin, "margin")),
                          p=check.number(op, p, "p"), epsilon=float(check.number(op, epsilon, "epsilon")),
                          swap=check.flag(op, swap, "swap"))
+
+
+class CTCLoss(_Loss):
+    """The CTC loss (see ``paddle.nn.functional.ctc_loss``); call as
+    ``loss(log_probs, labels, input_lengths, label_lengths, norm_by_times=False)``.
+
+    Args:
+        blank (int, optional): the blank class. Default 0.
+        reduction (str, optional): 'mean' (divided by the label lengths, then averaged), 'sum' or 'none'.
+            Default 'mean'.
+
+    Examples:
+        >>> import paddle
+        >>> loss = paddle.nn.CTCLoss(blank=0, reduction="sum")
+        >>> value = loss(paddle.zeros([2, 1, 2]), paddle.to_tensor([[1]], dtype="int32"), paddle.to_tensor([2]),
+        ...              paddle.to_tensor([1]))
+        >>> round(float(value), 4)
+        0.2877
+    """
+
+    _fn = "ctc_loss"
+
+    def __init__(self, blank=0, reduction="mean"):
+        super().__init__(reduction, blank=check.integer("CTCLoss", blank, "blank", min=0))
+
+    def forward(self, log_probs, labels, input_lengths, label_lengths, norm_by_times=False):
+        return F.ctc_loss(log_probs, labels, input_lengths, label_lengths, norm_by_times=norm_by_times,
+                          **self._attrs)

@@ -186,6 +186,53 @@ class BatchNorm(_BatchNormBase):
         return getattr(F, self._act)(out) if self._act else out
 
 
+class SyncBatchNorm(_BatchNormBase):
+    """Batch normalization whose statistics are synchronized across devices in distributed training.
+    In a single process (the only mode here) it is BatchNorm over inputs of rank 2 to 5.
+
+    Args:
+        num_features (int): the channels C.
+        momentum, epsilon, weight_attr, bias_attr: as BatchNorm1D.
+        data_format (str, optional): 'NCHW' (channels second, any rank) or 'NHWC' (channels last); 'NC',
+            'NCL', 'NCDHW', 'NLC' and 'NDHWC' are accepted too. Default 'NCHW'.
+        name (str, optional): shown in the repr.
+
+    Examples:
+        >>> import paddle
+        >>> net = paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 3), paddle.nn.BatchNorm2D(4))
+        >>> net = paddle.nn.SyncBatchNorm.convert_sync_batchnorm(net)
+        >>> type(net[1]).__name__, list(net[1].state_dict().keys())
+        ('SyncBatchNorm', ['weight', 'bias', '_mean', '_variance'])
+    """
+
+    _ranks, _formats = (2, 3, 4, 5), ("NCHW", "NHWC", "NC", "NCL", "NLC", "NCDHW", "NDHWC")
+
+    def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None, bias_attr=None,
+                 data_format="NCHW", name=None):
+        super().__init__(num_features, momentum, epsilon, weight_attr, bias_attr, data_format, None, name)
+
+    @classmethod
+    def convert_sync_batchnorm(cls, layer):
+        """Returns `layer` with every BatchNorm1D/2D/3D in it (itself included) replaced by a SyncBatchNorm
+        sharing its parameters and running statistics."""
+        out = layer
+        if isinstance(layer, (BatchNorm1D, BatchNorm2D, BatchNorm3D)):
+            out = cls(layer._num_features, layer._momentum, layer._epsilon,
+                      weight_attr=None if layer.weight is not None else False,
+                      bias_attr=None if layer.bias is not None else False, data_format=layer._data_format,
+                      name=layer._name)
+            if layer.weight is not None:
+                out.weight = layer.weight
+            if layer.bias is not None:
+                out.bias = layer.bias
+            out._mean = layer._mean
+            out._variance = layer._variance
+            out.training = layer.training
+        for name, sublayer in layer.named_children():
+            out.add_sublayer(name, cls.convert_sync_batchnorm(sublayer))
+        return out
+
+
 class LayerNorm(Layer):
     """Normalizes over the last dims (normalized_shape), then scales and shifts elementwise.
 
