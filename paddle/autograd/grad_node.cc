@@ -141,6 +141,11 @@ bool ShouldRecord(const std::vector<Tensor>& inputs) {
   return false;
 }
 
+void CheckInplaceOutsideGraph(const Tensor& t, const char* arg) {
+  PD_CHECK(!ShouldRecord({&t}), PreconditionNotMet, arg,
+           " requires gradient and grad mode is on; update it in place under paddle.no_grad()");
+}
+
 void SetHistory(Tensor& out, const std::shared_ptr<GradNode>& node, int slot) {
   AutogradMeta* meta = EnsureMeta(out);
   meta->grad_node = node;

@@ -129,6 +129,11 @@ std::vector<Edge> EdgesOf(const std::vector<Tensor>& ts);
 bool ShouldRecord(std::initializer_list<const Tensor*> inputs);
 bool ShouldRecord(const std::vector<Tensor>& inputs);
 
+// In-place ops (Note [In-place ops] in tools/codegen/gen_api.py) run outside
+// the graph: writing a tensor that requires grad while grad mode is on would
+// silently cut its history, so it is refused.
+void CheckInplaceOutsideGraph(const Tensor& t, const char* arg);
+
 // Makes `node` (output `slot`) the history of `out`.
 void SetHistory(Tensor& out, const std::shared_ptr<GradNode>& node, int slot = 0);
 

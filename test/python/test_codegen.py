@@ -52,6 +52,18 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "colour": 1}, r"unknown fields"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": {"func": "M", "param": ["z"]}},
      r"infer_meta.param names 'z'"),
+    ({"op": "f_", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "inplace": {"y": "o"}},
+     r"inplace names 'y'"),
+    ({"op": "f_", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "inplace": {"x": "p"}},
+     r"not an output"),
+    ({"op": "f_", "args": "(Tensor x, Tensor y)", "output": "Tensor(o), Tensor(p)", "infer_meta": "M",
+      "inplace": {"x": "o"}}, r"writes every output into an input"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "inplace": {"x": "o"}},
+     r"ends with '_'"),
+    ({"op": "f_", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "inplace": {"x": "o"},
+      "backward": {"x": "grad"}}, r"has no backward"),
+    ({"op": "f_", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M", "inplace": {"x": "o"},
+      "promote": ["x", "y"]}, r"cannot be promoted"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
     with pytest.raises(SpecError, match=match):

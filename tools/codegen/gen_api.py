@@ -4,6 +4,17 @@ Each op becomes `paddle::api::<op>(args...)`: promote dtypes -> find the
 common place -> select the kernel -> make inputs contiguous unless the kernel
 is strided -> infer meta -> run the kernel. Errors thrown anywhere below get
 the op's name attached.
+
+Note [In-place ops]
+An op with `inplace: {input: output}` writes each such output into its
+input's memory (the optimizers' updates: parameters and their states change
+where they are, so every holder of the tensor sees the new values). Its
+kernel receives the input's own DenseTensor as the output and must not
+allocate it. The input must be contiguous (a contiguous copy would take the
+writes) and keeps its dtype (no promotion); infer-meta still runs, and its
+output must match the input's dims and dtype. After the kernel the input's
+version is bumped, so a gradient that saved it refuses to use the new values.
+The op returns its inputs.
 """
 
 from __future__ import annotations
@@ -67,6 +78,10 @@ def _local(arg: Arg) -> str:
     return f"{arg.name}_in"
 
 
+def _inplace_target(name: str) -> str:
+    return f"{name}_target"
+
+
 def _body(op: OpSpec) -> list[str]:
     lines: list[str] = []
     tensors = op.tensor_args
@@ -88,6 +103,9 @@ def _body(op: OpSpec) -> list[str]:
     dtype_expr = f"DtypeOf({_local(dt)})" if dt.is_tensor else dt.name
     # 3. kernel inputs
     for a in tensors:
+        if a.name in op.inplace:
+            lines.append(f'phi::DenseTensor* {_inplace_target(a.name)} = InplaceTarget({_local(a)}, "{a.name}");')
+            continue
         maker = "KernelInputs" if a.type == "Tensor[]" else "KernelInput"
         contiguous = "true" if op.strided else "false"
         lines.append(f"const auto {a.name}_t = {maker}({_local(a)}, /*strided=*/{contiguous});")
@@ -96,18 +114,32 @@ def _body(op: OpSpec) -> list[str]:
     for out in outs:
         lines.append(f"auto {out} = std::make_shared<phi::DenseTensor>();")
     by_name = {a.name: a for a in op.args}
-    meta_args = [_meta_arg(by_name[n]) for n in op.infer_meta_params] + [f"{o}->mutable_meta()" for o in outs]
+    meta_args = [_meta_arg(op, by_name[n]) for n in op.infer_meta_params] + [f"{o}->mutable_meta()" for o in outs]
     lines.append(f"phi::{op.infer_meta}({', '.join(meta_args)});")
+    written_into = {out: name for name, out in op.inplace.items()}
+    for slot, out in enumerate(outs):
+        if op.outputs[slot] in written_into:
+            name = written_into[op.outputs[slot]]
+            lines.append(f'CheckInplaceMeta({out}->meta(), *{_inplace_target(name)}, "{name}");')
     # The kernel is chosen after infer-meta, so bad arguments are reported
     # as such rather than as a missing kernel.
     lines.append(
         f"const phi::Kernel& kernel = phi::KernelFactory::Instance().Select("
         f'"{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}});'
     )
-    kernel_args = (["phi::GetDeviceContext(op_place)"] + [_kernel_arg(a) for a in op.kernel_args]
-                   + [f"{o}.get()" for o in outs])
+    out_args = [_inplace_target(written_into[op.outputs[slot]]) if op.outputs[slot] in written_into else f"{o}.get()"
+                for slot, o in enumerate(outs)]
+    kernel_args = (["phi::GetDeviceContext(op_place)"] + [_kernel_arg(op, a) for a in op.kernel_args] + out_args)
     lines.append(f'kernel.Get<{_kernel_signature(op)}>("{op.name}")({", ".join(kernel_args)});')
-    if len(outs) == 1:
+    if op.is_inplace:
+        returned = [written_into[name] for name in op.outputs]
+        for name in returned:
+            lines.append(f"{_inplace_target(name)}->Holder()->BumpVersion();")
+        if len(returned) == 1:
+            lines.append(f"return {_local(by_name[returned[0]])};")
+        else:
+            lines.append(f"return {{{', '.join(_local(by_name[n]) for n in returned)}}};")
+    elif len(outs) == 1:
         lines.append("return Tensor(std::move(out));")
     else:
         lines.append(f"return {{{', '.join(f'Tensor(std::move({o}))' for o in outs)}}};")
@@ -122,7 +154,9 @@ def _refs(args: list[Arg], local: bool = False) -> list[str]:
     return [f"&{_local(a) if local else a.name}" for a in args]
 
 
-def _meta_arg(a: Arg) -> str:
+def _meta_arg(op: OpSpec, a: Arg) -> str:
+    if a.name in op.inplace:
+        return f"{_inplace_target(a.name)}->meta()"
     if a.type == "Tensor":
         return f"{a.name}_t.get().meta()"
     if a.type == "Tensor[]":
@@ -130,7 +164,9 @@ def _meta_arg(a: Arg) -> str:
     return a.name
 
 
-def _kernel_arg(a: Arg) -> str:
+def _kernel_arg(op: OpSpec, a: Arg) -> str:
+    if a.name in op.inplace:
+        return f"*{_inplace_target(a.name)}"
     if a.type == "Tensor":
         return f"{a.name}_t.get()"
     if a.type == "Tensor[]":

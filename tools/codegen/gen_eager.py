@@ -290,7 +290,18 @@ def _out_locals(op: OpSpec) -> list[str]:
     return ["out"] if len(op.outputs) == 1 else list(op.outputs)
 
 
+def _inplace_definition(op: OpSpec) -> str:
+    """An in-place op records nothing; see Note [In-place ops] in gen_api.py."""
+    checks = "".join(f'    CheckInplaceOutsideGraph({name}, "{name}");\n' for name in op.inplace)
+    call_args = ", ".join(a.name for a in op.args)
+    return (f"{return_type(op)} {op.name}({_params(op)}) {{\n  try {{\n{checks}"
+            f"  }} catch (common::Error& e) {{\n    e.AttachOp(\"{op.name}\");\n    throw;\n  }}\n"
+            f"  return api::{op.name}({call_args});\n}}\n")
+
+
 def definition(op: OpSpec) -> str:
+    if op.is_inplace:
+        return _inplace_definition(op)
     if op.composite is not None:  # its eager parts record the graph
         return (f"Tensor {op.name}({_params(op)}) {{\n  try {{\n    return {op.composite};\n"
                 f"  }} catch (common::Error& e) {{\n    e.AttachOp(\"{op.name}\");\n    throw;\n  }}\n}}\n")

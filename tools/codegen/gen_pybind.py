@@ -59,6 +59,11 @@ def _cpp_default(a: Arg) -> str:
 def _lambda(op: OpSpec) -> str:
     params = ", ".join(f"py::handle {a.name}" for a in op.args) + ", py::handle /*name*/"
     converted = ", ".join(_convert(op, a) for a in op.args)
+    if op.is_inplace:  # returns the very objects it updated, as x.add_() returns x
+        written = [name for out in op.outputs for name, o in op.inplace.items() if o == out]
+        result = written[0] if len(written) == 1 else f"py::make_tuple({', '.join(written)})"
+        return (f"[]({params}) -> py::object {{ eager::{op.name}({converted}); "
+                f"return py::reinterpret_borrow<py::object>({result}); }}")
     return f"[]({params}) {{ return eager::{op.name}({converted}); }}"
 
 

@@ -28,7 +28,7 @@ ARG_TYPES = {
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
-                 "composite"}
+                 "composite", "inplace"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -77,6 +77,13 @@ class OpSpec:
     # A C++ expression over eager ops defining the op (no kernel, no
     # infer-meta; its gradient follows from its parts). None for kernel ops.
     composite: str | None = None
+    # input name -> the output written into its memory, for in-place ops
+    # (every output of such an op is one of its inputs); empty otherwise.
+    inplace: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def is_inplace(self) -> bool:
+        return bool(self.inplace)
 
     @property
     def output(self) -> str:
@@ -232,6 +239,8 @@ def parse_op(entry: dict) -> OpSpec:
             if not isinstance(expr, str) or not expr.strip():
                 _fail(op, f"backward.{name} must be a C++ expression")
 
+    inplace = _parse_inplace(op, entry.get("inplace"), by_name, outputs, promote, backward)
+
     return OpSpec(
         name=op,
         args=args,
@@ -247,7 +256,32 @@ def parse_op(entry: dict) -> OpSpec:
         python_methods=methods,
         doc=str(entry.get("doc", "")).strip(),
         backward=backward,
+        inplace=inplace,
     )
+
+
+def _parse_inplace(op: str, inplace: Any, by_name: dict, outputs: tuple[str, ...], promote: tuple[str, ...],
+                   backward: Any) -> dict:
+    """`inplace: {input: output, ...}`; see Note [In-place ops] in gen_api.py."""
+    if inplace is None:
+        return {}
+    if not isinstance(inplace, dict) or not inplace:
+        _fail(op, "inplace must map input names to the outputs written into them")
+    for name, out in inplace.items():
+        if name not in by_name or by_name[name].type != "Tensor":
+            _fail(op, f"inplace names {name!r}, which is not a Tensor argument")
+        if out not in outputs:
+            _fail(op, f"inplace maps {name!r} to {out!r}, which is not an output")
+        if name in promote:
+            _fail(op, f"inplace input {name!r} cannot be promoted: its dtype is fixed")
+    if sorted(inplace.values()) != sorted(outputs):
+        _fail(op, f"an in-place op writes every output into an input; outputs {list(outputs)}, "
+                  f"inplace targets {sorted(inplace.values())}")
+    if backward is not None:
+        _fail(op, "an in-place op has no backward: it runs outside the autograd graph")
+    if not op.endswith("_"):
+        _fail(op, "an in-place op's name ends with '_', as Paddle's do")
+    return dict(inplace)
 
 
 def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -> OpSpec:

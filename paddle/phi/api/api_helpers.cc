@@ -137,4 +137,19 @@ std::vector<const phi::DenseTensorMeta*> MetasOf(const KernelInputs& inputs) {
   return metas;
 }
 
+phi::DenseTensor* InplaceTarget(const Tensor& t, const char* arg) {
+  phi::DenseTensor& target = Checked(&t).dense();
+  PD_CHECK(target.initialized(), InvalidArgument, arg, " has no memory to update in place");
+  PD_CHECK(target.IsContiguous(), InvalidArgument, arg,
+           " must be contiguous to be updated in place, but is a strided view of shape ", t.dims().ToString());
+  return &target;
+}
+
+void CheckInplaceMeta(const phi::DenseTensorMeta& inferred, const phi::DenseTensor& target, const char* arg) {
+  PD_CHECK(inferred.dims == target.dims() && inferred.dtype == target.dtype(), InvalidArgument, arg,
+           " is updated in place, so the result must keep its shape ", target.dims().ToString(), " and dtype ",
+           DataTypeName(target.dtype()), ", but it would be ", inferred.dims.ToString(), " ",
+           DataTypeName(inferred.dtype));
+}
+
 }  // namespace paddle::api

@@ -56,4 +56,11 @@ class KernelInputs {
 
 std::vector<const phi::DenseTensorMeta*> MetasOf(const KernelInputs& inputs);
 
+// The memory an in-place op writes (Note [In-place ops] in
+// tools/codegen/gen_api.py): t's own tensor, which must be contiguous.
+phi::DenseTensor* InplaceTarget(const Tensor& t, const char* arg);
+// Infer-meta's output for an in-place target must be the target's own dims
+// and dtype: the op cannot reshape or retype memory it writes in place.
+void CheckInplaceMeta(const phi::DenseTensorMeta& inferred, const phi::DenseTensor& target, const char* arg);
+
 }  // namespace paddle::api

@@ -133,6 +133,15 @@ void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal
 void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
                              Meta* rstd);
 
+// ---- optimizer updates (optimizer.cc): grad and 0-3 states like param;
+// each output is its input (the ops update in place).
+void OptimizerInferMeta(const Meta& param, const Meta& grad, Meta* param_out);
+void OptimizerInferMeta(const Meta& param, const Meta& grad, const Meta& s1, Meta* param_out, Meta* s1_out);
+void OptimizerInferMeta(const Meta& param, const Meta& grad, const Meta& s1, const Meta& s2, Meta* param_out,
+                        Meta* s1_out, Meta* s2_out);
+void OptimizerInferMeta(const Meta& param, const Meta& grad, const Meta& s1, const Meta& s2, const Meta& s3,
+                        Meta* param_out, Meta* s1_out, Meta* s2_out, Meta* s3_out);
+
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 
