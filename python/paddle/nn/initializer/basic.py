@@ -55,8 +55,10 @@ class Assign(Initializer):
 
     def __init__(self, value, name=None):
         if isinstance(value, Tensor):
-            value = value.numpy()
-        elif not isinstance(value, (np.ndarray, list, tuple, int, float)):
+            # Kept as a Tensor: numpy() would turn bfloat16 into its uint16 bits.
+            self.value = value.detach().clone()
+            return
+        if not isinstance(value, (np.ndarray, list, tuple, int, float)):
             raise TypeError(f"[Assign] argument 'value': expected a Tensor, numpy.ndarray, list or tuple, but got "
                             f"{check.got(value)}")
         self.value = np.array(value)
@@ -67,6 +69,8 @@ class Assign(Initializer):
         if list(self.value.shape) != list(shape):
             raise ValueError(f"[Assign] argument 'value': expected shape {list(shape)} (the parameter's), but got "
                              f"{list(self.value.shape)}")
+        if isinstance(self.value, Tensor):
+            return self.value.astype(dtype).clone()
         return to_tensor(self.value, dtype=dtype)
 
 
