@@ -56,6 +56,7 @@ from paddle.base import ParamAttr, create_parameter
 from paddle import nn
 from paddle import optimizer
 from paddle.serialization import save, load
+from paddle import vision
 
 __version__ = "3.0.0.dev0"
 

@@ -307,8 +307,8 @@ class _SafeUnpickler(pickle.Unpickler):
         return found
 
 
-def _unpickle(f, safe: bool):
-    unpickler = (_SafeUnpickler if safe else pickle.Unpickler)(f, encoding="latin1")
+def _unpickle(f, safe: bool, encoding: str = "latin1"):
+    unpickler = (_SafeUnpickler if safe else pickle.Unpickler)(f, encoding=encoding)
     return unpickler.load()
 
 
