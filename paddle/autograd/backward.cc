@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "paddle/autograd/amp.h"
 #include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/autograd/grad_mode.h"
@@ -206,12 +207,14 @@ void Backward(const std::vector<Tensor>& outputs, const std::vector<Tensor>& gra
               bool retain_graph) {
   std::vector<Root> roots = MakeRoots("backward", outputs, grad_outputs, /*scalar_only=*/false);
   GradModeGuard no_record(false);
+  amp::AmpPause same_dtypes_as_forward;
   Engine(retain_graph, /*create_graph=*/false).Run(roots);
 }
 
 std::vector<Tensor> Grad(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
                          const std::vector<Tensor>& grad_outputs, const GradOptions& options) {
   std::vector<Root> roots = MakeRoots("grad", outputs, grad_outputs, /*scalar_only=*/true);
+  amp::AmpPause same_dtypes_as_forward;
   Engine engine(options.retain_graph, options.create_graph);
   std::vector<Edge> input_edges;
   for (size_t i = 0; i < inputs.size(); ++i) {

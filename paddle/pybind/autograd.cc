@@ -3,6 +3,9 @@
 // grad-mode switches (python/paddle/autograd).
 #include <pybind11/functional.h>
 
+#include <pybind11/stl.h>
+
+#include "paddle/autograd/amp.h"
 #include "paddle/autograd/autograd_meta.h"
 #include "paddle/autograd/backward.h"
 #include "paddle/autograd/grad_mode.h"
@@ -128,6 +131,21 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
       .def("register_hook", &RegisterHook, py::arg("hook"))
       .def("retain_grads", &RetainGrads);
 
+  // The AMP state behind paddle.amp.auto_cast, which validates the arguments.
+  m.def("_set_amp_state", [](bool enabled, int level, py::handle dtype, std::unordered_set<std::string> white,
+                             std::unordered_set<std::string> black) {
+    amp::AmpState state;
+    state.enabled = enabled;
+    state.level = level;
+    state.dtype = CastDataType(dtype, "auto_cast", "dtype");
+    state.white = std::move(white);
+    state.black = std::move(black);
+    amp::SetAmpState(std::move(state));
+  });
+  m.def("_get_amp_state", [] {
+    const amp::AmpState& s = amp::GetAmpState();
+    return py::make_tuple(s.enabled, s.level, s.dtype, s.white, s.black);
+  });
   m.def("is_grad_enabled", &autograd::GradMode::IsEnabled);
   m.def("set_grad_enabled", &autograd::GradMode::SetEnabled, py::arg("mode"));
   m.def("backward", [](py::handle tensors, py::handle grad_tensors, bool retain_graph) {

@@ -78,6 +78,16 @@ py::class_<Tensor> BindTensor(py::module_& m) {
       .def("_copy_to", [](const Tensor& t, py::handle place, bool blocking) {
         return CopyToPlace(t, CastPlace(place, "_copy_to", "place"), "_copy_to");
       }, py::arg("place"), py::arg("blocking") = true)
+      // Makes this tensor hold `other`'s data (any dtype and shape), keeping
+      // its identity, name and autograd meta: how Layer.to() and
+      // amp.decorate convert parameters without replacing the objects that
+      // optimizers and hooks hold.
+      .def("_replace_data", [](Tensor& self, const Tensor& other) {
+        Tensor replaced(other.impl());
+        replaced.set_name(self.name());
+        replaced.set_autograd_meta(self.autograd_meta());
+        self = replaced;
+      }, py::arg("other"))
       .def("cpu", [](const Tensor& t) { return CopyToPlace(t, CPUPlace(), "cpu"); })
       .def("cuda", [](const Tensor& t, py::handle device_id, bool blocking) {
         int id = CastInt(device_id, "cuda", "device_id", 0);

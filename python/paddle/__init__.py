@@ -54,7 +54,9 @@ from paddle.device import set_device, get_device
 from paddle import base
 from paddle.base import ParamAttr, create_parameter
 from paddle import nn
+from paddle import regularizer
 from paddle import optimizer
+from paddle import amp
 from paddle.serialization import save, load
 from paddle import vision
 

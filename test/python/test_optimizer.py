@@ -473,3 +473,15 @@ def test_inplace_update_invalidates_saved_tensors():
         _C_ops.sgd_(w, paddle.ones([1]), 0.1)
     with pytest.raises(RuntimeError, match="modified in place"):
         y.backward()
+
+
+def test_layer_to_converts_parameters_in_place_for_an_existing_optimizer():
+    model = paddle.nn.Linear(2, 1)
+    weight = model.weight
+    opt = paddle.optimizer.SGD(learning_rate=1.0, parameters=model.parameters())
+    start = weight.numpy().astype(np.float64)
+    model.to(dtype="float64")
+    assert model.weight is weight and weight.dtype == paddle.float64 and weight.name == opt._parameter_list[0].name
+    model(paddle.to_tensor([[1.0, 2.0]], dtype="float64")).sum().backward()
+    opt.step()
+    np.testing.assert_allclose(weight.numpy(), start - np.array([[1.0], [2.0]]), rtol=1e-6)

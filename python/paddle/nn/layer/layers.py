@@ -444,8 +444,8 @@ class Layer:
     def to(self, device=None, dtype=None, blocking=None):
         """Moves floating-point parameters and buffers to `device` and/or casts them to `dtype`; returns self.
 
-        Each converted parameter is replaced by a new Parameter with the same name and attributes
-        (create optimizers after calling ``to``). Integer buffers keep their dtype.
+        Parameters and buffers are converted in place: they stay the same objects, so optimizers and
+        hooks that hold them keep working. Their gradients are cleared. Integer buffers keep their dtype.
 
         Args:
             device (str|Place, optional): 'cpu', 'gpu', 'gpu:N' or a Place; unchanged when None.
@@ -464,9 +464,9 @@ class Layer:
             if dtype is not None:
                 layer._dtype = dtype.name if hasattr(dtype, "name") else dtype
             for table in (layer._parameters, layer._buffers):
-                for key, value in table.items():
+                for value in table.values():
                     if value is not None:
-                        table[key] = self._converted(value, device, dtype)
+                        self._convert_in_place(value, device, dtype)
         return self
 
     def astype(self, dtype):
@@ -476,19 +476,18 @@ class Layer:
         return self.to(dtype=dtype)
 
     @staticmethod
-    def _converted(value: Tensor, device, dtype) -> Tensor:
+    def _convert_in_place(value: Tensor, device, dtype) -> None:
         cast = dtype is not None and _is_float(value)
         if device is None and not cast:
-            return value
-        out = value.detach()
-        if device is not None:
-            out = out._copy_to(device)
-        if cast:
-            out = out.astype(dtype)
-        if isinstance(value, EagerParamBase):
-            return EagerParamBase._from_tensor(out, name=value.name, **value._attrs())
-        out.stop_gradient = value.stop_gradient
-        return out
+            return
+        with no_grad():
+            out = value.detach()
+            if device is not None:
+                out = out._copy_to(device)
+            if cast:
+                out = out.astype(dtype)
+        value.clear_gradient(False)
+        value._replace_data(out)
 
     # ---- printing ---------------------------------------------------------
 
