@@ -56,6 +56,7 @@ from paddle.base import ParamAttr, create_parameter
 from paddle import nn
 from paddle import regularizer
 from paddle import optimizer
+from paddle import io
 from paddle import amp
 from paddle.serialization import save, load
 from paddle import vision
