@@ -60,6 +60,10 @@ from paddle import io
 from paddle import amp
 from paddle.serialization import save, load
 from paddle import vision
+from paddle import static
+from paddle import metric
+from paddle.hapi import Model, summary, flops
+from paddle import callbacks
 
 __version__ = "3.0.0.dev0"
 
