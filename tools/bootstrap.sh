@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install_deps.sh
 bash tools/build.sh
-python3 examples/tensor_tour.py
+python3 examples/train_lenet_digits.py
