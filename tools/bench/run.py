@@ -19,11 +19,13 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from scenarios import NAMES, OP_SCENARIOS  # noqa: E402
+from training import TRAINING_SCENARIOS  # noqa: E402
 
 UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add_2^25": ("GB/s", "bytes"),
          "sum_2^25": ("GB/s", "bytes"), "mlp_tiny_step": ("us/step", None), "mlp_1024_step": ("us/step", None),
          "grad2_mlp64": ("us/step", None)}
 UNITS.update({name: ("ms/call", "ms") for name in OP_SCENARIOS})
+UNITS.update({name: ("items/s", "items") for name in TRAINING_SCENARIOS})
 
 
 def run_scenario(python: str, framework: str, name: str, ours: bool) -> dict | None:
@@ -65,6 +67,8 @@ def rate(result: dict | None, name: str) -> str:
         return f"{result['seconds'] * 1e6:.2f}"
     if kind == "ms":
         return f"{result['seconds'] * 1e3:.2f}"
+    if kind == "items":  # images or tokens per second
+        return f"{result['work'] / result['seconds']:.0f}"
     return f"{result['work'] / result['seconds']:.1f}"
 
 

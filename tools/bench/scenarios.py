@@ -15,6 +15,8 @@ import time
 
 import numpy as np
 
+from training import TRAINING_SCENARIOS, training_scenario
+
 
 def _time(fn, min_seconds: float = 0.3, repeats: int = 5) -> float:
     """Median per-call seconds over `repeats` batches of at least min_seconds/repeats each."""
@@ -76,6 +78,8 @@ def scenario(name: str, framework: str):
         return _second_derivative(framework, rng, 64), 1
     if name in OP_SCENARIOS:
         return _op_scenario(name, framework, rng), 1
+    if name in TRAINING_SCENARIOS:
+        return training_scenario(name, framework)
     raise KeyError(name)
 
 
@@ -228,7 +232,7 @@ def _second_derivative(framework: str, rng, width: int):
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
                 "topk", "gather", "scatter_add", "einsum"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step",
-         "grad2_mlp64"] + OP_SCENARIOS
+         "grad2_mlp64"] + OP_SCENARIOS + TRAINING_SCENARIOS
 
 
 def main() -> None:
