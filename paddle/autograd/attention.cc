@@ -57,6 +57,17 @@ Tensor Attention(const Tensor& q, const Tensor& k, const Tensor& v, bool causal)
   return Heads(matmul(p, Heads(v), false, false));
 }
 
+std::tuple<Tensor, Tensor, Tensor> AttentionGrads(const Tensor& grad, const Tensor& q, const Tensor& k,
+                                                  const Tensor& v, const Tensor& out, const Tensor& lse, bool causal,
+                                                  float scale) {
+  const phi::KernelKey key{phi::BackendOf(q.place()), phi::DataLayout::ANY, q.dtype()};
+  if (!GradMode::IsEnabled() && phi::KernelFactory::Instance().Has("flash_attention_grad", key)) {
+    return api::flash_attention_grad(q, k, v, out, lse, grad, causal, scale);
+  }
+  return {AttentionGradQ(grad, q, k, v, out, lse, causal, scale), AttentionGradK(grad, q, k, v, out, lse, causal, scale),
+          AttentionGradV(grad, q, k, v, lse, causal, scale)};
+}
+
 Tensor AttentionGradQ(const Tensor& grad, const Tensor& q, const Tensor& k, const Tensor& v, const Tensor& out,
                       const Tensor& lse, bool causal, float scale) {
   Tensor p, kh = Heads(k);

@@ -39,19 +39,21 @@ Tensor ScalarLike(const phi::Scalar& value, const Tensor& like) {
 
 Tensor MaskLike(const Tensor& cond, const Tensor& like) { return api::cast(cond, like.dtype()); }
 
-Tensor GeluDerivative(const Tensor& x, bool approximate) {
+Tensor GeluCurvature(const Tensor& x, bool approximate) {
   const Tensor half = ScalarLike(0.5, x), one = ScalarLike(1, x);
-  if (approximate) {  // u = sqrt(2/pi) (x + 0.044715 x^3): 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) u'
-    Tensor x2 = multiply(x, x);
-    Tensor u = multiply(ScalarLike(0.7978845608028654, x), add(x, multiply(ScalarLike(0.044715, x), multiply(x2, x))));
-    Tensor du = multiply(ScalarLike(0.7978845608028654, x), add(one, multiply(ScalarLike(0.134145, x), x2)));
-    Tensor th = tanh(u);
-    return add(multiply(half, add(one, th)),
-               multiply(multiply(half, x), multiply(subtract(one, multiply(th, th)), du)));
+  Tensor x2 = multiply(x, x);
+  if (approximate) {  // u = c (x + a x^3), t = tanh u: (1 - t^2) (u' + 0.5 x (u'' - 2 t u'^2))
+    const Tensor c = ScalarLike(0.7978845608028654, x);
+    Tensor u = multiply(c, add(x, multiply(ScalarLike(0.044715, x), multiply(x2, x))));
+    Tensor du = multiply(c, add(one, multiply(ScalarLike(0.134145, x), x2)));
+    Tensor ddu = multiply(ScalarLike(0.7978845608028654 * 0.26829, x), x);
+    Tensor t = tanh(u);
+    Tensor inner = subtract(ddu, multiply(ScalarLike(2, x), multiply(t, multiply(du, du))));
+    return multiply(subtract(one, multiply(t, t)), add(du, multiply(multiply(half, x), inner)));
   }
-  Tensor cdf = multiply(half, add(one, erf(multiply(x, ScalarLike(0.7071067811865476, x)))));
-  Tensor pdf = multiply(ScalarLike(0.3989422804014327, x), exp(multiply(ScalarLike(-0.5, x), multiply(x, x))));
-  return add(cdf, multiply(x, pdf));
+  // phi(x) (2 - x^2)
+  Tensor pdf = multiply(ScalarLike(0.3989422804014327, x), exp(multiply(ScalarLike(-0.5, x), x2)));
+  return multiply(pdf, subtract(ScalarLike(2, x), x2));
 }
 
 phi::IntArray Shape(const Tensor& t) { return phi::IntArray(t.dims().ToVector()); }
@@ -134,6 +136,9 @@ Tensor ChannelView(const Tensor& t, const Tensor& x) {
 
 Tensor LayerNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
                       const Tensor& rstd, float epsilon, int64_t begin_norm_axis) {
+  // A backward that records no graph takes the fused kernel; one that does
+  // (higher orders) needs the composite, whose parts are differentiable.
+  if (!GradMode::IsEnabled()) return api::layer_norm_grad(grad, x, scale, mean, rstd);
   return NormGradX(grad, x, scale, mean, rstd, epsilon, AxesFrom(begin_norm_axis, x.dims().size()));
 }
 
@@ -161,11 +166,11 @@ Tensor SumAllButChannel(const Tensor& grad) {
   return sum(grad, phi::IntArray(AllButChannel(grad)), DataType::UNDEFINED, false);
 }
 
-Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices) {
-  const int64_t n = x.dims()[0], c = x.dims()[1];
+Tensor TakeAtPoolIndices(const Tensor& x_grad_grad, const Tensor& indices) {
+  const int64_t n = indices.dims()[0], c = indices.dims()[1];
   phi::IntArray flat({n, c, -1});
-  Tensor planes = put_along_axis(reshape(ZerosLike(x), flat), reshape(indices, flat), reshape(grad, flat), 2, "add");
-  return reshape(planes, phi::IntArray(x.dims().ToVector()));
+  Tensor taken = take_along_axis(reshape(x_grad_grad, flat), reshape(indices, flat), 2);
+  return reshape(taken, phi::IntArray(indices.dims().ToVector()));
 }
 
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis) {
@@ -247,6 +252,13 @@ Tensor MatmulGradY(const Tensor& x, const Tensor& y, const Tensor& grad, bool tr
                    bool transpose_y) {
   Tensor xm = AsMatrixX(x), ym = AsMatrixY(y), g = AsMatrixGrad(grad, x, y);
   bool tx = transpose_x && x.dims().size() > 1, ty = transpose_y && y.dims().size() > 1;
+  if (ym.dims().size() == 2 && xm.dims().size() > 2 && !tx) {
+    // A weight shared by every batch (a linear layer): one matrix product
+    // over the flattened rows, not a product per batch summed afterwards.
+    const int64_t k = xm.dims()[xm.dims().size() - 1], n = g.dims()[g.dims().size() - 1];
+    xm = reshape(xm, phi::IntArray({-1, k}));
+    g = reshape(g, phi::IntArray({-1, n}));
+  }
   // d op(y) = op(x)^H g; when y is stored transposed, dy = g^T conj(op(x)).
   Tensor xc = Conj(xm);
   Tensor gy = ty ? matmul(g, xc, true, tx) : matmul(xc, g, !tx, false);

@@ -39,13 +39,14 @@ Tensor BatchNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, 
 Tensor BatchNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
                           float epsilon);
 Tensor SumAllButChannel(const Tensor& grad);
-// max_pool: grad sent back to each window's maximum (indices: flat positions
-// in the input plane).
-Tensor MaxPoolGrad(const Tensor& grad, const Tensor& x, const Tensor& indices);
+// max_pool_grad's gradient: x_grad_grad read at each window's maximum
+// (indices: flat positions in the input plane), shaped like indices.
+Tensor TakeAtPoolIndices(const Tensor& x_grad_grad, const Tensor& indices);
 // t's dims as an IntArray (reads only t's metadata).
 phi::IntArray Shape(const Tensor& t);
-// d gelu(x) / dx (exact: Phi(x) + x phi(x); or of the tanh approximation), over eager ops.
-Tensor GeluDerivative(const Tensor& x, bool approximate);
+// d^2 gelu(x) / dx^2 (exact: phi(x) (2 - x^2); or of the tanh approximation), over eager ops:
+// the gradient of gelu_grad with respect to x.
+Tensor GeluCurvature(const Tensor& x, bool approximate);
 // Zeros with like's dims, dtype and place.
 Tensor ZerosLike(const Tensor& like);
 // For scatters that assign: 1 (in grad's dtype) where an update is the last

@@ -9,14 +9,14 @@
 #define PD_DEVICE
 #endif
 
-// Marks the next loop a reduction of `var` by `op` that may be reordered
+// Marks the next loop a reduction of the variables by `op` that may be reordered
 // (OpenMP simd), so that host compilers vectorize floating-point sums and
 // maxima they must otherwise run one element at a time; nothing on devices.
 #if defined(_OPENMP) && !defined(__CUDA_ARCH__)
 #define PD_PRAGMA(text) _Pragma(#text)
-#define PD_SIMD_REDUCTION(op, var) PD_PRAGMA(omp simd reduction(op : var))
+#define PD_SIMD_REDUCTION(op, ...) PD_PRAGMA(omp simd reduction(op : __VA_ARGS__))
 #else
-#define PD_SIMD_REDUCTION(op, var)
+#define PD_SIMD_REDUCTION(op, ...)
 #endif
 
 // For small helpers whose loops must be compiled in their caller, with its

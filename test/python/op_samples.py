@@ -192,7 +192,7 @@ SAMPLES = [
     OpSample("log_softmax", lambda x: paddle.nn.functional.log_softmax(x, axis=0),
              lambda x: np.log(_softmax(x, 0)), [[(3, 4)], [(4, 2, 3)]], FLOATS, low=-5, high=5),
     OpSample("relu", paddle.nn.functional.relu, lambda x: np.maximum(x, 0).astype(x.dtype), UNARY_SHAPES,
-             FLOATS + ("int32", "int64")),
+             FLOATS + ("int32", "int64"), covers=("relu_grad",)),
     OpSample("cast_float64", lambda x: paddle.cast(x, "float64"), lambda x: np.real(x).astype(np.float64),
              UNARY_SHAPES, ALL, errors=[
                  ErrorCase(lambda: paddle.cast(_t(2), "float31"), TypeError, r"\[cast\].*float31")]),
@@ -273,7 +273,8 @@ SAMPLES = [
              UNARY_SHAPES, FLOATS),
     OpSample("softshrink", lambda x: paddle.nn.functional.softshrink(x, threshold=0.8),
              lambda x: np.where(np.abs(x) > 0.8, x - 0.8 * np.sign(x), 0), UNARY_SHAPES, FLOATS),
-    OpSample("gelu", paddle.nn.functional.gelu, lambda x: 0.5 * x * (1 + _erf(x / np.sqrt(2))), UNARY_SHAPES, FLOATS),
+    OpSample("gelu", paddle.nn.functional.gelu, lambda x: 0.5 * x * (1 + _erf(x / np.sqrt(2))), UNARY_SHAPES, FLOATS,
+             covers=("gelu_grad",)),
     OpSample("gelu_tanh", lambda x: paddle.nn.functional.gelu(x, approximate=True),
              lambda x: 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3))), UNARY_SHAPES, FLOATS),
     # composite manipulation

@@ -73,7 +73,7 @@ def _distinct(rng, dtype, shapes):
 SAMPLES = [
     OpSample("layer_norm", lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b),
              lambda x, w, b: _np_normalize(x, (-1,), 1e-5) * w + b, [[(3, 5), (5,), (5,)], [(2, 3, 4), (4,), (4,)]],
-             FLOATS, tolerance=HALF_TOLERANCE, errors=[
+             FLOATS, tolerance=HALF_TOLERANCE, covers=("layer_norm_grad",), errors=[
                  ErrorCase(lambda: F.layer_norm(_t(2, 3), [4]), ValueError, r"\[layer_norm\] normalized_shape"),
                  ErrorCase(lambda: F.layer_norm(_t(2, 3), 3, weight=_t(4)), ValueError,
                            r"\[layer_norm\] argument 'weight'"),
@@ -112,7 +112,7 @@ SAMPLES += [
                  ErrorCase(lambda: F.max_pool2d(_t(1, 1, 4, 4), 2, padding=2), ValueError,
                            r"\[max_pool\] paddings must be >= 0 and smaller than the kernel"),
                  ErrorCase(lambda: F.max_pool2d(_t(1, 1, 4, 4), [2, 2, 2]), ValueError,
-                           r"\[max_pool2d\] argument 'kernel_size'")], covers=("max_pool",)),
+                           r"\[max_pool2d\] argument 'kernel_size'")], covers=("max_pool", "max_pool_grad")),
     OpSample("max_pool2d_padded", lambda x: F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True),
              lambda x: _np_pool(x, [3, 3], [2, 2], [1] * 4, "max", ceil_mode=True), [[(1, 2, 5, 6)]],
              ("float32", "float64"), make_inputs=_distinct),

@@ -4,6 +4,7 @@ statistics and layouts, dropout-free attention paths agreeing."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import paddle
 import paddle.nn.functional as F
@@ -34,9 +35,56 @@ def test_batch_norm_channel_last_matches_channel_first():
                                atol=1e-6)
 
 
+@pytest.mark.parametrize("causal, sq, sk", [(False, 300, 600), (True, 300, 300), (True, 130, 400)])
+def test_fused_attention_gradients_match_the_float64_reference(causal, sq, sk):
+    """flash_attention_grad (float32, blocks of 128 queries x 256 keys) against the gradients of
+    the float64 path, whose first-order backward is the composite of matmuls and softmax."""
+    rng = np.random.default_rng(3)
+    arrays = [rng.normal(size=(2, s, 3, 16)) for s in (sq, sk, sk)]
+    upstream = rng.normal(size=(2, sq, 3, 16))
+
+    def grads(dtype):
+        q, k, v = (paddle.to_tensor(a.astype(dtype), stop_gradient=False) for a in arrays)
+        out = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        return paddle.grad([out], [q, k, v], [paddle.to_tensor(upstream.astype(dtype))])
+
+    for fused, reference in zip(grads(np.float32), grads(np.float64)):
+        np.testing.assert_allclose(fused.numpy(), reference.numpy(), rtol=2e-3, atol=2e-4)
+
+
 def test_attention_with_a_mask_of_all_true_equals_the_fused_path():
     rng = np.random.default_rng(2)
     q, k, v = (paddle.to_tensor(rng.normal(size=(1, 5, 2, 4)).astype(np.float32)) for _ in range(3))
     fused = F.scaled_dot_product_attention(q, k, v)
     masked = F.scaled_dot_product_attention(q, k, v, attn_mask=paddle.ones([5, 5], dtype="bool"))
     np.testing.assert_allclose(fused.numpy(), masked.numpy(), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: paddle._C_ops.max_pool_grad(paddle.ones([1, 1, 2, 2]), paddle.zeros([1, 1, 2], dtype="int64"),
+                                         [1, 1, 4, 4]), ValueError, r"\[max_pool_grad\] indices must be int64"),
+    (lambda: paddle._C_ops.max_pool_grad(paddle.ones([1, 1, 2, 2]), paddle.zeros([1, 1, 2, 2], dtype="int64"),
+                                         [1, 2, 4, 4]), ValueError, r"\[max_pool_grad\] input_shape"),
+    (lambda: paddle._C_ops.layer_norm_grad(paddle.ones([2, 3]), paddle.ones([2, 4]), paddle.ones([4]),
+                                           paddle.ones([2]), paddle.ones([2])), ValueError,
+     r"\[layer_norm_grad\] out_grad has shape"),
+    (lambda: paddle._C_ops.layer_norm_grad(paddle.ones([2, 4]), paddle.ones([2, 4]), paddle.ones([3]),
+                                           paddle.ones([2]), paddle.ones([2])), ValueError,
+     r"\[layer_norm_grad\] mean and rstd"),
+    (lambda: paddle._C_ops.flash_attention_grad(*[paddle.ones([1, 2, 1, 4])] * 4, paddle.ones([1, 1, 3]),
+                                                paddle.ones([1, 2, 1, 4])), ValueError,
+     r"\[flash_attention_grad\] lse must be"),
+    (lambda: paddle._C_ops.gelu_grad(paddle.ones([2]), paddle.ones([3])), ValueError, r"\[gelu_grad\]"),
+    (lambda: paddle._C_ops.relu_grad(paddle.ones([2]), paddle.ones([3])), ValueError, r"\[relu_grad\]"),
+])
+def test_gradient_kernels_refuse_bad_inputs(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_max_pool_grad_adds_overlapping_windows():
+    """Windows of 3 with stride 1 share inputs: a shared maximum gets every window's gradient."""
+    x = paddle.to_tensor([[[[0.0, 5.0, 1.0, 2.0]]]], stop_gradient=False)
+    out = F.max_pool2d(x, kernel_size=[1, 3], stride=1)
+    out.backward(paddle.to_tensor([[[[1.0, 10.0]]]]))
+    np.testing.assert_array_equal(x.grad.numpy(), [[[[0.0, 11.0, 0.0, 0.0]]]])

@@ -57,7 +57,7 @@ def emit(yaml_paths: list[str], registered, samples) -> str:
         "checks it is current. `sample`: an op-test sample (test/python/op_samples*.py) runs the",
         "op; the creation and random ops without one are checked in test_creation.py and",
         "test_random.py, the in-place optimizer updates in test_optimizer.py, the fused conv2d's",
-        "gradients against the composite's in test_nn_functional.py.",
+        "gradients and flash_attention_grad against the composite's in test_nn_functional.py.",
         "",
         f"{len(ops)} ops. dtypes: b=bool, u8/i8/i16/i32/i64 integers, f16/bf16/f32/f64 floats, c64/c128 complex.",
         "",

@@ -71,8 +71,9 @@ class OpSpec:
     python_modules: tuple[str, ...]
     python_methods: tuple[str, ...]
     doc: str
-    # input name -> C++ expression of its gradient (see gen_eager.py); None
-    # for an op without gradient formulas.
+    # input name (or "a, b, ..." for a formula returning a tuple of their
+    # gradients) -> C++ expression (see gen_eager.py); None for an op
+    # without gradient formulas.
     backward: dict | None = None
     # A C++ expression over eager ops defining the op (no kernel, no
     # infer-meta; its gradient follows from its parts). None for kernel ops.
@@ -97,6 +98,12 @@ class OpSpec:
     def kernel_args(self) -> list[Arg]:
         """Args passed to infer-meta and the kernel: all but the Place."""
         return [a for a in self.args if a.type != "Place"]
+
+
+def backward_names(key: str) -> list[str]:
+    """The inputs a backward formula gives gradients for: `x`, or `q, k, v` for a formula that
+    returns a std::tuple of their gradients in that order (one kernel computing them together)."""
+    return [name.strip() for name in str(key).split(",")]
 
 
 def _fail(op: str, msg: str) -> None:
@@ -233,11 +240,19 @@ def parse_op(entry: dict) -> OpSpec:
     if backward is not None:
         if not isinstance(backward, dict) or not backward:
             _fail(op, "backward must map input names to gradient expressions")
-        for name, expr in backward.items():
-            if name not in by_name or not by_name[name].is_tensor:
-                _fail(op, f"backward names {name!r}, which is not a Tensor argument")
+        seen = set()
+        for key, expr in backward.items():
+            names = backward_names(key)
+            for name in names:
+                if name not in by_name or not by_name[name].is_tensor:
+                    _fail(op, f"backward names {name!r}, which is not a Tensor argument")
+                if len(names) > 1 and by_name[name].type != "Tensor":
+                    _fail(op, f"backward key {key!r}: a formula for several inputs takes single Tensors only")
+                if name in seen:
+                    _fail(op, f"backward gives input {name!r} more than one formula")
+                seen.add(name)
             if not isinstance(expr, str) or not expr.strip():
-                _fail(op, f"backward.{name} must be a C++ expression")
+                _fail(op, f"backward.{key} must be a C++ expression")
 
     inplace = _parse_inplace(op, entry.get("inplace"), by_name, outputs, promote, backward)
 

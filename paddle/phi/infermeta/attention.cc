@@ -1,3 +1,5 @@
+#include <tuple>
+
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/infermeta.h"
 
@@ -16,6 +18,22 @@ void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool, float
   PD_CHECK(q.dtype == k.dtype && q.dtype == v.dtype, InvalidType, "query, key and value must have one dtype");
   *out = Meta(q.dtype, DDim({q.dims[0], q.dims[1], q.dims[2], v.dims[3]}));
   *lse = Meta(q.dtype, DDim({q.dims[0], q.dims[2], q.dims[1]}));
+}
+
+void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const Meta& out, const Meta& lse,
+                            const Meta& out_grad, bool causal, float scale, Meta* q_grad, Meta* k_grad,
+                            Meta* v_grad) {
+  Meta expected_out, expected_lse;
+  AttentionInferMeta(q, k, v, causal, scale, &expected_out, &expected_lse);
+  for (const auto& [name, meta, want] : {std::tuple<const char*, const Meta*, const Meta*>{"out", &out, &expected_out},
+                                          {"lse", &lse, &expected_lse}, {"out_grad", &out_grad, &expected_out}}) {
+    PD_CHECK(meta->dims == want->dims && meta->dtype == want->dtype, InvalidArgument, name, " must be ",
+             DataTypeName(want->dtype), want->dims.ToString(), ", but got ", DataTypeName(meta->dtype),
+             meta->dims.ToString());
+  }
+  *q_grad = Meta(q.dtype, q.dims);
+  *k_grad = Meta(k.dtype, k.dims);
+  *v_grad = Meta(v.dtype, v.dims);
 }
 
 }  // namespace phi

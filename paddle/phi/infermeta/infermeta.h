@@ -80,6 +80,8 @@ void PoissonInferMeta(const Meta& x, Meta* out);
 void MaxPoolInferMeta(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
                       const std::vector<int64_t>& paddings, bool ceil_mode, bool adaptive, Meta* out,
                       Meta* indices);
+// max_pool_grad: out_grad and int64 indices alike; x_grad [N, C, input spatial dims].
+void MaxPoolGradInferMeta(const Meta& out_grad, const Meta& indices, const IntArray& input_shape, Meta* x_grad);
 void AvgPoolInferMeta(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
                       const std::vector<int64_t>& paddings, bool ceil_mode, bool exclusive, bool adaptive, Meta* out);
 void AvgPoolGradInferMeta(const Meta& out_grad, const Meta& x, const std::vector<int64_t>& kernel_size,
@@ -128,10 +130,18 @@ void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);
 // ---- attention (attention.cc): q [B, Sq, H, D], k [B, Sk, H, D], v [B, Sk, H, Dv];
 // out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores).
 void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, float scale, Meta* out, Meta* lse);
+// flash_attention_grad: out, lse and out_grad as flash_attention made them; the gradients like q, k, v.
+void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const Meta& out, const Meta& lse,
+                            const Meta& out_grad, bool causal, float scale, Meta* q_grad, Meta* k_grad,
+                            Meta* v_grad);
 
 // batch_norm_train: x [N, C, ...]; weight, bias, mean and rstd [C].
 void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
                              Meta* rstd);
+
+// layer_norm_grad: out_grad like x; scale one row's numel, mean and rstd one value per row.
+void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
+                            const Meta& rstd, Meta* x_grad);
 
 // ---- optimizer updates (optimizer.cc): grad and 0-3 states like param;
 // each output is its input (the ops update in place).

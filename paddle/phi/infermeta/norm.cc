@@ -40,4 +40,20 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
   *rstd = Meta(x.dtype, channels);
 }
 
+void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
+                            const Meta& rstd, Meta* x_grad) {
+  PD_CHECK(out_grad.dims == x.dims, InvalidArgument, "out_grad has shape ", out_grad.dims.ToString(),
+           " but x has shape ", x.dims.ToString());
+  for (const Meta* m : {&out_grad, &scale, &mean, &rstd}) {
+    PD_CHECK(m->dtype == x.dtype, InvalidType, "out_grad, scale, mean and rstd must have x's dtype ",
+             DataTypeName(x.dtype), ", but one has ", DataTypeName(m->dtype));
+  }
+  const int64_t rows = mean.dims.numel(), total = x.dims.numel();
+  PD_CHECK(rstd.dims.numel() == rows && rows > 0 && total % rows == 0 && scale.dims.numel() * rows == total,
+           InvalidArgument, "mean and rstd (", mean.dims.ToString(), ", ", rstd.dims.ToString(),
+           ") must hold one value per row of x ", x.dims.ToString(), " and scale (", scale.dims.ToString(),
+           ") one row's values");
+  *x_grad = Meta(x.dtype, x.dims);
+}
+
 }  // namespace phi

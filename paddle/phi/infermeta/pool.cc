@@ -38,4 +38,16 @@ void AvgPoolGradInferMeta(const Meta& out_grad, const Meta& x, const std::vector
   *x_grad = Meta(out_grad.dtype, x.dims);
 }
 
+void MaxPoolGradInferMeta(const Meta& out_grad, const Meta& indices, const IntArray& input_shape, Meta* x_grad) {
+  PD_CHECK(indices.dims == out_grad.dims && indices.dtype == DataType::INT64, InvalidArgument,
+           "indices must be int64 of out_grad's shape ", out_grad.dims.ToString(), ", but got ",
+           DataTypeName(indices.dtype), indices.dims.ToString());
+  const DDim in(input_shape.GetData());
+  PD_CHECK(in.size() == out_grad.dims.size() && in.size() >= 3 && in[0] == out_grad.dims[0] &&
+               in[1] == out_grad.dims[1],
+           InvalidArgument, "input_shape ", in.ToString(), " must be [N, C, ...] with out_grad's N and C (",
+           out_grad.dims.ToString(), ")");
+  *x_grad = Meta(out_grad.dtype, in);
+}
+
 }  // namespace phi

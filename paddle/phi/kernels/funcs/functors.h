@@ -312,6 +312,45 @@ struct GeluFunctor {
     }
   }
 };
+template <typename T>
+struct ReluGradFunctor {
+  PD_HOSTDEVICE T operator()(T out, T g) const { return out > T(0) ? g : T(0); }
+};
+
+// g * gelu'(x): Phi(x) + x phi(x) (exact), or the tanh form's derivative
+// 0.5 (1 + t) + 0.5 x (1 - t^2) u' with u = c (x + a x^3), t = tanh u.
+template <typename T, bool kApproximate>
+struct GeluGradFunctor {
+  PD_HOSTDEVICE T operator()(T v, T g) const {
+    using M = MathType<T>;
+    constexpr bool kFloat = std::is_same_v<M, float>;
+    const M x = static_cast<M>(v);
+    M derivative;
+    if constexpr (kApproximate) {
+      const M c = M(0.7978845608028654), a = M(0.044715);
+      const M x2 = x * x;
+      const M inner = c * (x + a * x2 * x);
+      M t;
+      if constexpr (kFloat) {
+        t = FastTanh(inner);
+      } else {
+        t = std::tanh(inner);
+      }
+      derivative = M(0.5) * (M(1) + t) + M(0.5) * x * (M(1) - t * t) * c * (M(1) + M(3) * a * x2);
+    } else {
+      M cdf, pdf;
+      if constexpr (kFloat) {
+        cdf = 0.5f * FastErfc(-0.7071067811865476f * x);
+        pdf = 0.3989422804014327f * FastExp(-0.5f * x * x);
+      } else {
+        cdf = M(0.5) * std::erfc(-M(0.7071067811865476) * x);
+        pdf = M(0.3989422804014327) * std::exp(M(-0.5) * x * x);
+      }
+      derivative = cdf + x * pdf;
+    }
+    return static_cast<T>(static_cast<M>(g) * derivative);
+  }
+};
 PD_DEFINE_MATH_FUNCTOR(Expm1Functor, expm1(x))
 PD_DEFINE_MATH_FUNCTOR(Log1pFunctor, log1p(x))
 PD_DEFINE_MATH_FUNCTOR(Log2Functor, log2(x))

@@ -46,6 +46,17 @@ void GeluKernel(const Context& ctx, const DenseTensor& x, bool approximate, Dens
   }
 }
 
+template <typename T, typename Context>
+void GeluGradKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& out_grad, bool approximate,
+                    DenseTensor* x_grad) {
+  ctx.template Alloc<T>(x_grad);
+  if (approximate) {
+    funcs::LaunchElementwise<T, T, T>(ctx, x_grad, funcs::GeluGradFunctor<T, true>(), x, out_grad);
+  } else {
+    funcs::LaunchElementwise<T, T, T>(ctx, x_grad, funcs::GeluGradFunctor<T, false>(), x, out_grad);
+  }
+}
+
 PD_DEFINE_UNARY_KERNEL(ErfinvKernel, ErfinvFunctor)
 PD_DEFINE_UNARY_KERNEL(LgammaKernel, LgammaFunctor)
 
@@ -61,6 +72,7 @@ PD_DEFINE_BINARY_KERNEL(BitwiseAndKernel, BitwiseAndFunctor)
 PD_DEFINE_BINARY_KERNEL(BitwiseOrKernel, BitwiseOrFunctor)
 PD_DEFINE_BINARY_KERNEL(BitwiseXorKernel, BitwiseXorFunctor)
 PD_DEFINE_UNARY_KERNEL(BitwiseNotKernel, BitwiseNotFunctor)
+PD_DEFINE_BINARY_KERNEL(ReluGradKernel, ReluGradFunctor)
 PD_DEFINE_BINARY_KERNEL(AddKernel, AddFunctor)
 PD_DEFINE_BINARY_KERNEL(SubtractKernel, SubtractFunctor)
 PD_DEFINE_BINARY_KERNEL(MultiplyKernel, MultiplyFunctor)
@@ -218,6 +230,8 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
   PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
   PD_REGISTER_KERNEL(gelu, B, phi::GeluKernel, PD_FLOATING_TYPES);                       \
+  PD_REGISTER_KERNEL(gelu_grad, B, phi::GeluGradKernel, PD_FLOATING_TYPES);              \
+  PD_REGISTER_KERNEL(relu_grad, B, phi::ReluGradKernel, PD_FLOATING_TYPES);              \
   PD_REGISTER_KERNEL(erfinv, B, phi::ErfinvKernel, PD_FLOATING_TYPES);                    \
   PD_REGISTER_KERNEL(lgamma, B, phi::LgammaKernel, PD_FLOATING_TYPES);                    \
   PD_REGISTER_KERNEL(polygamma, B, phi::PolygammaKernel, PD_FLOATING_TYPES);              \

@@ -63,6 +63,41 @@ struct LayerNormRowFunctor {
   }
 };
 
+// layer_norm's input gradient for one row, from the saved statistics:
+// with xhat = (x - mean) rstd and g = out_grad * scale,
+// x_grad = rstd (g - mean(g) - xhat mean(g xhat)).
+template <typename T>
+struct LayerNormGradRowFunctor {
+  int64_t cols;
+  const T* out_grad;
+  const T* x;
+  const T* scale;
+  const T* mean;
+  const T* rstd;
+  T* x_grad;
+
+  PD_HOSTDEVICE void operator()(int64_t row) const {
+    using M = MathType<T>;
+    const T* gr = out_grad + row * cols;
+    const T* xr = x + row * cols;
+    const M mu = static_cast<M>(mean[row]), r = static_cast<M>(rstd[row]);
+    M g_sum = 0, gx_sum = 0;
+    PD_SIMD_REDUCTION(+, g_sum, gx_sum)
+    for (int64_t j = 0; j < cols; ++j) {
+      const M g = static_cast<M>(gr[j]) * static_cast<M>(scale[j]);
+      g_sum += g;
+      gx_sum += g * (static_cast<M>(xr[j]) - mu) * r;
+    }
+    const M g_mean = g_sum / static_cast<M>(cols), gx_mean = gx_sum / static_cast<M>(cols);
+    T* out = x_grad + row * cols;
+    for (int64_t j = 0; j < cols; ++j) {
+      const M g = static_cast<M>(gr[j]) * static_cast<M>(scale[j]);
+      const M xhat = (static_cast<M>(xr[j]) - mu) * r;
+      out[j] = static_cast<T>(r * (g - g_mean - xhat * gx_mean));
+    }
+  }
+};
+
 // One channel of an [N, C, inner] x: its mean and variance over N and inner,
 // then the normalized output.
 template <typename T>
@@ -123,8 +158,23 @@ void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
                        std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(cols, 1)));
 }
 
+template <typename T, typename Context>
+void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
+                         const DenseTensor& scale, const DenseTensor& mean, const DenseTensor& rstd,
+                         DenseTensor* x_grad) {
+  T* xg = ctx.template Alloc<T>(x_grad);
+  const int64_t rows = mean.numel();
+  if (rows == 0 || x.numel() == 0) return;
+  const int64_t cols = x.numel() / rows;
+  funcs::LaunchForEach(ctx, rows,
+                       funcs::LayerNormGradRowFunctor<T>{cols, out_grad.data<T>(), x.data<T>(), scale.data<T>(),
+                                                         mean.data<T>(), rstd.data<T>(), xg},
+                       std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(cols, 1)));
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_NORM_KERNELS(B)                                         \
   PD_REGISTER_KERNEL(layer_norm, B, phi::LayerNormKernel, PD_FLOATING_TYPES); \
+  PD_REGISTER_KERNEL(layer_norm_grad, B, phi::LayerNormGradKernel, PD_FLOATING_TYPES); \
   PD_REGISTER_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel, PD_FLOATING_TYPES)

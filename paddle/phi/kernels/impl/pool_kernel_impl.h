@@ -4,9 +4,11 @@
 // no two items write one element).
 #pragma once
 
+#include <type_traits>
 #include <vector>
 
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/funcs/pool.h"
 
@@ -88,6 +90,72 @@ struct AvgPoolFunctor {
   }
 };
 
+// The host's max_pool over one whole NC plane of a regular 2-D pooling: the
+// windows walked row by row, with no per-element index arithmetic (the
+// per-element functor above divides for every output). Same results,
+// including ties and NaN.
+template <typename T>
+struct MaxPool2dPlaneFunctor {
+  PoolGeometry g;
+  const T* x;
+  T* out;
+  int64_t* indices;
+
+  void operator()(int64_t plane) const {
+    using M = MathType<T>;
+    const T* xp = x + plane * g.in_plane;
+    T* op = out + plane * g.out_plane;
+    int64_t* ip = indices + plane * g.out_plane;
+    const int64_t width = g.in[1];
+    for (int64_t oh = 0; oh < g.out[0]; ++oh) {
+      int64_t hs, he;
+      g.Window(0, oh, &hs, &he);
+      hs = hs < 0 ? 0 : hs;
+      he = he > g.in[0] ? g.in[0] : he;
+      for (int64_t ow = 0; ow < g.out[1]; ++ow) {
+        int64_t ws, we;
+        g.Window(1, ow, &ws, &we);
+        ws = ws < 0 ? 0 : ws;
+        we = we > width ? width : we;
+        M best = M(0);
+        int64_t best_at = -1;
+        for (int64_t h = hs; h < he; ++h) {
+          for (int64_t w = ws; w < we; ++w) {
+            const M v = static_cast<M>(xp[h * width + w]);
+            if (best_at < 0 || (!(best != best) && (v > best || v != v))) {
+              best = v;
+              best_at = h * width + w;
+            }
+          }
+        }
+        op[oh * g.out[1] + ow] = static_cast<T>(best);
+        ip[oh * g.out[1] + ow] = best_at;
+      }
+    }
+  }
+};
+
+// max_pool's gradient over one NC plane: zeros, then each output's gradient
+// added where its maximum was. A plane per work item keeps overlapping
+// windows (stride < kernel) from racing.
+template <typename T>
+struct MaxPoolGradPlaneFunctor {
+  int64_t in_plane, out_plane;
+  const T* out_grad;
+  const int64_t* indices;
+  T* x_grad;
+
+  PD_HOSTDEVICE void operator()(int64_t plane) const {
+    T* xg = x_grad + plane * in_plane;
+    for (int64_t i = 0; i < in_plane; ++i) xg[i] = T(0);
+    const T* g = out_grad + plane * out_plane;
+    const int64_t* at = indices + plane * out_plane;
+    for (int64_t o = 0; o < out_plane; ++o) {
+      if (at[o] >= 0) xg[at[o]] = static_cast<T>(static_cast<MathType<T>>(xg[at[o]]) + static_cast<MathType<T>>(g[o]));
+    }
+  }
+};
+
 // x_grad[i] = sum over the windows o containing i of out_grad[o] / count(o).
 template <typename T>
 struct AvgPoolGradFunctor {
@@ -144,7 +212,28 @@ void MaxPoolKernel(const Context& ctx, const DenseTensor& x, const std::vector<i
   T* o = ctx.template Alloc<T>(out);
   int64_t* idx = ctx.template Alloc<int64_t>(indices);
   const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  if constexpr (std::is_same_v<Context, CPUContext>) {
+    if (g.nd == 2 && !g.adaptive && g.out_plane > 0) {
+      const int64_t planes = out->numel() / g.out_plane;
+      funcs::LaunchForEach(ctx, planes, funcs::MaxPool2dPlaneFunctor<T>{g, x.data<T>(), o, idx},
+                           /*threshold=*/(int64_t{1} << 16) / g.out_plane + 1);
+      return;
+    }
+  }
   funcs::LaunchForEach(ctx, out->numel(), funcs::MaxPoolFunctor<T>{g, x.data<T>(), o, idx});
+}
+
+template <typename T, typename Context>
+void MaxPoolGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& indices,
+                       const IntArray& input_shape, DenseTensor* x_grad) {
+  T* xg = ctx.template Alloc<T>(x_grad);
+  const int64_t planes = x_grad->dims()[0] * x_grad->dims()[1];
+  if (planes == 0 || x_grad->numel() == 0) return;
+  const int64_t in_plane = x_grad->numel() / planes, out_plane = out_grad.numel() / planes;
+  funcs::LaunchForEach(ctx, planes,
+                       funcs::MaxPoolGradPlaneFunctor<T>{in_plane, out_plane, out_grad.data<T>(),
+                                                        indices.data<int64_t>(), xg},
+                       /*threshold=*/(int64_t{1} << 16) / (in_plane + 1) + 1);
 }
 
 template <typename T, typename Context>
@@ -170,5 +259,6 @@ void AvgPoolGradKernel(const Context& ctx, const DenseTensor& out_grad, const De
 
 #define PD_REGISTER_POOL_KERNELS(B)                                          \
   PD_REGISTER_KERNEL(max_pool, B, phi::MaxPoolKernel, PD_FLOATING_TYPES);     \
+  PD_REGISTER_KERNEL(max_pool_grad, B, phi::MaxPoolGradKernel, PD_FLOATING_TYPES); \
   PD_REGISTER_KERNEL(avg_pool, B, phi::AvgPoolKernel, PD_FLOATING_TYPES);     \
   PD_REGISTER_KERNEL(avg_pool_grad, B, phi::AvgPoolGradKernel, PD_FLOATING_TYPES)
