@@ -64,6 +64,12 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
       "backward": {"x": "grad"}}, r"has no backward"),
     ({"op": "f_", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M", "inplace": {"x": "o"},
       "promote": ["x", "y"]}, r"cannot be promoted"),
+    ({"op": "f", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M",
+      "backward": {"x, y": "G(grad)", "y": "grad"}}, r"more than one formula"),
+    ({"op": "f", "args": "(Tensor x, Tensor[] y)", "output": "Tensor(o)", "infer_meta": "M",
+      "backward": {"x, y": "G(grad)"}}, r"single Tensors only"),
+    ({"op": "f", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M",
+      "backward": {"x, z": "G(grad)"}}, r"names 'z'"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
     with pytest.raises(SpecError, match=match):
