@@ -56,6 +56,21 @@ class Recorder(paddle.callbacks.Callback):
         return object.__getattribute__(self, name)
 
 
+@pytest.mark.parametrize("amp_configs", [{"level": "O1", "dtype": "bfloat16", "init_loss_scaling": 256.0},
+                                         {"level": "O2", "dtype": "bfloat16"}])
+def test_fit_in_mixed_precision(amp_configs):
+    paddle.seed(0)
+    net = mlp()
+    model = paddle.Model(net)
+    model.prepare(paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()), nn.CrossEntropyLoss(),
+                  paddle.metric.Accuracy(), amp_configs=amp_configs)
+    model.fit(Blobs(), batch_size=20, epochs=4, verbose=0)
+    assert model.evaluate(Blobs(seed=1), batch_size=50, verbose=0)["acc"] > 0.95
+    expected = paddle.bfloat16 if amp_configs["level"] == "O2" else paddle.float32
+    assert net[0].weight.dtype == expected
+    assert model._scaler.get_init_loss_scaling() == amp_configs.get("init_loss_scaling", 65536.0)
+
+
 def test_fit_reaches_high_accuracy_and_evaluate_reports_it():
     model = make_model()
     model.fit(Blobs(), batch_size=20, epochs=4, verbose=0)
@@ -277,8 +292,12 @@ def test_clear_errors():
         model.prepare(loss="cross_entropy")
     with pytest.raises(TypeError, match=r"\[Model.prepare\] argument 'optimizer'"):
         model.prepare(optimizer=0.1)
-    with pytest.raises(NotImplementedError, match="amp_configs"):
-        model.prepare(amp_configs="O2")
+    with pytest.raises(ValueError, match=r"\[Model.prepare\] argument 'amp_configs'"):
+        model.prepare(amp_configs="O3")
+    with pytest.raises(ValueError, match="unknown keys"):
+        model.prepare(amp_configs={"level": "O1", "scale": 2})
+    with pytest.raises(TypeError, match="amp_configs"):
+        model.prepare(amp_configs=2)
     with pytest.raises(TypeError, match=r"\[Model\] argument 'network'"):
         paddle.Model(lambda x: x)
     with pytest.raises(TypeError, match=r"\[Model\] argument 'inputs'"):

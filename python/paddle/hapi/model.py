@@ -9,6 +9,8 @@ first ``n`` to the network, so a dataset of (x, y) pairs works for all three mod
 
 from __future__ import annotations
 
+import contextlib
+
 import inspect
 import os
 import warnings
@@ -119,6 +121,7 @@ class Model:
         self._loss = None
         self._metrics = []
         self._prepared = False
+        self._amp_cast, self._scaler = None, None
         self.stop_training = False
         self._save_dir = None
 
@@ -152,7 +155,12 @@ class Model:
             loss (paddle.nn.Layer|callable, optional): ``loss(*outputs, *labels)``, a Tensor or a list of
                 Tensors (which are summed). Needed for training.
             metrics (Metric|list[Metric], optional): the metrics to compute.
-            amp_configs (str|dict, optional): only None or 'O0' (no mixed precision) are supported.
+            amp_configs (str|dict, optional): mixed precision: None or 'O0' (off), 'O1', 'O2', or a dict
+                with ``level``, ``dtype`` ('float16' or 'bfloat16'), ``custom_white_list``,
+                ``custom_black_list`` and GradScaler's arguments (``init_loss_scaling``, ``incr_ratio``,
+                ``decr_ratio``, ``incr_every_n_steps``, ``decr_every_n_nan_or_inf``,
+                ``use_dynamic_loss_scaling``). 'O2' decorates the network and optimizer
+                (``paddle.amp.decorate``).
         """
         op = "Model.prepare"
         if optimizer is not None and not isinstance(optimizer, paddle.optimizer.Optimizer):
@@ -166,12 +174,39 @@ class Model:
             if not isinstance(m, Metric):
                 raise TypeError(f"[{op}] argument 'metrics': expected paddle.metric.Metric instances, but got "
                                 f"{check.got(m)}")
-        level = amp_configs.get("level", "O1") if isinstance(amp_configs, dict) else amp_configs
-        if level not in (None, "O0"):
-            raise NotImplementedError(f"[{op}] argument 'amp_configs': mixed precision (paddle.amp) is not "
-                                      f"available yet; pass None or 'O0', got {amp_configs!r}")
         self._optimizer, self._loss, self._metrics = optimizer, loss, metrics
+        self._amp_cast, self._scaler = self._amp_setup(op, amp_configs)
         self._prepared = True
+
+    _SCALER_KEYS = ("init_loss_scaling", "incr_ratio", "decr_ratio", "incr_every_n_steps", "decr_every_n_nan_or_inf",
+                    "use_dynamic_loss_scaling")
+    _CAST_KEYS = ("dtype", "custom_white_list", "custom_black_list")
+
+    def _amp_setup(self, op: str, amp_configs):
+        """(auto_cast arguments, GradScaler) for `amp_configs`; (None, None) without mixed precision."""
+        if amp_configs is not None and not isinstance(amp_configs, (str, dict)):
+            raise TypeError(f"[{op}] argument 'amp_configs': expected None, a level string or a dict, but got "
+                            f"{check.got(amp_configs)}")
+        config = dict(amp_configs) if isinstance(amp_configs, dict) else {"level": amp_configs}
+        level = config.pop("level", "O1")
+        if level in (None, "O0"):
+            return None, None
+        if level not in ("O1", "O2"):
+            raise ValueError(f"[{op}] argument 'amp_configs': expected level 'O0', 'O1' or 'O2', but got {level!r}")
+        config.pop("use_fp16_guard", None)
+        unknown = set(config) - set(self._SCALER_KEYS) - set(self._CAST_KEYS)
+        if unknown:
+            raise ValueError(f"[{op}] argument 'amp_configs': unknown keys {sorted(unknown)}")
+        cast = {"level": level, **{k: config[k] for k in self._CAST_KEYS if k in config}}
+        if level == "O2":
+            paddle.amp.decorate(self.network, self._optimizer, level="O2", dtype=cast.get("dtype", "float16"))
+        scaler = paddle.amp.GradScaler(**{k: config[k] for k in self._SCALER_KEYS if k in config})
+        return cast, scaler
+
+    def _autocast(self):
+        if self._amp_cast is None:
+            return contextlib.nullcontext()
+        return paddle.amp.auto_cast(**self._amp_cast)
 
     def parameters(self, *args, **kwargs):
         """The network's parameters."""
@@ -214,14 +249,22 @@ class Model:
                                f"model.prepare(optimizer, loss, ...) first")
         inputs, labels = self._split(op, inputs, labels)
         self.network.train()
-        outputs = _to_list(self.network(*inputs))
-        losses = self._compute_loss(op, outputs, labels)
+        with self._autocast():
+            outputs = _to_list(self.network(*inputs))
+            losses = self._compute_loss(op, outputs, labels)
         final = losses[0]
         for l in losses[1:]:
             final = final + l
-        final.backward()
+        if self._scaler is None:
+            final.backward()
+            if update:
+                self._optimizer.step()
+        else:
+            self._scaler.scale(final).backward()
+            if update:
+                self._scaler.step(self._optimizer)
+                self._scaler.update()
         if update:
-            self._optimizer.step()
             self._optimizer.clear_grad()
         with paddle.no_grad():
             metrics = self._update_metrics([o.detach() for o in outputs], labels)
@@ -237,7 +280,7 @@ class Model:
         op = "Model.eval_batch"
         inputs, labels = self._split(op, inputs, labels)
         self.network.eval()
-        with paddle.no_grad():
+        with paddle.no_grad(), self._autocast():
             outputs = _to_list(self.network(*inputs))
             losses = self._compute_loss(op, outputs, labels) if self._loss is not None else []
             metrics = self._update_metrics(outputs, labels)
