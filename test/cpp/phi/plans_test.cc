@@ -40,6 +40,17 @@ TEST(MatmulPlan, BroadcastBatchOffsets) {
   EXPECT_EQ(p.YOffset(7), 2 * 24);  // y's batch 2
 }
 
+TEST(MatmulPlan, SharedWeightStacksTheBatches) {
+  // x: [2, 3, 5, 4] @ y: [4, 6] is one [30, 4] @ [4, 6] product.
+  MatmulPlan p = MakeMatmulPlan(paddle::DDim{2, 3, 5, 4}, paddle::DDim{4, 6}, false, false);
+  EXPECT_EQ(p.batch, 1);
+  EXPECT_EQ(p.m, 30);
+  EXPECT_EQ(p.XOffset(0), 0);
+  // Transposed x, or x broadcast over a batch dim, cannot stack.
+  EXPECT_EQ(MakeMatmulPlan(paddle::DDim{2, 4, 5}, paddle::DDim{4, 6}, true, false).batch, 2);
+  EXPECT_EQ(MakeMatmulPlan(paddle::DDim{1, 5, 4}, paddle::DDim{3, 4, 6}, false, false).batch, 3);
+}
+
 TEST(MatmulPlan, VectorsAndTransposes) {
   MatmulPlan p = MakeMatmulPlan(paddle::DDim{4}, paddle::DDim{3, 4}, true, true);
   EXPECT_FALSE(p.trans_x);  // 1-D operands ignore transpose

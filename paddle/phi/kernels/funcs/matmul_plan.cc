@@ -51,6 +51,17 @@ MatmulPlan MakeMatmulPlan(const paddle::DDim& x, const paddle::DDim& y, bool tra
   p.x_batch_strides = xs;
   p.y_batch_strides = ys;
   for (int64_t d : p.batch_dims) p.batch *= d;
+  // One y for every batch and an untransposed x with every batch of its own
+  // (a linear layer on [..., m, k] rows): the batches stack into one product
+  // of batch * m rows, which the BLAS runs far better than many thin ones.
+  bool x_complete = true;
+  for (int i = 0; i < rank; ++i) x_complete = x_complete && (p.batch_dims[i] == 1 || xs[i] != 0);
+  if (p.batch > 1 && !p.trans_x && x_complete && p.YBroadcast()) {
+    p.m *= p.batch;
+    p.batch = 1;
+    p.batch_dims.assign(rank, 1);
+    p.x_batch_strides.assign(rank, 0);
+  }
   return p;
 }
 
