@@ -156,6 +156,16 @@ def _dump(obj, f, protocol: int) -> None:
         raise TypeError(f"[save] cannot pickle the object: {e}") from e
 
 
+def _checked_path(op: str, path) -> str:
+    """`path` as a str, refusing what no file system takes (a NUL character)."""
+    path = os.fspath(path)
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    if "\0" in path:
+        raise ValueError(f"[{op}] argument 'path': a file name cannot contain a NUL character, but got {path!r}")
+    return path
+
+
 def _atomic_write(path: str, write) -> None:
     """Writes through `write(file)` into a temporary file next to `path`, then renames it onto `path`.
 
@@ -233,15 +243,20 @@ def save(obj, path, protocol: int = 4, **configs) -> None:
     payload = _state_dict_payload(obj, protocol) if _is_state_dict(obj) else obj
 
     if isinstance(path, (str, os.PathLike)):
-        path = os.fspath(path)
+        path = _checked_path("save", path)
         if os.path.basename(path) == "":
             raise ValueError(f"[save] argument 'path': expected a file name like dir/model.pdparams, but got {path!r}")
         if os.path.isdir(path):
             raise IsADirectoryError(f"[save] argument 'path': {path!r} is a directory; give a file name in it")
         directory = os.path.dirname(path)
-        if directory:
-            os.makedirs(directory, exist_ok=True)
-        _atomic_write(path, lambda f: _dump(payload, f, protocol))
+        try:
+            if directory:
+                os.makedirs(directory, exist_ok=True)
+            _atomic_write(path, lambda f: _dump(payload, f, protocol))
+        except OSError as e:
+            if str(e).startswith("[save]"):
+                raise
+            raise type(e)(e.errno, f"[save] cannot write {path!r}: {e.strerror or e}") from e
     elif hasattr(path, "write"):
         _dump(payload, path, protocol)
     else:
@@ -416,7 +431,7 @@ def load(path, **configs):
     safe = configs.get("safe", True)
 
     if isinstance(path, (str, os.PathLike)):
-        path = os.fspath(path)
+        path = _checked_path("load", path)
         if os.path.isdir(path):
             raise IsADirectoryError(f"[load] argument 'path': {path!r} is a directory, not a file written by "
                                     f"paddle.save (inference-model directories are not supported)")

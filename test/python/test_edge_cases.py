@@ -408,3 +408,10 @@ def test_empty_tensors_with_large_dims_still_work():
     x = paddle.zeros([2**40, 0])
     assert x.shape == [2**40, 0] and x.numpy().shape == (2**40, 0)
     assert paddle.concat([x, x], axis=1).shape == [2**40, 0]
+
+
+def test_wrapper_arguments_named_in_errors():
+    with pytest.raises(TypeError, match=r"\[scale\] argument 'bias_after_scale'"):
+        paddle.scale(paddle.ones([2]), 2.0, 1.0, bias_after_scale=paddle.to_tensor([[]], dtype="int32"))
+    with pytest.raises(TypeError, match=r"\[create_parameter\] argument 'name'"):
+        paddle.create_parameter([2], "float32", name=3)

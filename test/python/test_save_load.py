@@ -422,3 +422,13 @@ def test_docstring_examples_run():
 
     result = doctest.testmod(serialization, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_unusable_paths_raise_errors_naming_the_op(tmp_path):
+    with pytest.raises(ValueError, match=r"\[save\] argument 'path'.*NUL"):
+        paddle.save({"a": 1}, str(tmp_path / "a\0b"))
+    with pytest.raises(ValueError, match=r"\[load\] argument 'path'.*NUL"):
+        paddle.load(str(tmp_path / "a\0b"))
+    with pytest.raises(OSError, match=r"\[save\] cannot write"):
+        paddle.save({"a": 1}, str(tmp_path / ("x" * 300)))
+    assert os.listdir(tmp_path) == []

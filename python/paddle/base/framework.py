@@ -155,6 +155,8 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
     attr = ParamAttr._to_attr(attr)
     if attr is False:
         raise ValueError("[create_parameter] argument 'attr': expected a ParamAttr, but got False")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"[create_parameter] argument 'name': expected a str, but got {check.got(name)}")
     if name is not None:
         attr = copy.copy(attr)
         attr.name = name

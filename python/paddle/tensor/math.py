@@ -104,6 +104,7 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None) ->
     for arg, v in (("scale", scale), ("bias", bias)):
         if not isinstance(v, Tensor):
             check.number("scale", v, arg)
+    bias_after_scale = check.flag("scale", bias_after_scale, "bias_after_scale")
     out = x * scale + bias if bias_after_scale else (x + bias) * scale
     return out if act is None else getattr(paddle.nn.functional, act)(out)
 
