@@ -40,6 +40,11 @@ def _convert_attention_mask(attn_mask, dtype):
     return attn_mask.astype(dtype)
 
 
+def _constructor_arguments(arguments: dict) -> dict:
+    """A layer constructor's arguments (its ``locals()`` on entry), to build copies of the layer."""
+    return {k: v for k, v in arguments.items() if k not in ("self", "__class__")}
+
+
 def _param_attr_list(op: str, attr, n: int) -> list:
     """Paddle's per-sublayer attrs: a list of n attrs, or one attr (copied n times, a name suffixed _i)."""
     if isinstance(attr, (list, tuple)):
@@ -283,10 +288,7 @@ class TransformerEncoderLayer(_TransformerLayerBase):
 
     def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu", attn_dropout=None,
                  act_dropout=None, normalize_before=False, weight_attr=None, bias_attr=None, layer_norm_eps=1e-5):
-        self._config = dict(d_model=d_model, nhead=nhead, dim_feedforward=dim_feedforward, dropout=dropout,
-                            activation=activation, attn_dropout=attn_dropout, act_dropout=act_dropout,
-                            normalize_before=normalize_before, weight_attr=weight_attr, bias_attr=bias_attr,
-                            layer_norm_eps=layer_norm_eps)
+        self._config = _constructor_arguments(locals())
         super().__init__()
         op = "TransformerEncoderLayer"
         dropout, attn_dropout, act_dropout = self._setup(op, d_model, nhead, dim_feedforward, dropout, activation,
@@ -382,10 +384,7 @@ class TransformerDecoderLayer(_TransformerLayerBase):
 
     def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu", attn_dropout=None,
                  act_dropout=None, normalize_before=False, weight_attr=None, bias_attr=None, layer_norm_eps=1e-5):
-        self._config = dict(d_model=d_model, nhead=nhead, dim_feedforward=dim_feedforward, dropout=dropout,
-                            activation=activation, attn_dropout=attn_dropout, act_dropout=act_dropout,
-                            normalize_before=normalize_before, weight_attr=weight_attr, bias_attr=bias_attr,
-                            layer_norm_eps=layer_norm_eps)
+        self._config = _constructor_arguments(locals())
         super().__init__()
         op = "TransformerDecoderLayer"
         dropout, attn_dropout, act_dropout = self._setup(op, d_model, nhead, dim_feedforward, dropout, activation,
