@@ -134,19 +134,17 @@ Tensor ChannelView(const Tensor& t, const Tensor& x) {
 
 }  // namespace
 
-Tensor LayerNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
-                      const Tensor& rstd, float epsilon, int64_t begin_norm_axis) {
+std::tuple<Tensor, Tensor, Tensor> LayerNormGrads(const Tensor& grad, const Tensor& x, const Tensor& scale,
+                                                  const Tensor& mean, const Tensor& rstd, float epsilon,
+                                                  int64_t begin_norm_axis) {
   // A backward that records no graph takes the fused kernel; one that does
   // (higher orders) needs the composite, whose parts are differentiable.
   if (!GradMode::IsEnabled()) return api::layer_norm_grad(grad, x, scale, mean, rstd);
-  return NormGradX(grad, x, scale, mean, rstd, epsilon, AxesFrom(begin_norm_axis, x.dims().size()));
-}
-
-Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
-                          float epsilon, int64_t begin_norm_axis) {
+  const std::vector<int64_t> axes = AxesFrom(begin_norm_axis, x.dims().size());
   Tensor r;
-  Tensor xhat = Normalized(x, mean, rstd, epsilon, AxesFrom(begin_norm_axis, x.dims().size()), &r);
-  return SumLeading(multiply(grad, xhat), begin_norm_axis);
+  Tensor xhat = Normalized(x, mean, rstd, epsilon, axes, &r);
+  return {NormGradX(grad, x, scale, mean, rstd, epsilon, axes), SumLeading(multiply(grad, xhat), begin_norm_axis),
+          SumLeading(grad, begin_norm_axis)};
 }
 
 Tensor BatchNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,

@@ -3,6 +3,7 @@
 // higher-order gradients come for free.
 #pragma once
 
+#include <tuple>
 #include <vector>
 
 #include "paddle/phi/api/tensor.h"
@@ -26,10 +27,10 @@ Tensor ProdGrad(const Tensor& grad, const Tensor& x, const Tensor& out, const ph
 // layer_norm's gradients. They read the kernel's saved mean and rstd, or,
 // when the backward pass itself records a graph (higher-order gradients),
 // recompute them from x with eager ops so that they are differentiable too.
-Tensor LayerNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
-                      const Tensor& rstd, float epsilon, int64_t begin_norm_axis);
-Tensor LayerNormGradScale(const Tensor& grad, const Tensor& x, const Tensor& mean, const Tensor& rstd,
-                          float epsilon, int64_t begin_norm_axis);
+// Gradients of x, scale and bias, together.
+std::tuple<Tensor, Tensor, Tensor> LayerNormGrads(const Tensor& grad, const Tensor& x, const Tensor& scale,
+                                                  const Tensor& mean, const Tensor& rstd, float epsilon,
+                                                  int64_t begin_norm_axis);
 // The sum of grad over the dims before begin_norm_axis (bias's gradient).
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
 // batch_norm_train's gradients (statistics per channel, dim 1), read or

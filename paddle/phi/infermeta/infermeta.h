@@ -141,7 +141,7 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
 
 // layer_norm_grad: out_grad like x; scale one row's numel, mean and rstd one value per row.
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
-                            const Meta& rstd, Meta* x_grad);
+                            const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
 
 // ---- optimizer updates (optimizer.cc): grad and 0-3 states like param;
 // each output is its input (the ops update in place).

@@ -41,7 +41,7 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
 }
 
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
-                            const Meta& rstd, Meta* x_grad) {
+                            const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad) {
   PD_CHECK(out_grad.dims == x.dims, InvalidArgument, "out_grad has shape ", out_grad.dims.ToString(),
            " but x has shape ", x.dims.ToString());
   for (const Meta* m : {&out_grad, &scale, &mean, &rstd}) {
@@ -54,6 +54,8 @@ void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& sca
            ") must hold one value per row of x ", x.dims.ToString(), " and scale (", scale.dims.ToString(),
            ") one row's values");
   *x_grad = Meta(x.dtype, x.dims);
+  *scale_grad = Meta(x.dtype, scale.dims);
+  *bias_grad = Meta(x.dtype, scale.dims);
 }
 
 }  // namespace phi

@@ -98,6 +98,41 @@ struct LayerNormGradRowFunctor {
   }
 };
 
+// layer_norm's scale and bias gradients for a block of kColumns columns:
+// sums over the rows of out_grad * xhat and of out_grad, each row's block
+// one cache line.
+template <typename T>
+struct LayerNormParamGradFunctor {
+  static constexpr int64_t kColumns = 16;
+  int64_t rows, cols;
+  const T* out_grad;
+  const T* x;
+  const T* mean;
+  const T* rstd;
+  T* scale_grad;
+  T* bias_grad;
+
+  PD_HOSTDEVICE void operator()(int64_t block) const {
+    using M = MathType<T>;
+    const int64_t c0 = block * kColumns, width = cols - c0 < kColumns ? cols - c0 : kColumns;
+    M scale_sum[kColumns] = {}, bias_sum[kColumns] = {};
+    for (int64_t r = 0; r < rows; ++r) {
+      const T* gr = out_grad + r * cols + c0;
+      const T* xr = x + r * cols + c0;
+      const M mu = static_cast<M>(mean[r]), rs = static_cast<M>(rstd[r]);
+      for (int64_t j = 0; j < width; ++j) {
+        const M g = static_cast<M>(gr[j]);
+        scale_sum[j] += g * (static_cast<M>(xr[j]) - mu) * rs;
+        bias_sum[j] += g;
+      }
+    }
+    for (int64_t j = 0; j < width; ++j) {
+      scale_grad[c0 + j] = static_cast<T>(scale_sum[j]);
+      bias_grad[c0 + j] = static_cast<T>(bias_sum[j]);
+    }
+  }
+};
+
 // One channel of an [N, C, inner] x: its mean and variance over N and inner,
 // then the normalized output.
 template <typename T>
@@ -161,8 +196,10 @@ void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
 template <typename T, typename Context>
 void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
                          const DenseTensor& scale, const DenseTensor& mean, const DenseTensor& rstd,
-                         DenseTensor* x_grad) {
+                         DenseTensor* x_grad, DenseTensor* scale_grad, DenseTensor* bias_grad) {
   T* xg = ctx.template Alloc<T>(x_grad);
+  T* sg = ctx.template Alloc<T>(scale_grad);
+  T* bg = ctx.template Alloc<T>(bias_grad);
   const int64_t rows = mean.numel();
   if (rows == 0 || x.numel() == 0) return;
   const int64_t cols = x.numel() / rows;
@@ -170,6 +207,11 @@ void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const 
                        funcs::LayerNormGradRowFunctor<T>{cols, out_grad.data<T>(), x.data<T>(), scale.data<T>(),
                                                          mean.data<T>(), rstd.data<T>(), xg},
                        std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(cols, 1)));
+  using Params = funcs::LayerNormParamGradFunctor<T>;
+  const int64_t blocks = (cols + Params::kColumns - 1) / Params::kColumns;
+  funcs::LaunchForEach(ctx, blocks,
+                       Params{rows, cols, out_grad.data<T>(), x.data<T>(), mean.data<T>(), rstd.data<T>(), sg, bg},
+                       std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(rows * Params::kColumns, 1)));
 }
 
 }  // namespace phi
