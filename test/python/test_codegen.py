@@ -70,6 +70,11 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
       "backward": {"x, y": "G(grad)"}}, r"single Tensors only"),
     ({"op": "f", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M",
       "backward": {"x, z": "G(grad)"}}, r"names 'z'"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o), Tensor(p)", "infer_meta": "M",
+      "backward": {"x": "grad"}}, r"only output"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M"}, r"needs backward formulas"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M", "backward": {"x": "G(o)"}},
+     r"read grad \(a list\)"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
     with pytest.raises(SpecError, match=match):

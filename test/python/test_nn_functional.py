@@ -88,3 +88,21 @@ def test_max_pool_grad_adds_overlapping_windows():
     out = F.max_pool2d(x, kernel_size=[1, 3], stride=1)
     out.backward(paddle.to_tensor([[[[1.0, 10.0]]]]))
     np.testing.assert_array_equal(x.grad.numpy(), [[[[0.0, 11.0, 0.0, 0.0]]]])
+
+
+def test_split_pieces_are_views_and_unused_pieces_get_zero_gradients():
+    x = paddle.to_tensor(np.arange(12.0).reshape(3, 4), stop_gradient=False)
+    a, b, c = paddle.split(x, [1, 2, 1], axis=1)
+    assert a._data_ptr() == x._data_ptr() and b._data_ptr() == x._data_ptr() + 8
+    (b * 2.0).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.tile([0.0, 2.0, 2.0, 0.0], (3, 1)))
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: paddle._C_ops.split(paddle.ones([4]), [1, 2], 0), ValueError, r"\[split\] sections must add up"),
+    (lambda: paddle._C_ops.split(paddle.ones([4]), [5, -1], 0), ValueError, r"\[split\] sections must be sizes"),
+    (lambda: paddle._C_ops.split(paddle.ones([4]), [4], 1), IndexError, r"\[split\]"),
+])
+def test_split_refuses_bad_sections(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

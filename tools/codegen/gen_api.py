@@ -52,7 +52,10 @@ def _api_params(op: OpSpec) -> str:
 
 
 def return_type(op: OpSpec) -> str:
-    """Tensor, or std::tuple<Tensor, ...> for an op with several outputs."""
+    """Tensor, std::tuple<Tensor, ...> for an op with several outputs, or
+    std::vector<Tensor> for a Tensor[] output."""
+    if op.list_output:
+        return "std::vector<Tensor>"
     if len(op.outputs) == 1:
         return "Tensor"
     return f"std::tuple<{', '.join(['Tensor'] * len(op.outputs))}>"
@@ -63,8 +66,8 @@ def _out_locals(op: OpSpec) -> list[str]:
 
 
 def _kernel_signature(op: OpSpec) -> str:
-    params = (["const phi::DeviceContext&"] + [a.kernel_type for a in op.kernel_args]
-              + ["phi::DenseTensor*"] * len(op.outputs))
+    outputs = ["const std::vector<phi::DenseTensor*>&"] if op.list_output else ["phi::DenseTensor*"] * len(op.outputs)
+    params = ["const phi::DeviceContext&"] + [a.kernel_type for a in op.kernel_args] + outputs
     return f"void({', '.join(params)})"
 
 
@@ -110,10 +113,12 @@ def _body(op: OpSpec) -> list[str]:
         contiguous = "true" if op.strided else "false"
         lines.append(f"const auto {a.name}_t = {maker}({_local(a)}, /*strided=*/{contiguous});")
     # 4. infer meta and run
+    by_name = {a.name: a for a in op.args}
+    if op.list_output:
+        return lines + _list_output_tail(op, by_name, dtype_expr)
     outs = _out_locals(op)
     for out in outs:
         lines.append(f"auto {out} = std::make_shared<phi::DenseTensor>();")
-    by_name = {a.name: a for a in op.args}
     meta_args = [_meta_arg(op, by_name[n]) for n in op.infer_meta_params] + [f"{o}->mutable_meta()" for o in outs]
     lines.append(f"phi::{op.infer_meta}({', '.join(meta_args)});")
     written_into = {out: name for name, out in op.inplace.items()}
@@ -144,6 +149,27 @@ def _body(op: OpSpec) -> list[str]:
     else:
         lines.append(f"return {{{', '.join(f'Tensor(std::move({o}))' for o in outs)}}};")
     return lines
+
+
+def _list_output_tail(op: OpSpec, by_name: dict, dtype_expr: str) -> list[str]:
+    """Infer-meta decides how many outputs a Tensor[] output has: it fills
+    a std::vector of metas, one tensor is made per meta."""
+    meta_args = [_meta_arg(op, by_name[n]) for n in op.infer_meta_params] + ["&metas"]
+    kernel_args = ["phi::GetDeviceContext(op_place)"] + [_kernel_arg(op, a) for a in op.kernel_args] + ["outs"]
+    return [
+        "std::vector<phi::DenseTensorMeta> metas;",
+        f"phi::{op.infer_meta}({', '.join(meta_args)});",
+        f"const phi::Kernel& kernel = phi::KernelFactory::Instance().Select("
+        f'"{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}});',
+        "std::vector<std::shared_ptr<phi::DenseTensor>> results;",
+        "std::vector<phi::DenseTensor*> outs;",
+        "for (const phi::DenseTensorMeta& meta : metas) {",
+        "  results.push_back(std::make_shared<phi::DenseTensor>(meta));",
+        "  outs.push_back(results.back().get());",
+        "}",
+        f'kernel.Get<{_kernel_signature(op)}>("{op.name}")({", ".join(kernel_args)});',
+        "return std::vector<Tensor>(results.begin(), results.end());",
+    ]
 
 
 def _value_type(a: Arg) -> str:

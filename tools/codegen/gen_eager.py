@@ -170,7 +170,12 @@ def _node_class(op: OpSpec) -> str:
 
     body = ["    auto self = shared_from_this();"]
     diff = _differentiable_outputs(op)
-    if len(diff) == 1:
+    if op.list_output:  # grad is the list of the outputs' gradients, zeros where none arrived
+        members.append("  std::vector<SavedTensor> shapes;  // of the outputs")
+        body.append("    std::vector<Tensor> grad(grads.size());")
+        body.append("    for (size_t i = 0; i < grads.size(); ++i) "
+                    "grad[i] = grads[i].defined() ? grads[i] : ZerosLike(shapes[i].Unpack(self));")
+    elif len(diff) == 1:
         body.append("    const Tensor& grad = grads[0];")
     else:  # an output that received no gradient contributes zeros
         for slot in diff:
@@ -231,12 +236,15 @@ def _node_class(op: OpSpec) -> str:
     body.append("    return input_grads;")
 
     release = [f"    saved_{a.name}" + (".clear();" if a.type == "Tensor[]" else ".Reset();") for a in saved]
+    if op.list_output:
+        release.append("    shapes.clear();")
     for _, name in outputs:
         release.append(f"    saved_{name}.Reset();")
     lines = [
         f"class {cls} final : public GradNode {{",
         " public:",
-        f"  {cls}() : GradNode({len(op.outputs)}) {{}}",
+        (f"  explicit {cls}(size_t outputs) : GradNode(static_cast<int>(outputs)) {{}}" if op.list_output
+         else f"  {cls}() : GradNode({len(op.outputs)}) {{}}"),
         f'  const char* name() const override {{ return "{op.name}_grad"; }}',
         *members,
         "",
@@ -263,11 +271,14 @@ def _record(op: OpSpec) -> list[str]:
     conds += [f"ShouldRecord({a.name})" for a in lists]
     record = conds[0] if len(conds) == 1 else f"({' || '.join(conds)})"
     first = _out_locals(op)[0]
-    lines = [f"  if ({record} && IsDifferentiableType({first})) {{"]
+    differentiable = (f"!{first}.empty() && IsDifferentiableType({first}[0])" if op.list_output
+                      else f"IsDifferentiableType({first})")
+    lines = [f"  if ({record} && {differentiable}) {{"]
     if op.backward is None:
         lines.append(f'    auto node = std::make_shared<autograd::NotDifferentiableNode>("{op.name}");')
     else:
-        lines.append(f"    auto node = std::make_shared<{_camel(op.name)}GradNode>();")
+        size = f"{first}.size()" if op.list_output else ""
+        lines.append(f"    auto node = std::make_shared<{_camel(op.name)}GradNode>({size});")
         for a in tensors:
             if not _mentions(op, a.name):
                 continue
@@ -290,6 +301,13 @@ def _record(op: OpSpec) -> list[str]:
         else:
             lines.append(f"    edges.push_back(EdgeOf({a.name}));")
     lines.append("    node->set_next_edges(std::move(edges));")
+    if op.list_output:
+        lines.append(f"    for (size_t i = 0; i < {first}.size(); ++i) {{")
+        lines.append(f"      SetHistory({first}[i], node, static_cast<int>(i));")
+        lines.append(f"      node->shapes.push_back(SavedTensor::MetaOnly({first}[i]));")
+        lines.append("    }")
+        lines.append("  }")
+        return lines
     lines.append(f"    SetHistory({first}, node);")
     if op.backward is not None:
         locals_ = _out_locals(op)
@@ -352,7 +370,7 @@ def definition(op: OpSpec) -> str:
     call_args = ", ".join(a.name for a in op.args)
     locals_ = _out_locals(op)
     if len(locals_) == 1:
-        call = f"  Tensor out = api::{op.name}({call_args});"
+        call = f"  {return_type(op)} out = api::{op.name}({call_args});"
         ret = "  return out;"
     else:
         call = f"  auto [{', '.join(locals_)}] = api::{op.name}({call_args});"

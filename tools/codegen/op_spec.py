@@ -26,7 +26,7 @@ ARG_TYPES = {
 }
 
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
-_OUTPUT_RE = re.compile(r"^\s*Tensor\((?P<name>\w+)\)\s*$")
+_OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
                  "composite", "inplace"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
@@ -81,6 +81,9 @@ class OpSpec:
     # input name -> the output written into its memory, for in-place ops
     # (every output of such an op is one of its inputs); empty otherwise.
     inplace: dict = dataclasses.field(default_factory=dict)
+    # True for `output: Tensor[](out)`: a list of tensors whose length
+    # infer-meta decides (split). Such an op has that one output.
+    list_output: bool = False
 
     @property
     def is_inplace(self) -> bool:
@@ -132,16 +135,23 @@ def parse_args(op: str, text: str) -> tuple[Arg, ...]:
 def parse_outputs(op: str, text: str) -> tuple[str, ...]:
     """`Tensor(out)` or `Tensor(out), Tensor(indices), ...`. Gradients flow
     through the first output only; the others (indices, saved statistics)
-    are results the backward formulas may read by name."""
+    are results the backward formulas may read by name. `Tensor[](out)`
+    (alone) is a list of outputs; see is_list_output."""
     names = []
     for piece in _split_top_level(str(text)):
         m = _OUTPUT_RE.match(piece)
         if not m:
-            _fail(op, f"output must be Tensor(name)[, Tensor(name)...], got {text!r}")
+            _fail(op, f"output must be Tensor(name)[, Tensor(name)...] or Tensor[](name), got {text!r}")
         names.append(m["name"])
     if len(set(names)) != len(names):
         _fail(op, f"duplicate output names in {names}")
+    if is_list_output(text) and len(names) != 1:
+        _fail(op, "a Tensor[] output must be the op's only output")
     return tuple(names)
+
+
+def is_list_output(text: str) -> bool:
+    return any((m := _OUTPUT_RE.match(piece)) and m["list"] for piece in _split_top_level(str(text)))
 
 
 def _split_top_level(body: str) -> list[str]:
@@ -255,6 +265,11 @@ def parse_op(entry: dict) -> OpSpec:
                 _fail(op, f"backward.{key} must be a C++ expression")
 
     inplace = _parse_inplace(op, entry.get("inplace"), by_name, outputs, promote, backward)
+    list_output = is_list_output(entry["output"])
+    if list_output and (inplace or backward is None):
+        _fail(op, "an op with a Tensor[] output needs backward formulas and cannot be in place")
+    if list_output and any(re.search(rf"\b{outputs[0]}\b", e) for e in backward.values()):
+        _fail(op, f"backward formulas of a Tensor[] output op read grad (a list), not {outputs[0]!r}")
 
     return OpSpec(
         name=op,
@@ -272,6 +287,7 @@ def parse_op(entry: dict) -> OpSpec:
         doc=str(entry.get("doc", "")).strip(),
         backward=backward,
         inplace=inplace,
+        list_output=list_output,
     )
 
 
@@ -301,8 +317,8 @@ def _parse_inplace(op: str, inplace: Any, by_name: dict, outputs: tuple[str, ...
 
 def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -> OpSpec:
     outputs = parse_outputs(op, entry["output"])
-    if len(outputs) != 1:
-        _fail(op, "a composite op has one output")
+    if len(outputs) != 1 or is_list_output(entry["output"]):
+        _fail(op, "a composite op has one Tensor output")
     python = entry.get("python") or {}
     internal = bool(python.get("internal", False))
     method = python.get("method", not internal)

@@ -31,6 +31,8 @@ void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 void AsRealInferMeta(const Meta& x, Meta* out);
 void AsComplexInferMeta(const Meta& x, Meta* out);
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out);
+// split: pieces of x along axis; sections are sizes >= 0 that add up to x.dims[axis].
+void SplitInferMeta(const Meta& x, const std::vector<int64_t>& sections, int64_t axis, std::vector<Meta>* out);
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
                     const IntArray& ends, Meta* out);
 

@@ -164,6 +164,23 @@ void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const I
   *out = Meta(input.dtype, dims);
 }
 
+void SplitInferMeta(const Meta& x, const std::vector<int64_t>& sections, int64_t axis, std::vector<Meta>* out) {
+  const int a = NormalizeAxis(axis, x.dims.size());
+  int64_t total = 0;
+  for (int64_t size : sections) {
+    PD_CHECK(size >= 0, InvalidArgument, "sections must be sizes >= 0, but got ", size);
+    total += size;
+  }
+  PD_CHECK(total == x.dims[a], InvalidArgument, "sections must add up to x.shape[", a, "] (", x.dims[a],
+           "), but add up to ", total);
+  out->clear();
+  for (int64_t size : sections) {
+    DDim dims = x.dims;
+    dims[a] = size;
+    out->push_back(Meta(x.dtype, dims));
+  }
+}
+
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
   DDim dims(shape.GetData());
   for (int64_t d : shape.GetData()) {

@@ -7,7 +7,7 @@ import numbers
 
 import paddle
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 
 
 def split(x, num_or_sections, axis=0, name=None) -> list:
@@ -42,11 +42,7 @@ def split(x, num_or_sections, axis=0, name=None) -> list:
     else:
         raise TypeError(f"[split] argument 'num_or_sections': expected an int or a list, but got "
                         f"{type(num_or_sections).__name__}")
-    parts, start = [], 0
-    for size in sizes:
-        parts.append(paddle.slice(x, [axis], [start], [start + size]))
-        start += size
-    return parts
+    return _C_ops.split(x, sizes, axis)
 
 
 def chunk(x, chunks, axis=0, name=None) -> list:

@@ -67,6 +67,21 @@ void SliceKernel(const Context&, const DenseTensor& input, const std::vector<int
   out->ShareBufferWith(input);
 }
 
+template <typename Context>
+void SplitKernel(const Context&, const DenseTensor& x, const std::vector<int64_t>& sections, int64_t axis,
+                 const std::vector<DenseTensor*>& out) {
+  const int a = NormalizeAxis(axis, x.dims().size());
+  const int64_t step = x.strides()[a] * static_cast<int64_t>(paddle::SizeOf(x.dtype()));
+  int64_t start = 0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    DenseTensorMeta* m = out[i]->mutable_meta();
+    m->strides = x.strides();
+    m->offset = x.offset() + start * step;
+    out[i]->ShareBufferWith(x);
+    start += sections[i];
+  }
+}
+
 // x are contiguous (the API guarantees it); out is [outer, sum of rows].
 template <typename Context>
 void ConcatKernel(const Context& ctx, const std::vector<const DenseTensor*>& x, int64_t axis,
@@ -133,4 +148,5 @@ void AsComplexKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
   PD_REGISTER_KERNEL_ANY_DTYPE(squeeze, B, phi::SqueezeKernel);     \
   PD_REGISTER_KERNEL_ANY_DTYPE(unsqueeze, B, phi::UnsqueezeKernel); \
   PD_REGISTER_KERNEL_ANY_DTYPE(slice, B, phi::SliceKernel);         \
+  PD_REGISTER_KERNEL_ANY_DTYPE(split, B, phi::SplitKernel);         \
   PD_REGISTER_KERNEL_ANY_DTYPE(concat, B, phi::ConcatKernel)
