@@ -115,3 +115,42 @@ def check_complex_grads(fn, arrays, rng, rtol=1e-5, atol=1e-6):
     along_imag = _central_differences(loss_value, arrays, 1e-6, direction=1j)
     for a, re, im in zip(analytic, along_real, along_imag):
         np.testing.assert_allclose(a, re + 1j * im, rtol=rtol, atol=atol)
+
+
+def check_layer_grads(layer, arrays, forward, eps=1e-6, rtol=1e-5, atol=1e-7, seed=3):
+    """Compares d<forward(layer, *tensors), w>/d(parameter, floating input) from backward with central
+    differences; `forward` returns one Tensor. The layer must be float64."""
+    rng = np.random.default_rng(seed)
+    tensors = [paddle.to_tensor(a, stop_gradient=not np.issubdtype(a.dtype, np.floating)) for a in arrays]
+    out = forward(layer, *tensors)
+    weights = rng.standard_normal(out.shape)
+    (out * paddle.to_tensor(weights)).sum().backward()
+
+    def value(ts):
+        with paddle.no_grad():
+            return float((forward(layer, *ts) * paddle.to_tensor(weights)).sum())
+
+    params = layer.parameters()
+    for p in params:
+        values = p.numpy().copy()
+        numeric = np.zeros_like(values)
+        for i in np.ndindex(values.shape):
+            for sign in (1, -1):
+                shifted = values.copy()
+                shifted[i] += sign * eps
+                p.set_value(shifted)
+                numeric[i] += sign * value(tensors) / (2 * eps)
+        p.set_value(values)
+        assert p.grad is not None, p.name
+        np.testing.assert_allclose(p.grad.numpy(), numeric, rtol=rtol, atol=atol, err_msg=p.name)
+    for k, (t, a) in enumerate(zip(tensors, arrays)):
+        if t.stop_gradient:
+            continue
+        numeric = np.zeros_like(a)
+        for i in np.ndindex(a.shape):
+            for sign in (1, -1):
+                shifted = a.copy()
+                shifted[i] += sign * eps
+                numeric[i] += sign * value(tensors[:k] + [paddle.to_tensor(shifted)] + tensors[k + 1:]) / (2 * eps)
+        np.testing.assert_allclose(t.grad.numpy(), numeric, rtol=rtol, atol=atol, err_msg=f"input {k}")
+    return len(params)
