@@ -13,7 +13,7 @@ import paddle
 import paddle.nn as nn
 import paddle.nn.functional as F
 from gradcheck import check_grads
-from test_nn_rnn import check_layer_grads
+from gradcheck import check_layer_grads
 
 
 @pytest.fixture

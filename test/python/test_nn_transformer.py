@@ -12,7 +12,7 @@ import pytest
 
 import paddle
 import paddle.nn as nn
-from test_nn_rnn import check_layer_grads
+from gradcheck import check_layer_grads
 
 
 @pytest.fixture
