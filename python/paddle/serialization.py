@@ -256,7 +256,7 @@ def save(obj, path, protocol: int = 4, **configs) -> None:
         except OSError as e:
             if str(e).startswith("[save]"):
                 raise
-            raise type(e)(e.errno, f"[save] cannot write {path!r}: {e.strerror or e}") from e
+            raise type(e)(f"[save] cannot write {path!r}: {e.strerror or e}") from e
     elif hasattr(path, "write"):
         _dump(payload, path, protocol)
     else:

@@ -429,6 +429,7 @@ def test_unusable_paths_raise_errors_naming_the_op(tmp_path):
         paddle.save({"a": 1}, str(tmp_path / "a\0b"))
     with pytest.raises(ValueError, match=r"\[load\] argument 'path'.*NUL"):
         paddle.load(str(tmp_path / "a\0b"))
-    with pytest.raises(OSError, match=r"\[save\] cannot write"):
+    with pytest.raises(OSError, match=r"^\[save\] cannot write") as error:
         paddle.save({"a": 1}, str(tmp_path / ("x" * 300)))
+    assert str(error.value).startswith("[save]")
     assert os.listdir(tmp_path) == []
