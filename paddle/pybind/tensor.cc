@@ -38,7 +38,14 @@ Tensor FromNumpy(py::array arr, py::handle place) {
 py::array ToNumpy(const Tensor& t) {
   py::module_ np = py::module_::import("numpy");
   std::vector<py::ssize_t> shape(t.dims().data(), t.dims().data() + t.dims().size());
-  py::array out = np.attr("empty")(shape, NumpyTypeName(t.dtype()));
+  py::array out;
+  try {
+    out = np.attr("empty")(shape, NumpyTypeName(t.dtype()));
+  } catch (py::error_already_set& e) {
+    // NumPy caps the product of the dims even for an empty array.
+    if (!e.matches(PyExc_ValueError)) throw;
+    PD_THROW(InvalidArgument, "[numpy] a tensor of shape ", t.dims().ToString(), " has no NumPy array: ", e.what());
+  }
   api::ToHostBuffer(t, out.mutable_data());
   return out;
 }

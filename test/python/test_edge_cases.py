@@ -415,3 +415,21 @@ def test_wrapper_arguments_named_in_errors():
         paddle.scale(paddle.ones([2]), 2.0, 1.0, bias_after_scale=paddle.to_tensor([[]], dtype="int32"))
     with pytest.raises(TypeError, match=r"\[create_parameter\] argument 'name'"):
         paddle.create_parameter([2], "float32", name=3)
+
+
+def test_numpy_of_a_shape_numpy_cannot_hold_names_the_op():
+    t = paddle.to_tensor([], dtype="float32").reshape([-1, 2**63 - 1])
+    assert t.shape == [0, 2**63 - 1]
+    with pytest.raises(ValueError, match=r"^\[numpy\] a tensor of shape"):
+        t.numpy()
+
+
+def test_interpolate_output_too_large_is_a_memory_error_naming_the_op(monkeypatch):
+    import numpy as np
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError("Unable to allocate")
+
+    monkeypatch.setattr(np, "arange", no_memory)
+    with pytest.raises(MemoryError, match=r"^\[interpolate\]"):
+        paddle.nn.functional.interpolate(paddle.ones([1, 1, 2, 2]), scale_factor=2, mode="bilinear")

@@ -323,8 +323,11 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     else:
         kind = "nearest" if mode == "nearest" else "bicubic" if mode == "bicubic" else "linear"
         out = x
-        for i, out_size in enumerate(sizes):
-            out = _resize_dim(out, 2 + i, kind, out_size, align_corners, align_mode, scales[i])
+        try:
+            for i, out_size in enumerate(sizes):
+                out = _resize_dim(out, 2 + i, kind, out_size, align_corners, align_mode, scales[i])
+        except MemoryError:
+            raise MemoryError(f"[interpolate] an output of spatial size {sizes} does not fit in memory") from None
     return paddle.moveaxis(out, 1, -1) if channel_last else out
 
 
