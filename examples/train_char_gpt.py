@@ -1,4 +1,4 @@
-"""A small GPT (decoder-only transformer) trained on characters of Genesis (data/genesis.txt, KJV,
+"""A small GPT (decoder-only transformer) trained on characters of Genesis (data/genesis.txt.gz, KJV,
 public domain) until its loss is well below the text's unigram entropy, then sampling text.
 
     python3 examples/train_char_gpt.py [--steps 600] [--layers 4] [--width 128] [--heads 4] [--context 64]
@@ -10,6 +10,7 @@ only the letter frequencies achieves); a model that has learnt words and spellin
 from __future__ import annotations
 
 import argparse
+import gzip
 import math
 import os
 import time
@@ -20,7 +21,7 @@ import paddle
 import paddle.nn.functional as F
 from paddle import nn
 
-TEXT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "genesis.txt")
+TEXT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "genesis.txt.gz")
 
 
 class CausalSelfAttention(nn.Layer):
@@ -94,7 +95,7 @@ def main(argv=None) -> tuple[float, float]:
     parser.add_argument("--lr", type=float, default=3e-3)
     args = parser.parse_args(argv)
 
-    with open(TEXT, encoding="utf-8") as f:
+    with gzip.open(TEXT, "rt", encoding="utf-8") as f:
         text = f.read()
     chars = sorted(set(text))
     ids = np.array([chars.index(c) for c in text], dtype=np.int64)
