@@ -1,0 +1,132 @@
+#include "paddle/phi/core/caching_allocator.h"
+
+#include "paddle/common/errors.h"
+
+namespace phi {
+namespace {
+
+size_t RoundUp(size_t bytes, size_t unit) { return (bytes + unit - 1) / unit * unit; }
+
+}  // namespace
+
+CachingAllocator::CachingAllocator(std::unique_ptr<SegmentSource> source) : source_(std::move(source)) {}
+
+CachingAllocator::~CachingAllocator() {
+  std::lock_guard<std::mutex> lock(mu_);
+  ReleaseFreeSegmentsLocked();
+}
+
+void* CachingAllocator::RawAllocate(size_t bytes) {
+  PD_CHECK(bytes <= (size_t{1} << 62), ResourceExhausted, "cannot allocate ", bytes, " bytes on ",
+           source_->place().ToString());
+  const bool small = bytes < kSmallLimit;
+  const size_t size = RoundUp(bytes, kRound);
+  std::lock_guard<std::mutex> lock(mu_);
+  FreeSet& pool = small ? small_free_ : large_free_;
+  Block* block = TakeFreeBlock(pool, size);
+  if (block == nullptr) block = NewSegment(small ? kSmallSegment : RoundUp(size, kLargeRound), small, bytes);
+  // Split off the tail unless it is too small to serve a request of the
+  // pool: a large tail below kSmallLimit would only ever be wasted.
+  const size_t rest = block->size - size;
+  if (rest >= (small ? kRound : kSmallLimit)) {
+    auto* tail = new Block{block->ptr + size, rest, true, small, block, block->next};
+    if (block->next != nullptr) block->next->prev = tail;
+    block->next = tail;
+    block->size = size;
+    pool.insert(tail);
+  }
+  block->free = false;
+  live_.emplace(block->ptr, block);
+  return block->ptr;
+}
+
+CachingAllocator::Block* CachingAllocator::TakeFreeBlock(FreeSet& pool, size_t size) {
+  Block probe{nullptr, size, true, false, nullptr, nullptr};
+  auto it = pool.lower_bound(&probe);
+  if (it == pool.end()) return nullptr;
+  Block* block = *it;
+  pool.erase(it);
+  return block;
+}
+
+CachingAllocator::Block* CachingAllocator::NewSegment(size_t size, bool small, size_t requested) {
+  void* ptr = source_->Allocate(size);
+  if (ptr == nullptr) {
+    ReleaseFreeSegmentsLocked();
+    ptr = source_->Allocate(size);
+  }
+  PD_CHECK(ptr != nullptr, ResourceExhausted, "out of memory on ", source_->place().ToString(),
+           ": requested ", requested, " bytes, ", source_->FreeMemoryReport(), " (this process holds ", reserved_,
+           " bytes in cached segments)");
+  reserved_ += size;
+  ++segments_;
+  return new Block{static_cast<char*>(ptr), size, true, small, nullptr, nullptr};
+}
+
+void CachingAllocator::RawFree(void* ptr, size_t bytes) {
+  RecordFree(bytes);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = live_.find(ptr);
+  PD_CHECK(it != live_.end(), PreconditionNotMet, "freeing ", ptr, " which this allocator did not hand out");
+  Block* block = it->second;
+  live_.erase(it);
+  block->free = true;
+  FreeSet& pool = PoolOf(block);
+  // Merge with free neighbours: the survivor is the lower address.
+  if (Block* next = block->next; next != nullptr && next->free) {
+    pool.erase(next);
+    block->size += next->size;
+    block->next = next->next;
+    if (next->next != nullptr) next->next->prev = block;
+    delete next;
+  }
+  if (Block* prev = block->prev; prev != nullptr && prev->free) {
+    pool.erase(prev);
+    prev->size += block->size;
+    prev->next = block->next;
+    if (block->next != nullptr) block->next->prev = prev;
+    delete block;
+    block = prev;
+  }
+  pool.insert(block);
+}
+
+void CachingAllocator::ReleaseFreeSegmentsLocked() {
+  bool synchronized = false;
+  for (FreeSet* pool : {&small_free_, &large_free_}) {
+    for (auto it = pool->begin(); it != pool->end();) {
+      Block* b = *it;
+      if (b->prev != nullptr || b->next != nullptr) {
+        ++it;
+        continue;
+      }
+      // Queued kernels may still read a freed block (see the header).
+      if (!synchronized) source_->Synchronize();
+      synchronized = true;
+      source_->Free(b->ptr, b->size);
+      reserved_ -= b->size;
+      --segments_;
+      it = pool->erase(it);
+      delete b;
+    }
+  }
+}
+
+void CachingAllocator::ReleaseCache() {
+  std::lock_guard<std::mutex> lock(mu_);
+  ReleaseFreeSegmentsLocked();
+}
+
+MemoryStats CachingAllocator::Stats() const {
+  MemoryStats s = Allocator::Stats();
+  std::lock_guard<std::mutex> lock(mu_);
+  s.reserved = static_cast<int64_t>(reserved_);
+  return s;
+}
+
+size_t CachingAllocator::NumSegments() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return segments_;
+}
+
+}  // namespace phi
