@@ -1,6 +1,8 @@
 #include "paddle/common/place.h"
 
 #include <cctype>
+#include <deque>
+#include <mutex>
 
 #include "paddle/common/errors.h"
 
@@ -19,6 +21,58 @@ std::string Place::DeviceString() const {
 
 std::string Place::ToString() const { return "Place(" + DeviceString() + ")"; }
 
+namespace {
+
+struct CustomTypeRegistry {
+  std::mutex mu;
+  std::deque<std::string> names;  // a deque: references to names survive growth
+};
+
+CustomTypeRegistry& CustomTypes() {
+  static auto* registry = new CustomTypeRegistry();  // read during static destruction
+  return *registry;
+}
+
+}  // namespace
+
+int RegisterCustomDeviceType(const std::string& type) {
+  CustomTypeRegistry& r = CustomTypes();
+  std::lock_guard<std::mutex> lock(r.mu);
+  for (size_t i = 0; i < r.names.size(); ++i) {
+    if (r.names[i] == type) return static_cast<int>(i);
+  }
+  bool valid = !type.empty() && type != "cpu" && type != "gpu";
+  for (char c : type) valid = valid && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  PD_CHECK(valid, InvalidArgument, "custom device type '", type,
+           "' is not a valid name: expected letters, digits and '_', other than 'cpu' and 'gpu'");
+  PD_CHECK(r.names.size() < 200, ResourceExhausted, "too many custom device types (", r.names.size(), ")");
+  r.names.push_back(type);
+  return static_cast<int>(r.names.size() - 1);
+}
+
+int CustomDeviceTypeIndex(const std::string& type) {
+  CustomTypeRegistry& r = CustomTypes();
+  std::lock_guard<std::mutex> lock(r.mu);
+  for (size_t i = 0; i < r.names.size(); ++i) {
+    if (r.names[i] == type) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+const std::string& CustomDeviceTypeName(int index) {
+  CustomTypeRegistry& r = CustomTypes();
+  std::lock_guard<std::mutex> lock(r.mu);
+  PD_CHECK(index >= 0 && index < static_cast<int>(r.names.size()), OutOfRange,
+           "no custom device type has index ", index);
+  return r.names[index];
+}
+
+std::vector<std::string> CustomDeviceTypes() {
+  CustomTypeRegistry& r = CustomTypes();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return {r.names.begin(), r.names.end()};
+}
+
 Place PlaceFromDeviceString(const std::string& device) {
   std::string kind = device;
   int id = 0;
@@ -34,8 +88,10 @@ Place PlaceFromDeviceString(const std::string& device) {
   }
   if (kind == "cpu" && colon == std::string::npos) return CPUPlace();
   if (kind == "gpu") return GPUPlace(id);
-  PD_THROW(InvalidArgument, "[set_device] argument 'device': expected 'cpu', 'gpu' or 'gpu:N', but got '",
-           device, "'");
+  if (CustomDeviceTypeIndex(kind) >= 0) return CustomPlace(kind, id);
+  std::string expected = "'cpu', 'gpu' or 'gpu:N'";
+  for (const std::string& type : CustomDeviceTypes()) expected += ", '" + type + "' or '" + type + ":N'";
+  PD_THROW(InvalidArgument, "[set_device] argument 'device': expected ", expected, ", but got '", device, "'");
 }
 
 }  // namespace paddle

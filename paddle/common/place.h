@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace paddle {
 
@@ -45,7 +46,18 @@ inline Place CustomPlace(std::string type, int device = 0) {
   return Place(AllocationType::CUSTOM, static_cast<int8_t>(device), std::move(type));
 }
 
-// Parses "cpu", "gpu", "gpu:1"; throws InvalidArgument otherwise.
+// Parses "cpu", "gpu", "gpu:1", and "<type>" or "<type>:N" for a registered
+// custom device type; throws InvalidArgument otherwise.
 Place PlaceFromDeviceString(const std::string& device);
+
+// Custom device types (plugin devices, phi/backends/custom), in the order
+// their plugins were loaded. A type's index also numbers its kernel backend.
+// Registering a name twice returns the first index.
+int RegisterCustomDeviceType(const std::string& type);
+// The type's index, or -1 when no plugin registered it.
+int CustomDeviceTypeIndex(const std::string& type);
+// The name registered at `index`; the reference stays valid for the process.
+const std::string& CustomDeviceTypeName(int index);
+std::vector<std::string> CustomDeviceTypes();
 
 }  // namespace paddle

@@ -13,6 +13,7 @@ namespace py = pybind11;
 void BindErrors(py::module_& m);                               // errors.cc
 void BindDataTypeAndPlace(py::module_& m);                     // dtype_place.cc
 void BindRuntime(py::module_& m);                              // runtime.cc
+void BindDevices(py::module_& m);                              // devices.cc
 py::class_<Tensor> BindTensor(py::module_& m);                 // tensor.cc
 void BindTensorIndexing(py::class_<Tensor>& tensor);           // tensor_indexing.cc
 void BindTensorOperators(py::class_<Tensor>& tensor);          // tensor_operators.cc

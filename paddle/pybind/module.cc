@@ -15,6 +15,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindErrors(m);
   pb::BindDataTypeAndPlace(m);
   pb::BindRuntime(m);
+  pb::BindDevices(m);
   auto tensor = pb::BindTensor(m);
   pb::BindTensorIndexing(tensor);
   pb::BindTensorOperators(tensor);

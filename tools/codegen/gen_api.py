@@ -1,9 +1,10 @@
 """Emits the C++ API: paddle/phi/api/generated/api.{h,cc}.
 
 Each op becomes `paddle::api::<op>(args...)`: promote dtypes -> find the
-common place -> select the kernel -> make inputs contiguous unless the kernel
-is strided -> infer meta -> run the kernel. Errors thrown anywhere below get
-the op's name attached.
+common place -> make inputs contiguous unless the kernel is strided -> infer
+meta -> select and run the kernel through a KernelLaunch (which stages the
+tensors on the host when a plugin device falls back to the CPU kernel, Note
+[Kernel fallback]). Errors thrown anywhere below get the op's name attached.
 
 Note [In-place ops]
 An op with `inplace: {input: output}` writes each such output into its
@@ -40,7 +41,7 @@ SOURCE_PREAMBLE = """\
 #include "paddle/phi/api/generated/api.h"
 
 #include "paddle/phi/api/api_helpers.h"
-#include "paddle/phi/core/kernel_factory.h"
+#include "paddle/phi/api/kernel_launch.h"
 #include "paddle/phi/infermeta/infermeta.h"
 
 namespace paddle::api {
@@ -128,14 +129,12 @@ def _body(op: OpSpec) -> list[str]:
             lines.append(f'CheckInplaceMeta({out}->meta(), *{_inplace_target(name)}, "{name}");')
     # The kernel is chosen after infer-meta, so bad arguments are reported
     # as such rather than as a missing kernel.
-    lines.append(
-        f"const phi::Kernel& kernel = phi::KernelFactory::Instance().Select("
-        f'"{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}});'
-    )
-    out_args = [_inplace_target(written_into[op.outputs[slot]]) if op.outputs[slot] in written_into else f"{o}.get()"
-                for slot, o in enumerate(outs)]
-    kernel_args = (["phi::GetDeviceContext(op_place)"] + [_kernel_arg(op, a) for a in op.kernel_args] + out_args)
-    lines.append(f'kernel.Get<{_kernel_signature(op)}>("{op.name}")({", ".join(kernel_args)});')
+    lines.append(_launch(op, dtype_expr))
+    out_args = [f"launch.InOut({_inplace_target(written_into[op.outputs[slot]])})" if op.outputs[slot] in written_into
+                else f"launch.Out({o}.get())" for slot, o in enumerate(outs)]
+    kernel_args = (["launch.context()"] + [_kernel_arg(op, a) for a in op.kernel_args] + out_args)
+    lines.append(f"launch.kernel<{_kernel_signature(op)}>()({', '.join(kernel_args)});")
+    lines.append("launch.Finish();")
     if op.is_inplace:
         returned = [written_into[name] for name in op.outputs]
         for name in returned:
@@ -155,21 +154,26 @@ def _list_output_tail(op: OpSpec, by_name: dict, dtype_expr: str) -> list[str]:
     """Infer-meta decides how many outputs a Tensor[] output has: it fills
     a std::vector of metas, one tensor is made per meta."""
     meta_args = [_meta_arg(op, by_name[n]) for n in op.infer_meta_params] + ["&metas"]
-    kernel_args = ["phi::GetDeviceContext(op_place)"] + [_kernel_arg(op, a) for a in op.kernel_args] + ["outs"]
+    kernel_args = ["launch.context()"] + [_kernel_arg(op, a) for a in op.kernel_args] + ["launch.Out(outs)"]
     return [
         "std::vector<phi::DenseTensorMeta> metas;",
         f"phi::{op.infer_meta}({', '.join(meta_args)});",
-        f"const phi::Kernel& kernel = phi::KernelFactory::Instance().Select("
-        f'"{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}});',
+        _launch(op, dtype_expr),
         "std::vector<std::shared_ptr<phi::DenseTensor>> results;",
         "std::vector<phi::DenseTensor*> outs;",
         "for (const phi::DenseTensorMeta& meta : metas) {",
         "  results.push_back(std::make_shared<phi::DenseTensor>(meta));",
         "  outs.push_back(results.back().get());",
         "}",
-        f'kernel.Get<{_kernel_signature(op)}>("{op.name}")({", ".join(kernel_args)});',
+        f"launch.kernel<{_kernel_signature(op)}>()({', '.join(kernel_args)});",
+        "launch.Finish();",
         "return std::vector<Tensor>(results.begin(), results.end());",
     ]
+
+
+def _launch(op: OpSpec, dtype_expr: str) -> str:
+    return (f'KernelLaunch launch("{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}}, '
+            "op_place);")
 
 
 def _value_type(a: Arg) -> str:
@@ -192,11 +196,11 @@ def _meta_arg(op: OpSpec, a: Arg) -> str:
 
 def _kernel_arg(op: OpSpec, a: Arg) -> str:
     if a.name in op.inplace:
-        return f"*{_inplace_target(a.name)}"
+        return f"*launch.InOut({_inplace_target(a.name)})"
     if a.type == "Tensor":
-        return f"{a.name}_t.get()"
+        return f"launch.In({a.name}_t.get())"
     if a.type == "Tensor[]":
-        return f"{a.name}_t.pointers()"
+        return f"launch.In({a.name}_t.pointers())"
     return a.name
 
 

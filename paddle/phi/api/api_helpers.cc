@@ -2,6 +2,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
+#include "paddle/phi/backends/custom/custom_device.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 
 namespace paddle::api {
@@ -15,6 +16,12 @@ Place& DefaultPlace() {
 const Tensor& Checked(const Tensor* t) {
   PD_CHECK(t->defined(), InvalidArgument, "an input tensor is undefined (None)");
   return *t;
+}
+
+// Throws Unavailable unless the place's device exists in this process.
+void CheckDevice(const Place& place) {
+  if (place.is_gpu()) phi::gpu::CheckDevice(place.GetDeviceId());
+  if (place.is_custom()) phi::custom::GetDevice(place.GetCustomDeviceType()).CheckDevice(place.GetDeviceId());
 }
 
 DataType& DefaultFloatType() {
@@ -36,13 +43,13 @@ void SetDefaultFloatType(DataType dtype) {
 const Place& GetDefaultPlace() { return DefaultPlace(); }
 
 void SetDefaultPlace(const Place& place) {
-  if (place.is_gpu()) phi::gpu::CheckDevice(place.GetDeviceId());
+  CheckDevice(place);
   DefaultPlace() = place;
 }
 
 Place ResolvePlace(const Place& place) {
   if (place.GetType() == AllocationType::UNDEFINED) return DefaultPlace();
-  if (place.is_gpu()) phi::gpu::CheckDevice(place.GetDeviceId());
+  CheckDevice(place);
   return place;
 }
 

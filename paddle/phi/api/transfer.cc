@@ -1,36 +1,13 @@
 #include "paddle/phi/api/transfer.h"
 
-#include <cstring>
-
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/api/generated/api.h"
-#include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/phi/api/kernel_launch.h"
+#include "paddle/phi/backends/memcpy.h"
 #include "paddle/phi/core/device_context.h"
-#include "paddle/phi/core/kernel_factory.h"
 
 namespace paddle::api {
-namespace {
-
-// Copies `bytes` between two places, at least one of them the host.
-void RawCopy(void* dst, const Place& dst_place, const void* src, const Place& src_place,
-             size_t bytes) {
-  if (bytes == 0) return;
-  if (dst_place.is_cpu() && src_place.is_cpu()) {
-    std::memcpy(dst, src, bytes);
-  } else if (dst_place.is_gpu() && src_place.is_cpu()) {
-    phi::gpu::Memcpy(dst, src, bytes, phi::gpu::CopyKind::kHostToDevice, dst_place.GetDeviceId());
-  } else if (dst_place.is_cpu() && src_place.is_gpu()) {
-    phi::gpu::Memcpy(dst, src, bytes, phi::gpu::CopyKind::kDeviceToHost, src_place.GetDeviceId());
-  } else if (dst_place.is_gpu() && src_place.is_gpu()) {
-    phi::gpu::Memcpy(dst, src, bytes, phi::gpu::CopyKind::kDeviceToDevice, dst_place.GetDeviceId());
-  } else {
-    PD_THROW(Unimplemented, "copy from ", src_place.ToString(), " to ", dst_place.ToString(),
-             " is not supported");
-  }
-}
-
-}  // namespace
 
 Tensor CopyTo(const Tensor& t, const Place& place, bool force_copy) {
   PD_CHECK(t.defined(), InvalidArgument, "cannot copy an undefined tensor");
@@ -39,8 +16,8 @@ Tensor CopyTo(const Tensor& t, const Place& place, bool force_copy) {
   if (src.place() == target && !force_copy) return src;
   auto out = std::make_shared<phi::DenseTensor>(phi::DenseTensorMeta(src.dtype(), src.dims()));
   out->AllocateStorage(target);
-  RawCopy(out->raw_data(), target, src.dense().raw_data(), src.place(),
-          static_cast<size_t>(src.numel()) * SizeOf(src.dtype()));
+  phi::CopyBytes(out->raw_data(), target, src.dense().raw_data(), src.place(),
+                 static_cast<size_t>(src.numel()) * SizeOf(src.dtype()));
   Tensor result(std::move(out));
   result.set_stop_gradient(t.stop_gradient());
   return result;
@@ -50,14 +27,14 @@ Tensor FromHostBuffer(const void* data, DataType dtype, const DDim& dims, const 
   Place target = ResolvePlace(place);
   auto out = std::make_shared<phi::DenseTensor>(phi::DenseTensorMeta(dtype, dims));
   out->AllocateStorage(target);
-  RawCopy(out->raw_data(), target, data, CPUPlace(), static_cast<size_t>(dims.numel()) * SizeOf(dtype));
+  phi::CopyBytes(out->raw_data(), target, data, CPUPlace(), static_cast<size_t>(dims.numel()) * SizeOf(dtype));
   return Tensor(std::move(out));
 }
 
 void ToHostBuffer(const Tensor& t, void* dst) {
   Tensor src = t.dense().IsContiguous() ? t : contiguous(t);
-  RawCopy(dst, CPUPlace(), src.dense().raw_data(), src.place(),
-          static_cast<size_t>(src.numel()) * SizeOf(src.dtype()));
+  phi::CopyBytes(dst, CPUPlace(), src.dense().raw_data(), src.place(),
+                 static_cast<size_t>(src.numel()) * SizeOf(src.dtype()));
 }
 
 }  // namespace paddle::api
@@ -81,10 +58,11 @@ void CopyInto(const Tensor& src_in, const Tensor& dst) {
   }
   PD_CHECK(fits, InvalidArgument, "a value of shape ", s.ToString(),
            " cannot be assigned to a slice of shape ", d.ToString());
-  const phi::Kernel& kernel = phi::KernelFactory::Instance().Select(
-      "strided_copy", {phi::BackendOf(dst.place()), phi::DataLayout::ANY, dst.dtype()});
-  kernel.Get<void(const phi::DeviceContext&, const phi::DenseTensor&, phi::DenseTensor*)>(
-      "strided_copy")(phi::GetDeviceContext(dst.place()), src.dense(), dst.impl().get());
+  KernelLaunch launch("strided_copy", {phi::BackendOf(dst.place()), phi::DataLayout::ANY, dst.dtype()},
+                      dst.place());
+  launch.kernel<void(const phi::DeviceContext&, const phi::DenseTensor&, phi::DenseTensor*)>()(
+      launch.context(), launch.In(src.dense()), launch.InOut(dst.impl().get()));
+  launch.Finish();
   dst.dense().Holder()->BumpVersion();
 }
 

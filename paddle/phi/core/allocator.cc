@@ -6,6 +6,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/common/flags.h"
+#include "paddle/phi/backends/custom/custom_device.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 
 PD_DEFINE_int64(cpu_allocator_cache_mb, 1024,
@@ -113,6 +114,8 @@ Allocator* GetAllocator(const Place& place) {
       return cpu_allocator;
     case paddle::AllocationType::GPU:
       return gpu::GetGPUAllocator(place.GetDeviceId());
+    case paddle::AllocationType::CUSTOM:
+      return custom::GetAllocator(place);
     default:
       PD_THROW(Unimplemented, "no allocator for ", place.ToString());
   }

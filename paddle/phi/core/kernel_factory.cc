@@ -3,20 +3,30 @@
 namespace phi {
 
 const char* BackendName(Backend backend) {
+  if (IsCustomBackend(backend)) {
+    return paddle::CustomDeviceTypeName(static_cast<int>(backend) - static_cast<int>(Backend::CUSTOM)).c_str();
+  }
   switch (backend) {
     case Backend::CPU: return "CPU";
     case Backend::GPU: return "GPU";
-    case Backend::CUSTOM: return "CUSTOM";
-    case Backend::UNDEFINED: break;
+    default: break;
   }
   return "UNDEFINED";
+}
+
+Backend CustomBackend(const std::string& device_type) {
+  return static_cast<Backend>(static_cast<int>(Backend::CUSTOM) + paddle::RegisterCustomDeviceType(device_type));
 }
 
 Backend BackendOf(const Place& place) {
   switch (place.GetType()) {
     case paddle::AllocationType::CPU: return Backend::CPU;
     case paddle::AllocationType::GPU: return Backend::GPU;
-    case paddle::AllocationType::CUSTOM: return Backend::CUSTOM;
+    case paddle::AllocationType::CUSTOM: {
+      const int index = paddle::CustomDeviceTypeIndex(place.GetCustomDeviceType());
+      PD_CHECK(index >= 0, Unavailable, "no plugin provides the device type of ", place.ToString());
+      return static_cast<Backend>(static_cast<int>(Backend::CUSTOM) + index);
+    }
     default: return Backend::UNDEFINED;
   }
 }
@@ -58,13 +68,38 @@ const Kernel& KernelFactory::Select(const std::string& op, const KernelKey& key)
   PD_THROW(Unimplemented, "[", op, "] no kernel for ", key.ToString(), "; registered: ", registered);
 }
 
-bool KernelFactory::Has(const std::string& op, const KernelKey& key) const {
+namespace {
+
+bool Matches(const KernelKey& registered, const KernelKey& wanted) {
+  return registered.backend == wanted.backend &&
+         (registered.dtype == wanted.dtype || registered.dtype == DataType::UNDEFINED);
+}
+
+KernelKey OnCpu(KernelKey key) {
+  key.backend = Backend::CPU;
+  return key;
+}
+
+}  // namespace
+
+KernelChoice KernelFactory::SelectOrFallback(const std::string& op, const KernelKey& key) const {
+  if (IsCustomBackend(key.backend) && !HasExactly(op, key) && HasExactly(op, OnCpu(key))) {
+    return {Select(op, OnCpu(key)), true};
+  }
+  return {Select(op, key), false};
+}
+
+bool KernelFactory::HasExactly(const std::string& op, const KernelKey& key) const {
   auto it = kernels_.find(op);
   if (it == kernels_.end()) return false;
   for (const auto& [k, kernel] : it->second) {
-    if (k.backend == key.backend && (k.dtype == key.dtype || k.dtype == DataType::UNDEFINED)) return true;
+    if (Matches(k, key)) return true;
   }
   return false;
+}
+
+bool KernelFactory::Has(const std::string& op, const KernelKey& key) const {
+  return HasExactly(op, key) || (IsCustomBackend(key.backend) && HasExactly(op, OnCpu(key)));
 }
 
 std::vector<KernelKey> KernelFactory::RegisteredKeys(const std::string& op) const {

@@ -36,6 +36,14 @@ class Kernel {
   std::type_index signature_;
 };
 
+// Note [Kernel fallback]: a plugin device runs every op. Ops its plugin has
+// kernels for run there; the others run the CPU kernel on host copies of
+// their inputs, and the results are copied back (api/kernel_launch.h).
+struct KernelChoice {
+  const Kernel& kernel;
+  bool on_host;  // the CPU kernel stands in for a custom backend's
+};
+
 class KernelFactory {
  public:
   static KernelFactory& Instance();
@@ -46,14 +54,20 @@ class KernelFactory {
   // backend. Throws Unimplemented listing what is registered otherwise.
   const Kernel& Select(const std::string& op, const KernelKey& key) const;
 
+  // Select, or for a custom backend without a kernel for `key`, the CPU
+  // kernel (Note [Kernel fallback]).
+  KernelChoice SelectOrFallback(const std::string& op, const KernelKey& key) const;
+
   bool HasOp(const std::string& op) const { return kernels_.count(op) > 0; }
-  // Whether Select would find a kernel for `key` (used to pick an optional
-  // fused kernel over a composite).
+  // Whether SelectOrFallback would find a kernel for `key` (used to pick an
+  // optional fused kernel over a composite).
   bool Has(const std::string& op, const KernelKey& key) const;
   std::vector<KernelKey> RegisteredKeys(const std::string& op) const;
   std::vector<std::string> Ops() const;
 
  private:
+  bool HasExactly(const std::string& op, const KernelKey& key) const;
+
   using KeyedKernels = std::vector<std::pair<KernelKey, Kernel>>;
   std::unordered_map<std::string, KeyedKernels> kernels_;
 };

@@ -9,10 +9,17 @@
 
 namespace phi {
 
+// Plugin device types (backends/custom) get backends CUSTOM, CUSTOM + 1, ...
+// in the order their types were registered (paddle::CustomDeviceTypeIndex).
 enum class Backend : uint8_t { UNDEFINED = 0, CPU, GPU, CUSTOM };
 
+// "CPU", "GPU", or a custom device's type name ("custom_cpu").
 const char* BackendName(Backend backend);
 Backend BackendOf(const Place& place);
+// The backend of a custom device type, registering the type if it is new
+// (a plugin's kernels may be registered before its runtime is loaded).
+Backend CustomBackend(const std::string& device_type);
+inline bool IsCustomBackend(Backend backend) { return backend >= Backend::CUSTOM; }
 
 struct KernelKey {
   Backend backend = Backend::UNDEFINED;

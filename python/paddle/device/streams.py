@@ -1,0 +1,134 @@
+"""Streams and events of plugin devices: paddle.device.Stream, Event,
+current_stream, set_stream, stream_guard and synchronize.
+
+Kernels and copies of a device are queued on its current stream, in order;
+set_stream / stream_guard switch it, events order work across streams."""
+
+from __future__ import annotations
+
+import contextlib
+
+from paddle import _C
+
+
+def _place(device):
+    if device is None:
+        return _C.get_default_place()
+    if isinstance(device, (_C.Place, str)):
+        return device if isinstance(device, _C.Place) else _C.place_from_string(device)
+    if isinstance(device, int) and not isinstance(device, bool):
+        place = _C.get_default_place()
+        return _C.CustomPlace(place._device_string().split(":")[0], device) if place.is_custom_place() else place
+    raise TypeError(f"argument 'device': expected a Place, a device string or an int, but got {type(device).__name__}")
+
+
+class Event:
+    """A marker in a stream's work (Paddle's paddle.device.Event).
+
+    Args:
+        device (Place|str|int, optional): its device; the current one when None.
+        enable_timing, blocking, interprocess (bool): accepted for Paddle's
+            signature; plugin events do not time.
+    """
+
+    def __init__(self, device=None, enable_timing=False, blocking=False, interprocess=False):
+        self._event = _C.Event(_place(device))
+
+    @property
+    def place(self):
+        return self._event.place
+
+    def record(self, stream=None):
+        """Marks the work queued on `stream` (the current one when None) so far."""
+        (stream or current_stream(self.place)).record_event(self)
+
+    def query(self) -> bool:
+        """Whether the recorded work has finished (True when never recorded)."""
+        return self._event.query()
+
+    def synchronize(self):
+        """Waits for the recorded work."""
+        self._event.synchronize()
+
+
+class Stream:
+    """A queue of device work that runs in order (Paddle's paddle.device.Stream).
+
+    Args:
+        device (Place|str|int, optional): its device; the current one when None.
+        priority (int, optional): accepted for Paddle's signature.
+    """
+
+    def __init__(self, device=None, priority=2, _stream=None):
+        self._stream = _stream if _stream is not None else _C.Stream(_place(device))
+
+    @property
+    def place(self):
+        return self._stream.place
+
+    def synchronize(self):
+        """Waits for all work queued on the stream."""
+        self._stream.synchronize()
+
+    def query(self) -> bool:
+        """Whether all queued work has finished."""
+        return self._stream.query()
+
+    def wait_event(self, event: Event):
+        """Work queued on this stream after the call waits for `event`."""
+        self._stream.wait_event(event._event)
+
+    def wait_stream(self, stream: "Stream"):
+        """Work queued on this stream after the call waits for the work
+        queued on `stream` so far."""
+        self.wait_event(stream.record_event())
+
+    def record_event(self, event: Event | None = None) -> Event:
+        """Records `event` (a new one when None) on this stream; returns it."""
+        event = event if event is not None else Event(self.place)
+        self._stream.record_event(event._event)
+        return event
+
+    def __eq__(self, other):
+        return isinstance(other, Stream) and self._stream == other._stream
+
+    def __hash__(self):
+        return hash(self._stream)
+
+
+def current_stream(device=None) -> Stream:
+    """The stream kernels of `device` (the current one when None) go to."""
+    return Stream(_stream=_C.current_stream(_place(device)))
+
+
+# The current user stream of each device, kept alive while it is current
+# (the device context holds only its handle).
+_current = {}
+
+
+def set_stream(stream: Stream) -> Stream:
+    """Makes `stream` current on its device; returns the previous stream."""
+    if not isinstance(stream, Stream):
+        raise TypeError(f"[set_stream] argument 'stream': expected a paddle.device.Stream, but got {type(stream).__name__}")
+    previous = current_stream(stream.place)
+    _C.set_stream(stream._stream)
+    _current[stream.place] = stream
+    return previous
+
+
+@contextlib.contextmanager
+def stream_guard(stream: Stream | None):
+    """Runs the block with `stream` current on its device (no change for None)."""
+    if stream is None:
+        yield
+        return
+    previous = set_stream(stream)
+    try:
+        yield
+    finally:
+        set_stream(previous)
+
+
+def synchronize(device=None):
+    """Waits for all work queued on `device` (the current one when None)."""
+    _C.synchronize_place(_place(device))

@@ -1,0 +1,317 @@
+"""Plugin devices (paddle/phi/backends/custom) through the sample plugin
+"custom_cpu" (test/custom_device), whose device memory is host memory: loading,
+places, copies, plugin kernels and the CPU fallback, a training step, memory,
+streams and events, and malformed plugins. References are NumPy and the same
+computation on the CPU."""
+
+import ctypes
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import paddle
+from paddle import _C
+
+REPO = Path(__file__).resolve().parents[2]
+PLUGIN = Path(os.environ.get("PADDLE_CUSTOM_CPU_PLUGIN", REPO / "build/pip/test/custom_device/libcustom_cpu.so"))
+
+
+@pytest.fixture(scope="module")
+def plugin():
+    """The plugin, loaded into this process once, and its call counters."""
+    assert PLUGIN.is_file(), f"the sample plugin is built by tools/build.sh into {PLUGIN}"
+    if "custom_cpu" not in paddle.device.get_all_custom_device_type():
+        assert _C.load_custom_device_plugin(str(PLUGIN)) == "custom_cpu"
+    lib = ctypes.CDLL(str(PLUGIN))
+    lib.custom_cpu_count.restype = ctypes.c_size_t
+    lib.custom_cpu_count.argtypes = [ctypes.c_char_p]
+    return lib
+
+
+def count(lib, name):
+    return lib.custom_cpu_count(name.encode())
+
+
+@pytest.fixture
+def on_custom_device(plugin):
+    previous = paddle.device.get_device()
+    paddle.device.set_device("custom_cpu:0")
+    yield plugin
+    paddle.device.set_device(previous)
+
+
+def dev(x, device="custom_cpu:0"):
+    return paddle.to_tensor(x, place=device)
+
+
+# --- loading and places -----------------------------------------------------
+
+
+def test_plugin_type_and_devices_are_listed(plugin):
+    assert paddle.device.is_compiled_with_custom_device("custom_cpu")
+    assert not paddle.device.is_compiled_with_custom_device("npu")
+    assert paddle.device.get_available_custom_device() == ["custom_cpu:0", "custom_cpu:1"]
+    assert "custom_cpu:1" in paddle.device.get_available_device()
+
+
+def test_set_device_and_places(on_custom_device):
+    assert paddle.device.get_device() == "custom_cpu:0"
+    x = paddle.zeros([2, 3])
+    assert x.place == paddle.CustomPlace("custom_cpu", 0)
+    assert x.place.is_custom_place() and repr(x.place) == "Place(custom_cpu:0)"
+    np.testing.assert_array_equal(x.numpy(), np.zeros([2, 3], np.float32))
+    y = paddle.to_tensor([1.0, 2.0], place="custom_cpu:1")
+    assert y.place == paddle.CustomPlace("custom_cpu", 1)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int64", "int32", "bool", "complex64"])
+def test_host_round_trip_keeps_values(plugin, dtype):
+    rng = np.random.default_rng(0)
+    a = (rng.standard_normal((3, 5)) * 10).astype(dtype)
+    x = dev(a)
+    assert x.place == paddle.CustomPlace("custom_cpu", 0)
+    np.testing.assert_array_equal(x.numpy(), a)
+    np.testing.assert_array_equal(x.cpu().numpy(), a)
+    np.testing.assert_array_equal(x._copy_to("custom_cpu:1").numpy(), a)
+
+
+def test_copies_go_through_the_plugin(plugin):
+    before_h2d, before_d2h = count(plugin, "memory_copy_h2d"), count(plugin, "memory_copy_d2h")
+    x = dev(np.arange(6, dtype=np.float32))
+    x.numpy()
+    assert count(plugin, "memory_copy_h2d") > before_h2d
+    assert count(plugin, "memory_copy_d2h") > before_d2h
+
+
+# --- plugin kernels and the CPU fallback -----------------------------------
+
+
+def test_plugin_kernel_runs_on_views_and_broadcasts(plugin):
+    a = np.random.default_rng(1).standard_normal((4, 6)).astype(np.float32)
+    x = dev(a)
+    before = count(plugin, "kernel:relu")
+    out = paddle.nn.functional.relu(x.transpose([1, 0]))  # a strided view
+    assert count(plugin, "kernel:relu") == before + 1
+    assert out.place == x.place
+    np.testing.assert_array_equal(out.numpy(), np.maximum(a.T, 0))
+
+
+def test_registered_kernels_list_the_plugin_backend(plugin):
+    assert ("custom_cpu", "float32") in _C.registered_kernels("relu")
+    assert ("custom_cpu", "float64") in _C.registered_kernels("sgd_")
+
+
+def test_ops_without_plugin_kernels_fall_back_to_the_cpu(plugin):
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((3, 4)).astype(np.float32)
+    b = rng.standard_normal((4, 5)).astype(np.float32)
+    x, y = dev(a), dev(b)
+    out = paddle.nn.functional.softmax(paddle.matmul(x, y) + 1.0, axis=-1)
+    assert out.place == x.place
+    z = a @ b + 1.0
+    e = np.exp(z - z.max(-1, keepdims=True))
+    np.testing.assert_allclose(out.numpy(), e / e.sum(-1, keepdims=True), rtol=1e-5, atol=1e-6)
+    values, indices = paddle.topk(x, 2, axis=1)  # several outputs
+    np.testing.assert_array_equal(values.numpy(), -np.sort(-a, axis=1)[:, :2])
+    assert indices.place == x.place
+    parts = paddle.split(x, 2, axis=1)  # a list output of views
+    np.testing.assert_array_equal(parts[1].numpy(), a[:, 2:])
+
+
+def test_views_of_device_memory_stay_views(plugin):
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    x = dev(a)
+    view = x.reshape([4, 3])
+    assert view.place == x.place
+    x[0, 0] = 100.0  # written in place through the fallback's strided copy
+    expected = a.copy()
+    expected[0, 0] = 100.0
+    np.testing.assert_array_equal(x.numpy(), expected)
+    np.testing.assert_array_equal(view.numpy(), expected.reshape(4, 3))
+    x[:, 1] = dev(np.array([7.0, 8.0, 9.0], np.float32))
+    expected[:, 1] = [7, 8, 9]
+    np.testing.assert_array_equal(view.numpy(), expected.reshape(4, 3))
+
+
+def test_gradients_match_the_cpu(plugin):
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((5, 4))
+    w = rng.standard_normal((4, 3))
+    grads = {}
+    for device in ("cpu", "custom_cpu:0"):
+        x = paddle.to_tensor(a, place=device, stop_gradient=False)
+        weight = paddle.to_tensor(w, place=device, stop_gradient=False)
+        loss = (paddle.nn.functional.relu(paddle.matmul(x, weight)) ** 2).mean()
+        loss.backward()
+        assert x.grad.place == x.place
+        grads[device] = (x.grad.numpy(), weight.grad.numpy())
+    np.testing.assert_allclose(grads["custom_cpu:0"][0], grads["cpu"][0], rtol=1e-12)
+    np.testing.assert_allclose(grads["custom_cpu:0"][1], grads["cpu"][1], rtol=1e-12)
+
+
+# --- a training step --------------------------------------------------------
+
+
+def _train(device, optimizer_cls, steps=4, **opt_args):
+    paddle.seed(11)
+    with _device(device):
+        model = paddle.nn.Sequential(paddle.nn.Linear(8, 16), paddle.nn.ReLU(), paddle.nn.Linear(16, 3))
+        opt = optimizer_cls(parameters=model.parameters(), **opt_args)
+        rng = np.random.default_rng(5)
+        x = paddle.to_tensor(rng.standard_normal((32, 8)).astype(np.float32))
+        label = paddle.to_tensor(rng.integers(0, 3, (32,)).astype(np.int64))
+        losses = []
+        for _ in range(steps):
+            loss = paddle.nn.functional.cross_entropy(model(x), label)
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            losses.append(float(loss.numpy()))
+        return losses, [p.numpy() for p in model.parameters()], [p.place for p in model.parameters()]
+
+
+class _device:
+    def __init__(self, device):
+        self.device = device
+
+    def __enter__(self):
+        self.previous = paddle.device.get_device()
+        paddle.device.set_device(self.device)
+
+    def __exit__(self, *exc):
+        paddle.device.set_device(self.previous)
+
+
+def test_sgd_training_step_matches_the_cpu(plugin):
+    sgd_before, relu_grad_before = count(plugin, "kernel:sgd_"), count(plugin, "kernel:relu_grad")
+    cpu_losses, cpu_params, _ = _train("cpu", paddle.optimizer.SGD, learning_rate=0.5)
+    losses, params, places = _train("custom_cpu:0", paddle.optimizer.SGD, learning_rate=0.5)
+    assert all(p == paddle.CustomPlace("custom_cpu", 0) for p in places)
+    # The plugin's own kernels ran: one SGD update per parameter and step.
+    assert count(plugin, "kernel:sgd_") - sgd_before == 4 * 4
+    assert count(plugin, "kernel:relu_grad") - relu_grad_before == 4
+    np.testing.assert_allclose(losses, cpu_losses, rtol=1e-5)
+    assert losses[-1] < losses[0]
+    for p, q in zip(params, cpu_params):
+        np.testing.assert_allclose(p, q, rtol=1e-5, atol=1e-6)
+
+
+def test_adam_runs_through_the_in_place_fallback(plugin):
+    cpu_losses, cpu_params, _ = _train("cpu", paddle.optimizer.Adam, learning_rate=0.05)
+    losses, params, _ = _train("custom_cpu:0", paddle.optimizer.Adam, learning_rate=0.05)
+    np.testing.assert_allclose(losses, cpu_losses, rtol=1e-6)
+    for p, q in zip(params, cpu_params):
+        np.testing.assert_allclose(p, q, rtol=1e-6, atol=1e-7)
+
+
+# --- memory -----------------------------------------------------------------
+
+
+def test_memory_is_cached_and_returned(plugin):
+    place = paddle.CustomPlace("custom_cpu", 1)
+    _C.empty_cache(place)
+    base = _C.memory_stats(place)
+    x = _C._C_ops.full([1024, 1024], 0.0, paddle.float32, place)  # 4 MiB: a large segment
+    stats = _C.memory_stats(place)
+    assert stats["allocated"] - base["allocated"] == 4 << 20
+    del x
+    after = _C.memory_stats(place)
+    assert after["allocated"] == base["allocated"]
+    assert after["reserved"] >= base["reserved"] + (4 << 20)  # cached, not returned
+    frees = count(plugin, "device_memory_deallocate")
+    _C.empty_cache(place)
+    assert count(plugin, "device_memory_deallocate") > frees
+    assert _C.memory_stats(place)["reserved"] < after["reserved"]
+
+
+def test_out_of_device_memory_is_a_memory_error(plugin, monkeypatch):
+    monkeypatch.setenv("CUSTOM_CPU_MEMORY_MB", "64")
+    with pytest.raises(MemoryError, match=r"out of memory on Place\(custom_cpu:1\): requested 134217728 bytes"):
+        _C._C_ops.full([32, 1024, 1024], 0.0, paddle.float32, paddle.CustomPlace("custom_cpu", 1))
+
+
+# --- streams and events -----------------------------------------------------
+
+
+def test_streams_and_events(plugin):
+    stream = paddle.device.Stream("custom_cpu:0")
+    default = paddle.device.current_stream("custom_cpu:0")
+    assert stream != default
+    with paddle.device.stream_guard(stream):
+        assert paddle.device.current_stream("custom_cpu:0") == stream
+        x = dev(np.ones(4, np.float32)) * 3
+    assert paddle.device.current_stream("custom_cpu:0") == default
+    waits = count(plugin, "stream_wait_event")
+    event = stream.record_event()
+    default.wait_event(event)
+    assert count(plugin, "stream_wait_event") == waits + 1
+    event.synchronize()
+    assert event.query() and stream.query()
+    default.wait_stream(stream)
+    paddle.device.synchronize("custom_cpu:0")
+    np.testing.assert_array_equal(x.numpy(), np.full(4, 3, np.float32))
+
+
+def test_streams_refuse_other_devices(plugin):
+    with pytest.raises(NotImplementedError, match="custom devices"):
+        paddle.device.Stream("cpu")
+    with pytest.raises(ValueError, match="stream is on Place\\(custom_cpu:0\\) but the event on Place\\(custom_cpu:1\\)"):
+        paddle.device.Stream("custom_cpu:0").wait_event(paddle.device.Event("custom_cpu:1"))
+    with pytest.raises(TypeError, match="set_stream"):
+        paddle.device.set_stream("custom_cpu:0")
+
+
+# --- bad input --------------------------------------------------------------
+
+
+def test_bad_devices_are_clear_errors(plugin):
+    with pytest.raises(RuntimeError, match="custom_cpu:7 is out of range: the plugin has 2 device"):
+        paddle.device.set_device("custom_cpu:7")
+    with pytest.raises(ValueError, match="'custom_cpu' or 'custom_cpu:N'"):
+        paddle.device.set_device("npu:0")
+    with pytest.raises(ValueError, match="all inputs must be on the same place"):
+        dev(np.ones(2, np.float32)) + paddle.to_tensor([1.0, 2.0], place="cpu")
+
+
+def test_bad_plugin_files_are_clear_errors(plugin, tmp_path):
+    with pytest.raises(FileNotFoundError, match="no such plugin file"):
+        _C.load_custom_device_plugin(str(tmp_path / "missing.so"))
+    not_a_library = tmp_path / "junk.so"
+    not_a_library.write_text("not an ELF file")
+    with pytest.raises(RuntimeError, match="cannot load custom device plugin"):
+        _C.load_custom_device_plugin(str(not_a_library))
+    with pytest.raises(ValueError, match="already loaded"):
+        _C.load_custom_device_plugin(str(PLUGIN))
+
+
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        ("no_copy", "leaves required functions unset: memory_copy_h2d"),
+        ("old_abi", "is built for runtime ABI 0.0, but this paddle has 1.0"),
+        ("no_type", "set no device_type"),
+    ],
+)
+def test_malformed_plugins_warn_at_import_and_are_skipped(plugin, breakage, message):
+    env = dict(os.environ, CUSTOM_DEVICE_ROOT=str(PLUGIN.parent), CUSTOM_CPU_BREAK=breakage)
+    code = "import paddle; print(paddle.device.get_all_custom_device_type())"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert message in run.stderr
+    assert run.stdout.strip() == "[]"
+
+
+def test_plugin_root_is_loaded_at_import(plugin):
+    env = dict(os.environ, CUSTOM_DEVICE_ROOT=str(PLUGIN.parent))
+    env.pop("CUSTOM_CPU_BREAK", None)
+    code = (
+        "import paddle; paddle.set_device('custom_cpu'); "
+        "print(paddle.device.get_device(), float((paddle.ones([3]) * 2).sum()))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["custom_cpu:0", "6.0"]
