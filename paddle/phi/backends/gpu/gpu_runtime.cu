@@ -1,15 +1,13 @@
-// The CUDA implementation of gpu_runtime.h: device queries, the caching
-// allocator, host <-> device copies and GPUContext.
-#include <map>
+// The CUDA implementation of gpu_runtime.h: device queries, the device
+// memory behind the caching allocator, host <-> device copies and GPUContext.
 #include <memory>
-#include <mutex>
-#include <unordered_map>
+#include <string>
 #include <vector>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
-#include "paddle/phi/core/allocator.h"
+#include "paddle/phi/core/caching_allocator.h"
 #include "paddle/phi/core/device_context.h"
 
 namespace phi {
@@ -70,106 +68,49 @@ const DeviceQuery& QueryDevices() {
   return query;
 }
 
-// Requests are rounded up to this, so that blocks freed by tensors of nearby
-// sizes serve each other, and every block keeps cudaMalloc's alignment.
-constexpr size_t kRoundBytes = 512;
-
-// A caching allocator: freed blocks are kept and handed out again, because
-// cudaMalloc and cudaFree synchronize the device and cost far more than a
-// kernel. Reuse needs no events because all of a device's work runs in order
-// on its context's single stream: a block freed on the host while a kernel
-// still reads it is only written by work queued after that kernel.
-class GPUAllocator final : public Allocator {
+// cudaMalloc'ed segments for the CachingAllocator (phi/core). Reuse of its
+// cached blocks needs no events because all of a device's work runs in order
+// on its context's single stream.
+class GPUSegments final : public SegmentSource {
  public:
-  explicit GPUAllocator(int device) : device_(device) {}
+  explicit GPUSegments(int device) : device_(device) {}
 
-  MemoryStats Stats() const override {
-    MemoryStats s = Allocator::Stats();
-    std::lock_guard<std::mutex> lock(mu_);
-    s.reserved = s.allocated + static_cast<int64_t>(cached_bytes_);
-    return s;
-  }
-
-  void ReleaseCache() override {
-    std::lock_guard<std::mutex> lock(mu_);
-    ReleaseCacheLocked();
-  }
-
- protected:
-  void* RawAllocate(size_t bytes) override {
-    const size_t size = (bytes + kRoundBytes - 1) / kRoundBytes * kRoundBytes;
-    std::lock_guard<std::mutex> lock(mu_);
-    // Best fit, but never a block more than twice the request, which would
-    // waste more than it saves.
-    auto it = cache_.lower_bound(size);
+  void* Allocate(size_t bytes) override {
+    DeviceGuard guard(device_);
     void* ptr = nullptr;
-    size_t block = size;
-    if (it != cache_.end() && it->first <= 2 * size) {
-      block = it->first;
-      ptr = it->second;
-      cached_bytes_ -= block;
-      cache_.erase(it);
-    } else {
-      ptr = Malloc(size, bytes);
+    const cudaError_t err = cudaMalloc(&ptr, bytes);
+    if (err == cudaErrorMemoryAllocation) {
+      cudaGetLastError();
+      return nullptr;
     }
-    live_.emplace(ptr, block);
+    if (err != cudaSuccess) ThrowCudaError(err, "cudaMalloc(&ptr, bytes)", __FILE__, __LINE__);
     return ptr;
   }
 
-  void RawFree(void* ptr, size_t bytes) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      auto it = live_.find(ptr);
-      cache_.emplace(it->second, ptr);
-      cached_bytes_ += it->second;
-      live_.erase(it);
+  void Free(void* ptr, size_t) override {
+    DeviceGuard guard(device_);
+    PD_CUDA_CHECK(cudaFree(ptr));
+  }
+
+  void Synchronize() override {
+    DeviceGuard guard(device_);
+    PD_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+
+  std::string FreeMemoryReport() override {
+    DeviceGuard guard(device_);
+    size_t free_bytes = 0, total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) {
+      cudaGetLastError();
+      return "free memory unknown";
     }
-    RecordFree(bytes);
+    return paddle::common::StrCat(free_bytes, " bytes free of ", total_bytes);
   }
 
   Place place() const override { return paddle::GPUPlace(device_); }
 
  private:
-  // cudaMalloc, retried once after returning the cache to the device.
-  void* Malloc(size_t size, size_t requested) {
-    DeviceGuard guard(device_);
-    void* ptr = nullptr;
-    cudaError_t err = cudaMalloc(&ptr, size);
-    if (err == cudaErrorMemoryAllocation) {
-      cudaGetLastError();
-      ReleaseCacheLocked();
-      err = cudaMalloc(&ptr, size);
-    }
-    if (err == cudaErrorMemoryAllocation) {
-      cudaGetLastError();
-      size_t free_bytes = 0, total_bytes = 0;
-      cudaMemGetInfo(&free_bytes, &total_bytes);
-      PD_THROW(ResourceExhausted, "out of GPU memory on gpu:", device_, ": requested ", requested,
-               " bytes, ", free_bytes, " bytes free of ", total_bytes);
-    }
-    if (err != cudaSuccess) ThrowCudaError(err, "cudaMalloc(&ptr, size)", __FILE__, __LINE__);
-    return ptr;
-  }
-
-  void ReleaseCacheLocked() {
-    if (cache_.empty()) return;
-    DeviceGuard guard(device_);
-    // A cached block may still be read by queued kernels (see the class
-    // comment); they must finish before the memory goes back.
-    PD_CUDA_CHECK(cudaDeviceSynchronize());
-    for (auto it = cache_.begin(); it != cache_.end();) {
-      void* ptr = it->second;
-      cached_bytes_ -= it->first;
-      it = cache_.erase(it);
-      PD_CUDA_CHECK(cudaFree(ptr));
-    }
-  }
-
   const int device_;
-  mutable std::mutex mu_;
-  std::multimap<size_t, void*> cache_;      // free blocks by size
-  std::unordered_map<void*, size_t> live_;  // handed-out blocks and their sizes
-  size_t cached_bytes_ = 0;
 };
 
 cudaMemcpyKind ToCudaKind(CopyKind kind) {
@@ -209,9 +150,11 @@ Allocator* GetGPUAllocator(int device) {
   CheckDevice(device);
   // Never destroyed: freeing device memory during static destruction would
   // race with the CUDA runtime's own teardown; the driver frees it at exit.
-  static const std::vector<GPUAllocator*>* allocators = [] {
-    auto* v = new std::vector<GPUAllocator*>();
-    for (int d = 0; d < QueryDevices().count; ++d) v->push_back(new GPUAllocator(d));
+  static const std::vector<CachingAllocator*>* allocators = [] {
+    auto* v = new std::vector<CachingAllocator*>();
+    for (int d = 0; d < QueryDevices().count; ++d) {
+      v->push_back(new CachingAllocator(std::make_unique<GPUSegments>(d)));
+    }
     return v;
   }();
   return (*allocators)[device];
