@@ -8,7 +8,6 @@ import ctypes
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,16 +15,12 @@ import pytest
 import paddle
 from paddle import _C
 
-REPO = Path(__file__).resolve().parents[2]
-PLUGIN = Path(os.environ.get("PADDLE_CUSTOM_CPU_PLUGIN", REPO / "build/pip/test/custom_device/libcustom_cpu.so"))
+from conftest import CUSTOM_CPU_PLUGIN as PLUGIN
 
 
 @pytest.fixture(scope="module")
-def plugin():
-    """The plugin, loaded into this process once, and its call counters."""
-    assert PLUGIN.is_file(), f"the sample plugin is built by tools/build.sh into {PLUGIN}"
-    if "custom_cpu" not in paddle.device.get_all_custom_device_type():
-        assert _C.load_custom_device_plugin(str(PLUGIN)) == "custom_cpu"
+def plugin(custom_cpu):
+    """The plugin's call counters."""
     lib = ctypes.CDLL(str(PLUGIN))
     lib.custom_cpu_count.restype = ctypes.c_size_t
     lib.custom_cpu_count.argtypes = [ctypes.c_char_p]
@@ -273,8 +268,23 @@ def test_bad_devices_are_clear_errors(plugin):
         paddle.device.set_device("custom_cpu:7")
     with pytest.raises(ValueError, match="'custom_cpu' or 'custom_cpu:N'"):
         paddle.device.set_device("npu:0")
-    with pytest.raises(ValueError, match="all inputs must be on the same place"):
-        dev(np.ones(2, np.float32)) + paddle.to_tensor([1.0, 2.0], place="cpu")
+    with pytest.raises(ValueError, match=r"all inputs must be on the same place, but got Place\(custom_cpu:0\) and "
+                                         r"Place\(custom_cpu:1\)"):
+        dev(np.ones(2, np.float32)) + dev(np.ones(2, np.float32), "custom_cpu:1")
+
+
+def test_cpu_inputs_follow_the_device(plugin):
+    # As in PaddlePaddle, a CPU operand is copied to the other operands' device.
+    out = dev(np.ones(2, np.float32)) + paddle.to_tensor([1.0, 2.0], place="cpu")
+    assert out.place == paddle.CustomPlace("custom_cpu", 0)
+    np.testing.assert_array_equal(out.numpy(), [2.0, 3.0])
+    picked = paddle.index_select(dev(np.arange(5, dtype=np.float32)), paddle.to_tensor([4, 0]))
+    assert picked.place == paddle.CustomPlace("custom_cpu", 0)
+    np.testing.assert_array_equal(picked.numpy(), [4.0, 0.0])
+    host = paddle.zeros([3])
+    host[1:] = dev(np.array([5.0, 6.0], np.float32))  # a setitem value moves to the tensor's place
+    assert host.place == paddle.CPUPlace()
+    np.testing.assert_array_equal(host.numpy(), [0.0, 5.0, 6.0])
 
 
 def test_bad_plugin_files_are_clear_errors(plugin, tmp_path):

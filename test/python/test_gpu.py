@@ -48,8 +48,10 @@ def test_round_trip_and_places():
     np.testing.assert_array_equal(g.numpy(), a)
     np.testing.assert_array_equal(g.cpu().numpy(), a)
     np.testing.assert_array_equal(paddle.transpose(g, [1, 0]).numpy(), a.T)
-    with pytest.raises(ValueError, match="same place"):
-        paddle.add(g, paddle.to_tensor(a))
+    # A CPU operand follows the GPU one (Note [Host inputs follow the device]).
+    mixed = paddle.add(g, paddle.to_tensor(a, place="cpu"))
+    assert mixed.place == paddle.CUDAPlace(0)
+    np.testing.assert_array_equal(mixed.numpy(), a + a)
 
 
 def test_large_reduction_and_elementwise():

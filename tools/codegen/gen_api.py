@@ -112,7 +112,7 @@ def _body(op: OpSpec) -> list[str]:
             continue
         maker = "KernelInputs" if a.type == "Tensor[]" else "KernelInput"
         contiguous = "true" if op.strided else "false"
-        lines.append(f"const auto {a.name}_t = {maker}({_local(a)}, /*strided=*/{contiguous});")
+        lines.append(f"const auto {a.name}_t = {maker}({_local(a)}, /*strided=*/{contiguous}, op_place);")
     # 4. infer meta and run
     by_name = {a.name: a for a in op.args}
     if op.list_output:

@@ -2,6 +2,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
+#include "paddle/phi/api/transfer.h"
 #include "paddle/phi/backends/custom/custom_device.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 
@@ -91,48 +92,59 @@ std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype) {
   return out;
 }
 
-Place CommonPlace(std::initializer_list<const Tensor*> tensors) {
-  const Tensor* first = nullptr;
-  for (const Tensor* t : tensors) {
-    Checked(t);
-    if (first == nullptr) {
-      first = t;
-    } else {
-      PD_CHECK(t->place() == first->place(), InvalidArgument,
-               "all inputs must be on the same place, but got ", first->place().ToString(), " and ",
-               t->place().ToString());
-    }
+namespace {
+
+// Note [Host inputs follow the device]: CPU inputs of an op whose other
+// inputs are on a device are copied to that device, as PaddlePaddle's data
+// transform does, so that index and constant tensors built on the CPU (by
+// users or by compositions) combine with device tensors. Inputs on two
+// different devices are an error.
+bool IsHost(const Tensor& t) { return t.place().is_cpu(); }
+
+// Folds t into the search for the common place: `decided` is the first input
+// not on the host, `any` the first input at all.
+void Meet(const Tensor& t, const Tensor*& decided, const Tensor*& any) {
+  Checked(&t);
+  if (any == nullptr) any = &t;
+  if (IsHost(t)) return;
+  if (decided == nullptr) {
+    decided = &t;
+    return;
   }
-  PD_CHECK(first != nullptr, InvalidArgument, "the op has no input tensor");
-  return first->place();
+  PD_CHECK(t.place() == decided->place(), InvalidArgument, "all inputs must be on the same place, but got ",
+           decided->place().ToString(), " and ", t.place().ToString());
+}
+
+Tensor Prepared(const Tensor& t, bool strided, const Place& place) {
+  if (t.place() != place) return Prepared(CopyTo(t, place), strided, place);
+  return strided || t.dense().IsContiguous() ? t : contiguous(t);
+}
+
+}  // namespace
+
+Place CommonPlace(std::initializer_list<const Tensor*> tensors) {
+  const Tensor *decided = nullptr, *any = nullptr;
+  for (const Tensor* t : tensors) Meet(*t, decided, any);
+  PD_CHECK(any != nullptr, InvalidArgument, "the op has no input tensor");
+  return (decided != nullptr ? decided : any)->place();
 }
 
 Place CommonPlace(std::initializer_list<const std::vector<Tensor>*> lists) {
-  const Tensor* first = nullptr;
+  const Tensor *decided = nullptr, *any = nullptr;
   for (const auto* list : lists) {
-    for (const Tensor& t : *list) {
-      Checked(&t);
-      if (first == nullptr) {
-        first = &t;
-      } else {
-        PD_CHECK(t.place() == first->place(), InvalidArgument,
-                 "all inputs must be on the same place, but got ", first->place().ToString(),
-                 " and ", t.place().ToString());
-      }
-    }
+    for (const Tensor& t : *list) Meet(t, decided, any);
   }
-  PD_CHECK(first != nullptr, InvalidArgument, "the input tensor list is empty");
-  return first->place();
+  PD_CHECK(any != nullptr, InvalidArgument, "the input tensor list is empty");
+  return (decided != nullptr ? decided : any)->place();
 }
 
-KernelInput::KernelInput(const Tensor& t, bool strided)
-    : keep_(strided || t.dense().IsContiguous() ? t : contiguous(t)) {}
+KernelInput::KernelInput(const Tensor& t, bool strided, const Place& place) : keep_(Prepared(t, strided, place)) {}
 
-KernelInputs::KernelInputs(const std::vector<Tensor>& ts, bool strided) {
+KernelInputs::KernelInputs(const std::vector<Tensor>& ts, bool strided, const Place& place) {
   keep_.reserve(ts.size());
   pointers_.reserve(ts.size());
   for (const Tensor& t : ts) {
-    keep_.push_back(strided || t.dense().IsContiguous() ? t : contiguous(t));
+    keep_.push_back(Prepared(t, strided, place));
     pointers_.push_back(keep_.back().impl().get());
   }
 }

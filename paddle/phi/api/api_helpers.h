@@ -29,15 +29,18 @@ DataType PromotedType(std::initializer_list<const std::vector<Tensor>*> lists);
 Tensor CastTo(const Tensor& t, DataType dtype);
 std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype);
 
-// The common place of all inputs; InvalidArgument when they differ.
+// The common place of all inputs: the device of those not on the CPU
+// (Note [Host inputs follow the device] in api_helpers.cc); InvalidArgument
+// when two inputs are on different devices.
 Place CommonPlace(std::initializer_list<const Tensor*> tensors);
 Place CommonPlace(std::initializer_list<const std::vector<Tensor>*> lists);
 
-// A kernel's view of one input: the tensor itself, or a contiguous copy when
-// the kernel is not strided (Note [Views] in dense_tensor.h).
+// A kernel's view of one input on the op's place: the tensor itself, or a
+// contiguous copy when the kernel is not strided (Note [Views] in
+// dense_tensor.h), or a copy on `place` of a CPU input.
 class KernelInput {
  public:
-  KernelInput(const Tensor& t, bool strided);
+  KernelInput(const Tensor& t, bool strided, const Place& place);
   const phi::DenseTensor& get() const { return *keep_.impl(); }
 
  private:
@@ -46,7 +49,7 @@ class KernelInput {
 
 class KernelInputs {
  public:
-  KernelInputs(const std::vector<Tensor>& ts, bool strided);
+  KernelInputs(const std::vector<Tensor>& ts, bool strided, const Place& place);
   const std::vector<const phi::DenseTensor*>& pointers() const { return pointers_; }
 
  private:

@@ -45,9 +45,10 @@ void CopyInto(const Tensor& src_in, const Tensor& dst) {
   // A source sharing the destination's memory (x[1:] = x[:-1]) is read from
   // a copy: the kernel would otherwise read what it has just written.
   const bool overlaps = src_in.dense().Holder() == dst.dense().Holder();
-  const Tensor src = overlaps ? CopyTo(src_in, src_in.place(), /*force_copy=*/true) : src_in;
-  PD_CHECK(src.place() == dst.place(), InvalidArgument, "the value is on ", src.place().ToString(),
-           " but the tensor is on ", dst.place().ToString());
+  // The value moves to the tensor's place (a device value into a host
+  // tensor, or the reverse).
+  const Tensor src = overlaps || src_in.place() != dst.place() ? CopyTo(src_in, dst.place(), /*force_copy=*/true)
+                                                              : src_in;
   PD_CHECK(src.dtype() == dst.dtype(), InvalidType, "the value has dtype ", DataTypeName(src.dtype()),
            " but the tensor has dtype ", DataTypeName(dst.dtype()));
   const DDim& s = src.dims();
