@@ -129,3 +129,26 @@ def non_contiguous(t: paddle.Tensor) -> paddle.Tensor:
     view = doubled[..., 0]
     assert not view.is_contiguous() or t.size <= 1
     return view
+
+
+def check_sample_on_current_device(sample: OpSample, dtype: str, strided: bool) -> None:
+    """Runs `sample` on the current device (paddle.device.set_device), with
+    contiguous or strided inputs, against NumPy; every tensor it returns must
+    stay on that device."""
+    import zlib
+
+    place = paddle._C.get_default_place()
+    rng = np.random.default_rng(zlib.crc32(f"{sample.name}-{dtype}-{place}".encode()))
+    for shapes in sample.shapes:
+        arrays = sample_inputs(sample, rng, shapes, dtype)
+        tensors = [to_paddle(a, dtype) for a in arrays]
+        assert all(t.place == place for t in tensors)
+        if strided:
+            tensors = [non_contiguous(t) for t in tensors]
+        with np.errstate(all="ignore"):
+            expected = sample.numpy_fn(*reference_inputs(arrays, dtype))
+        out = sample.paddle_fn(*tensors)
+        for o in out if isinstance(out, (list, tuple)) else [out]:
+            if isinstance(o, paddle.Tensor):
+                assert o.place == place, f"{sample.name} returned a tensor on {o.place}, not {place}"
+        assert_matches(to_numpy(out), expected, dtype, sample)

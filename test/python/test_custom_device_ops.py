@@ -12,10 +12,9 @@ import pytest
 
 import paddle
 from op_samples import SAMPLES
-from op_test import assert_matches, non_contiguous, reference_inputs, sample_inputs, to_numpy, to_paddle
+from op_test import check_sample_on_current_device, sample_inputs
 
 CASES = [(s, d) for s in SAMPLES for d in s.dtypes]
-PLACE = paddle.CustomPlace("custom_cpu", 0)
 
 
 @pytest.fixture
@@ -29,20 +28,7 @@ def on_custom_cpu(custom_cpu):
 @pytest.mark.parametrize("sample,dtype", CASES, ids=[f"{s.name}-{d}" for s, d in CASES])
 @pytest.mark.parametrize("strided", [False, True], ids=["contiguous", "strided"])
 def test_op_on_plugin_device_matches_numpy(on_custom_cpu, sample, dtype, strided):
-    rng = np.random.default_rng(zlib.crc32(f"{sample.name}-{dtype}-custom".encode()))
-    for shapes in sample.shapes:
-        arrays = sample_inputs(sample, rng, shapes, dtype)
-        tensors = [to_paddle(a, dtype) for a in arrays]
-        assert all(t.place == PLACE for t in tensors)
-        if strided:
-            tensors = [non_contiguous(t) for t in tensors]
-        with np.errstate(all="ignore"):
-            expected = sample.numpy_fn(*reference_inputs(arrays, dtype))
-        out = sample.paddle_fn(*tensors)
-        for o in out if isinstance(out, (list, tuple)) else [out]:
-            if isinstance(o, paddle.Tensor):
-                assert o.place == PLACE
-        assert_matches(to_numpy(out), expected, dtype, sample)
+    check_sample_on_current_device(sample, dtype, strided)
 
 
 GRAD_CASES = [s for s in SAMPLES if "float64" in s.dtypes]

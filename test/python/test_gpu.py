@@ -3,14 +3,12 @@ memory statistics. Skipped (conftest.py) where no GPU is present."""
 
 from __future__ import annotations
 
-import zlib
-
 import numpy as np
 import pytest
 
 import paddle
 from op_samples import SAMPLES
-from op_test import assert_matches, non_contiguous, reference_inputs, sample_inputs, to_numpy, to_paddle
+from op_test import check_sample_on_current_device
 
 pytestmark = pytest.mark.gpu
 
@@ -27,18 +25,7 @@ def on_gpu():
 @pytest.mark.parametrize("sample,dtype", CASES, ids=[f"{s.name}-{d}" for s, d in CASES])
 @pytest.mark.parametrize("strided", [False, True], ids=["contiguous", "strided"])
 def test_op_on_gpu_matches_numpy(on_gpu, sample, dtype, strided):
-    rng = np.random.default_rng(zlib.crc32(f"{sample.name}-{dtype}-gpu".encode()))
-    for shapes in sample.shapes:
-        arrays = sample_inputs(sample, rng, shapes, dtype)
-        tensors = [to_paddle(a, dtype) for a in arrays]
-        assert all(t.place.is_gpu_place() for t in tensors)
-        if strided:
-            tensors = [non_contiguous(t) for t in tensors]
-        with np.errstate(all="ignore"):
-            expected = sample.numpy_fn(*reference_inputs(arrays, dtype))
-        out = sample.paddle_fn(*tensors)
-        assert out.place.is_gpu_place()
-        assert_matches(to_numpy(out), expected, dtype, sample)
+    check_sample_on_current_device(sample, dtype, strided)
 
 
 def test_round_trip_and_places():
