@@ -5,6 +5,7 @@ clean Python exceptions. Not part of CI; see docs/guide/fuzzing.md.
 
     python3 tools/fuzz_ops.py --minutes 10 --seed 0 --workers 2 [--ops add,gather]
     python3 tools/fuzz_ops.py --repro _C_ops.add:42      # re-run one recorded call
+    CUSTOM_DEVICE_ROOT=build/pip/test/custom_device python3 tools/fuzz_ops.py --device custom_cpu
 
 Targets: every YAML op as paddle._C_ops.<op>; the public callables of paddle,
 paddle.nn.functional and paddle.linalg that are not _C_ops functions
@@ -445,8 +446,10 @@ def execute(paddle, thunk, g, verbose=False):
 
 # ----------------------------------------------------------------------------- workers
 
-def setup(mem_gb):
+def setup(mem_gb, device):
     import paddle
+    if device:  # e.g. a plugin device from CUSTOM_DEVICE_ROOT: every call's tensors go there
+        paddle.set_device(device)
     targets = discover(paddle)
     np.seterr(all="ignore")
     faulthandler.enable()  # the Python stack of a crashing call goes to stderr,
@@ -456,9 +459,9 @@ def setup(mem_gb):
     return paddle, targets
 
 
-def worker_main(mem_gb):
+def worker_main(mem_gb, device):
     """Runs calls read from stdin; writes {"start": text} before each and {"done": result} after it."""
-    paddle, targets = setup(mem_gb)
+    paddle, targets = setup(mem_gb, device)
     out = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # whatever the library prints goes to the log, not into the protocol
     out.write(json.dumps({"ready": len(targets)}) + "\n")
@@ -478,7 +481,7 @@ class Worker:
         self.log = os.path.join(opts.log_dir, f"worker{idx}.log")
         self.log_start = os.path.getsize(self.log) if os.path.exists(self.log) else 0
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", "--mem-gb",
-                                      str(opts.mem_gb)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      str(opts.mem_gb), "--device", opts.device], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=open(self.log, "ab"), env=opts.env)
         self.buf, self.call, self.text, self.since = b"", None, None, None
         msg = self.read(120)
@@ -636,8 +639,8 @@ def fuzz(opts):
     return st.report(names)
 
 
-def repro(spec, mem_gb):
-    paddle, targets = setup(mem_gb)
+def repro(spec, mem_gb, device):
+    paddle, targets = setup(mem_gb, device)
     target, seed = spec.rsplit(":", 1)
     thunk, g, text = build_call(paddle, targets, target, int(seed))
     print("# T(shape, dtype, view=, grad=) is a random tensor; view 'T' reverses the dims, 'step' is x[..., ::2]")
@@ -653,14 +656,15 @@ def main():
     ap.add_argument("--ops", help="comma-separated op or target names (add, _C_ops.add, Tensor.__getitem__)")
     ap.add_argument("--timeout", type=float, default=10, help="seconds after which a call counts as a hang")
     ap.add_argument("--mem-gb", type=float, default=4, help="address-space limit per worker; 0 for none")
+    ap.add_argument("--device", default="", help="the device calls run on (paddle.set_device), e.g. custom_cpu")
     ap.add_argument("--log-dir", help="where the workers' stderr goes (default: a new temp dir)")
     ap.add_argument("--repro", metavar="TARGET:SEED", help="re-run one recorded call in this process")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.worker:
-        return worker_main(opts.mem_gb)
+        return worker_main(opts.mem_gb, opts.device)
     if opts.repro:
-        return repro(opts.repro, opts.mem_gb)
+        return repro(opts.repro, opts.mem_gb, opts.device)
     opts.log_dir = opts.log_dir or tempfile.mkdtemp(prefix="fuzz_ops_")
     os.makedirs(opts.log_dir, exist_ok=True)
     opts.env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
