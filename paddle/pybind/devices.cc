@@ -1,61 +1,59 @@
-// Plugin devices (phi/backends/custom): loading, queries, streams and events.
+// Plugin devices (phi/backends/custom), and streams and events of GPUs and
+// plugin devices (phi/backends/device_runtime.h).
 #include <filesystem>
 #include <map>
 #include <memory>
 
-#include "paddle/phi/backends/custom/custom_context.h"
+#include "paddle/phi/backends/custom/custom_device.h"
+#include "paddle/phi/backends/device_runtime.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/phi/core/caching_allocator.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
 
 namespace paddle::pybind {
 namespace {
 
-const phi::CustomContext& CustomContextOf(const Place& place, const char* op) {
-  PD_CHECK(place.is_custom(), Unimplemented, "[", op, "] streams and events are supported on custom devices; got ",
-           place.ToString());
-  return static_cast<const phi::CustomContext&>(phi::GetDeviceContext(place));
-}
-
 struct Stream;
 
 // User streams by handle, so that current_stream hands back the very object
-// set_stream was given (and keeps it alive while it is current).
-std::map<C_Stream, std::weak_ptr<Stream>>& UserStreams() {
-  static auto* streams = new std::map<C_Stream, std::weak_ptr<Stream>>();
+// set_stream was given.
+std::map<phi::StreamHandle, std::weak_ptr<Stream>>& UserStreams() {
+  static auto* streams = new std::map<phi::StreamHandle, std::weak_ptr<Stream>>();
   return *streams;
 }
 
-// A device stream; streams made by users are destroyed with the object, the
-// context's own stream (current_stream) is not.
+// A device stream; streams made by users are destroyed with the object (the
+// device goes back to its default stream if this one was current), the
+// device's default stream is not.
 struct Stream {
-  Stream(const Place& p, C_Stream s, bool own) : place(p), stream(s), owned(own) {}
+  Stream(const Place& p, phi::StreamHandle s, bool own) : place(p), handle(s), owned(own) {}
   ~Stream() {
-    if (owned) {
-      UserStreams().erase(stream);
-      const auto& ctx = static_cast<const phi::CustomContext&>(phi::GetDeviceContext(place));
-      if (ctx.stream() == stream) ctx.SetStream(ctx.default_stream());
-      ctx.device().DestroyStream(place.GetDeviceId(), stream);
-    }
+    if (!owned) return;
+    UserStreams().erase(handle);
+    phi::DeviceRuntime& rt = runtime();
+    const int id = place.GetDeviceId();
+    if (rt.CurrentStream(id) == handle) rt.SetCurrentStream(id, rt.DefaultStream(id));
+    rt.DestroyStream(id, handle);
   }
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
-  const phi::custom::CustomDevice& device() const { return CustomContextOf(place, "Stream").device(); }
+  phi::DeviceRuntime& runtime() const { return phi::RuntimeOf(place); }
 
   Place place;
-  C_Stream stream;
+  phi::StreamHandle handle;
   bool owned;
 };
 
 struct Event {
-  explicit Event(const Place& p) : place(p), event(CustomContextOf(p, "Event").device().CreateEvent(p.GetDeviceId())) {}
-  ~Event() { device().DestroyEvent(place.GetDeviceId(), event); }
+  explicit Event(const Place& p) : place(p), handle(phi::RuntimeOf(p).CreateEvent(p.GetDeviceId())) {}
+  ~Event() { runtime().DestroyEvent(place.GetDeviceId(), handle); }
   Event(const Event&) = delete;
   Event& operator=(const Event&) = delete;
-  const phi::custom::CustomDevice& device() const { return CustomContextOf(place, "Event").device(); }
+  phi::DeviceRuntime& runtime() const { return phi::RuntimeOf(place); }
 
   Place place;
-  C_Event event;
+  phi::EventHandle handle;
   bool recorded = false;
 };
 
@@ -80,56 +78,63 @@ void BindDevices(py::module_& m) {
         py::arg("device_type"));
   m.def("synchronize_place", [](py::handle place) {
     const Place p = CastPlace(place, "synchronize", "device");
-    if (p.is_gpu()) phi::gpu::Synchronize(p.GetDeviceId());
-    if (p.is_custom()) phi::custom::GetDevice(p.GetCustomDeviceType()).SynchronizeDevice(p.GetDeviceId());
+    if (!p.is_cpu()) phi::RuntimeOf(p).SynchronizeDevice(p.GetDeviceId());
   }, py::arg("place"));
 
   py::class_<Stream, std::shared_ptr<Stream>>(m, "Stream")
       .def(py::init([](py::handle place) {
         const Place p = CastPlace(place, "Stream", "device");
-        auto stream =
-            std::make_shared<Stream>(p, CustomContextOf(p, "Stream").device().CreateStream(p.GetDeviceId()), true);
-        UserStreams()[stream->stream] = stream;
+        auto stream = std::make_shared<Stream>(p, phi::RuntimeOf(p).CreateStream(p.GetDeviceId()), true);
+        UserStreams()[stream->handle] = stream;
         return stream;
       }), py::arg("place"))
       .def_readonly("place", &Stream::place)
-      .def("synchronize", [](const Stream& s) { s.device().SynchronizeStream(s.place.GetDeviceId(), s.stream); })
-      .def("query", [](const Stream& s) { return s.device().QueryStream(s.place.GetDeviceId(), s.stream); })
+      .def("synchronize", [](const Stream& s) { s.runtime().SynchronizeStream(s.place.GetDeviceId(), s.handle); })
+      .def("query", [](const Stream& s) { return s.runtime().QueryStream(s.place.GetDeviceId(), s.handle); })
       .def("wait_event", [](const Stream& s, const Event& e) {
         CheckSamePlace(s.place, e.place, "Stream.wait_event");
-        s.device().StreamWaitEvent(s.place.GetDeviceId(), s.stream, e.event);
+        s.runtime().StreamWaitEvent(s.place.GetDeviceId(), s.handle, e.handle);
       }, py::arg("event"))
       .def("record_event", [](const Stream& s, Event& e) {
         CheckSamePlace(s.place, e.place, "Stream.record_event");
-        s.device().RecordEvent(s.place.GetDeviceId(), s.stream, e.event);
+        s.runtime().RecordEvent(s.place.GetDeviceId(), s.handle, e.handle);
         e.recorded = true;
       }, py::arg("event"))
-      .def("__eq__", [](const Stream& a, const Stream& b) { return a.place == b.place && a.stream == b.stream; })
-      .def("__hash__", [](const Stream& s) { return std::hash<const void*>()(s.stream); });
+      .def("__eq__", [](const Stream& a, const Stream& b) { return a.place == b.place && a.handle == b.handle; })
+      .def("__hash__", [](const Stream& s) { return std::hash<const void*>()(s.handle); });
 
   py::class_<Event>(m, "Event")
       .def(py::init([](py::handle place) { return std::make_unique<Event>(CastPlace(place, "Event", "device")); }),
            py::arg("place"))
       .def_readonly("place", &Event::place)
       .def("synchronize", [](const Event& e) {
-        if (e.recorded) e.device().SynchronizeEvent(e.place.GetDeviceId(), e.event);
+        if (e.recorded) e.runtime().SynchronizeEvent(e.place.GetDeviceId(), e.handle);
       })
       .def("query", [](const Event& e) {
-        return !e.recorded || e.device().QueryEvent(e.place.GetDeviceId(), e.event);
+        return !e.recorded || e.runtime().QueryEvent(e.place.GetDeviceId(), e.handle);
       });
 
   m.def("current_stream", [](py::handle place) {
     const Place p = CastPlace(place, "current_stream", "device");
-    const C_Stream current = CustomContextOf(p, "current_stream").stream();
+    const phi::StreamHandle current = phi::RuntimeOf(p).CurrentStream(p.GetDeviceId());
     auto it = UserStreams().find(current);
     if (it != UserStreams().end()) {
       if (std::shared_ptr<Stream> user = it->second.lock()) return user;
     }
     return std::make_shared<Stream>(p, current, false);
   }, py::arg("place"));
-  // The context holds the raw handle; the Python side keeps the object alive
-  // while it is current (paddle.device.streams._current).
-  m.def("set_stream", [](const Stream& s) { CustomContextOf(s.place, "set_stream").SetStream(s.stream); },
+  m.def("record_stream", [](const Tensor& t, const Stream& s) {
+    PD_CHECK(t.place() == s.place, InvalidArgument, "[record_stream] the tensor is on ", t.place().ToString(),
+             " but the stream on ", s.place.ToString());
+    const auto& holder = t.dense().Holder();
+    if (holder == nullptr || holder->ptr() == nullptr) return;
+    auto* caching = dynamic_cast<phi::CachingAllocator*>(phi::GetAllocator(t.place()));
+    PD_CHECK(caching != nullptr, Unimplemented, "[record_stream] ", t.place().ToString(), " has no caching allocator");
+    caching->RecordStream(holder->ptr(), s.handle);
+  }, py::arg("tensor"), py::arg("stream"));
+  // The device holds only the handle; the Python side keeps the object
+  // alive while it is current (paddle.device.streams._current).
+  m.def("set_stream", [](const Stream& s) { s.runtime().SetCurrentStream(s.place.GetDeviceId(), s.handle); },
         py::arg("stream"), "Makes `stream` the one kernels and copies on its device are queued on.");
 }
 

@@ -6,12 +6,15 @@
 // allocations fail as a real device's would. CUSTOM_CPU_BREAK makes the
 // plugin malformed, for the tests of the core's checks: "no_copy" leaves a
 // required function unset, "old_abi" reports another ABI version, "no_type"
-// names no device type.
+// names no device type. With CUSTOM_CPU_LAZY_EVENTS=1 an event stays pending
+// until its stream, the event or the device is synchronized, so that tests
+// see work "in flight".
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "paddle/phi/backends/custom/device_ext.h"
@@ -22,6 +25,8 @@ struct C_Stream_st {
 };
 struct C_Event_st {
   int device;
+  C_Stream stream = nullptr;  // where it was last recorded
+  bool done = true;
 };
 
 namespace custom_cpu {
@@ -42,6 +47,20 @@ size_t DeviceCount() { return EnvOr("CUSTOM_CPU_DEVICE_COUNT", 2); }
 size_t MemoryBytes() { return EnvOr("CUSTOM_CPU_MEMORY_MB", 4096) << 20; }
 
 std::atomic<size_t> allocated[16];
+
+std::mutex events_mu;
+std::set<C_Event>& LiveEvents() {
+  static auto* events = new std::set<C_Event>();
+  return *events;
+}
+
+// Marks the events recorded on `stream` (every event when nullptr) done.
+void CompleteEvents(C_Stream stream) {
+  std::lock_guard<std::mutex> lock(events_mu);
+  for (C_Event e : LiveEvents()) {
+    if (stream == nullptr || e->stream == stream) e->done = true;
+  }
+}
 thread_local int current_device = 0;
 
 bool Valid(const C_Device device) { return device != nullptr && device->id >= 0 && size_t(device->id) < DeviceCount(); }
@@ -62,7 +81,11 @@ C_Status GetDeviceCount(size_t* count) {
   return C_SUCCESS;
 }
 
-C_Status Synchronize(const C_Device device) { return Valid(device) ? C_SUCCESS : C_ERROR; }
+C_Status Synchronize(const C_Device device) {
+  if (!Valid(device)) return C_ERROR;
+  CompleteEvents(nullptr);
+  return C_SUCCESS;
+}
 
 C_Status Allocate(const C_Device device, void** ptr, size_t size) {
   if (!Valid(device)) return C_ERROR;
@@ -122,28 +145,49 @@ C_Status DestroyStream(const C_Device, C_Stream stream) {
 
 C_Status SynchronizeStream(const C_Device, C_Stream stream) {
   Count("synchronize_stream");
-  return stream != nullptr ? C_SUCCESS : C_ERROR;
+  if (stream == nullptr) return C_ERROR;
+  CompleteEvents(stream);
+  return C_SUCCESS;
 }
 
 C_Status CreateEvent(const C_Device device, C_Event* event) {
   if (!Valid(device)) return C_ERROR;
   *event = new C_Event_st{device->id};
+  std::lock_guard<std::mutex> lock(events_mu);
+  LiveEvents().insert(*event);
   return C_SUCCESS;
 }
 
 C_Status DestroyEvent(const C_Device, C_Event event) {
+  Count("destroy_event");
+  std::lock_guard<std::mutex> lock(events_mu);
+  LiveEvents().erase(event);
   delete event;
   return C_SUCCESS;
 }
 
 C_Status RecordEvent(const C_Device, C_Stream stream, C_Event event) {
   Count("record_event");
-  return stream != nullptr && event != nullptr ? C_SUCCESS : C_ERROR;
+  if (stream == nullptr || event == nullptr) return C_ERROR;
+  std::lock_guard<std::mutex> lock(events_mu);
+  event->stream = stream;
+  event->done = EnvOr("CUSTOM_CPU_LAZY_EVENTS", 0) == 0;
+  return C_SUCCESS;
 }
 
 C_Status SynchronizeEvent(const C_Device, C_Event event) {
   Count("synchronize_event");
-  return event != nullptr ? C_SUCCESS : C_ERROR;
+  if (event == nullptr) return C_ERROR;
+  std::lock_guard<std::mutex> lock(events_mu);
+  event->done = true;
+  return C_SUCCESS;
+}
+
+// C_SUCCESS once the recorded work is done, C_WARNING while it is pending.
+C_Status QueryEvent(const C_Device, C_Event event) {
+  if (event == nullptr) return C_ERROR;
+  std::lock_guard<std::mutex> lock(events_mu);
+  return event->done ? C_SUCCESS : C_WARNING;
 }
 
 C_Status StreamWaitEvent(const C_Device, C_Stream stream, C_Event event) {
@@ -197,5 +241,6 @@ void InitPlugin(CustomRuntimeParams* params) {
   t->destroy_event = DestroyEvent;
   t->record_event = RecordEvent;
   t->synchronize_event = SynchronizeEvent;
+  t->query_event = QueryEvent;
   t->stream_wait_event = StreamWaitEvent;
 }

@@ -251,8 +251,26 @@ def test_streams_and_events(plugin):
     np.testing.assert_array_equal(x.numpy(), np.full(4, 3, np.float32))
 
 
+def test_record_stream_defers_reuse_until_the_stream_passes(plugin, monkeypatch):
+    monkeypatch.setenv("CUSTOM_CPU_LAZY_EVENTS", "1")  # recorded work stays "in flight" until synchronized
+    place = "custom_cpu:1"
+    _C.empty_cache(paddle.CustomPlace("custom_cpu", 1))
+    side = paddle.device.Stream(place)
+    x = dev(np.ones(1000, np.float32), place)
+    x.record_stream(side)
+    address = x._data_ptr()
+    del x  # freed on the host while `side` may still read it
+    y = dev(np.ones(1000, np.float32), place)
+    assert y._data_ptr() != address
+    side.synchronize()
+    z = dev(np.ones(1000, np.float32), place)
+    assert z._data_ptr() == address
+    with pytest.raises(ValueError, match="record_stream"):
+        z.record_stream(paddle.device.Stream("custom_cpu:0"))
+
+
 def test_streams_refuse_other_devices(plugin):
-    with pytest.raises(NotImplementedError, match="custom devices"):
+    with pytest.raises(NotImplementedError, match="for GPUs and plugin devices"):
         paddle.device.Stream("cpu")
     with pytest.raises(ValueError, match="stream is on Place\\(custom_cpu:0\\) but the event on Place\\(custom_cpu:1\\)"):
         paddle.device.Stream("custom_cpu:0").wait_event(paddle.device.Event("custom_cpu:1"))

@@ -61,6 +61,25 @@ def test_memory_statistics_follow_tensors():
     paddle.device.cuda.empty_cache()
 
 
+def test_streams_and_events_order_work():
+    a = np.random.default_rng(1).random(1 << 22, dtype=np.float32)
+    x = paddle.to_tensor(a, place="gpu")
+    default = paddle.device.cuda.current_stream()
+    side = paddle.device.cuda.Stream()
+    assert side != default
+    side.wait_stream(default)  # x was written on the default stream
+    with paddle.device.cuda.stream_guard(side):
+        assert paddle.device.cuda.current_stream() == side
+        y = x * 2 + 1
+        y.record_stream(side)
+    assert paddle.device.cuda.current_stream() == default
+    done = side.record_event()
+    default.wait_event(done)
+    np.testing.assert_allclose(y.numpy(), a * 2 + 1, rtol=1e-6)
+    done.synchronize()
+    assert done.query() and side.query()
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

@@ -21,15 +21,17 @@ void* CachingAllocator::RawAllocate(size_t bytes) {
            source_->place().ToString());
   const bool small = bytes < kSmallLimit;
   const size_t size = RoundUp(bytes, kRound);
+  const StreamHandle stream = source_->CurrentStream();
   std::lock_guard<std::mutex> lock(mu_);
+  if (!pending_.empty()) ProcessPendingFrees();
   FreeSet& pool = small ? small_free_ : large_free_;
-  Block* block = TakeFreeBlock(pool, size);
-  if (block == nullptr) block = NewSegment(small ? kSmallSegment : RoundUp(size, kLargeRound), small, bytes);
+  Block* block = TakeFreeBlock(pool, stream, size);
+  if (block == nullptr) block = NewSegment(small ? kSmallSegment : RoundUp(size, kLargeRound), small, stream, bytes);
   // Split off the tail unless it is too small to serve a request of the
   // pool: a large tail below kSmallLimit would only ever be wasted.
   const size_t rest = block->size - size;
   if (rest >= (small ? kRound : kSmallLimit)) {
-    auto* tail = new Block{block->ptr + size, rest, true, small, block, block->next};
+    auto* tail = new Block{block->ptr + size, rest, true, small, stream, block, block->next, {}};
     if (block->next != nullptr) block->next->prev = tail;
     block->next = tail;
     block->size = size;
@@ -40,16 +42,17 @@ void* CachingAllocator::RawAllocate(size_t bytes) {
   return block->ptr;
 }
 
-CachingAllocator::Block* CachingAllocator::TakeFreeBlock(FreeSet& pool, size_t size) {
-  Block probe{nullptr, size, true, false, nullptr, nullptr};
+CachingAllocator::Block* CachingAllocator::TakeFreeBlock(FreeSet& pool, StreamHandle stream, size_t size) {
+  Block probe{nullptr, size, true, false, stream, nullptr, nullptr, {}};
   auto it = pool.lower_bound(&probe);
-  if (it == pool.end()) return nullptr;
+  if (it == pool.end() || (*it)->stream != stream) return nullptr;
   Block* block = *it;
   pool.erase(it);
   return block;
 }
 
-CachingAllocator::Block* CachingAllocator::NewSegment(size_t size, bool small, size_t requested) {
+CachingAllocator::Block* CachingAllocator::NewSegment(size_t size, bool small, StreamHandle stream,
+                                                     size_t requested) {
   void* ptr = source_->Allocate(size);
   if (ptr == nullptr) {
     ReleaseFreeSegmentsLocked();
@@ -60,7 +63,7 @@ CachingAllocator::Block* CachingAllocator::NewSegment(size_t size, bool small, s
            " bytes in cached segments)");
   reserved_ += size;
   ++segments_;
-  return new Block{static_cast<char*>(ptr), size, true, small, nullptr, nullptr};
+  return new Block{static_cast<char*>(ptr), size, true, small, stream, nullptr, nullptr, {}};
 }
 
 void CachingAllocator::RawFree(void* ptr, size_t bytes) {
@@ -70,6 +73,44 @@ void CachingAllocator::RawFree(void* ptr, size_t bytes) {
   PD_CHECK(it != live_.end(), PreconditionNotMet, "freeing ", ptr, " which this allocator did not hand out");
   Block* block = it->second;
   live_.erase(it);
+  if (block->uses.empty()) {
+    FreeBlock(block);
+    return;
+  }
+  PendingFree pending{block, {}};
+  for (StreamHandle use : block->uses) pending.events.push_back(source_->RecordEvent(use));
+  block->uses.clear();
+  pending_.push_back(std::move(pending));
+}
+
+void CachingAllocator::RecordStream(const void* ptr, StreamHandle stream) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = live_.find(ptr);
+  PD_CHECK(it != live_.end(), InvalidArgument, "record_stream: the memory at ", ptr,
+           " is not the start of a block this allocator handed out");
+  Block* block = it->second;
+  if (stream == block->stream) return;
+  for (StreamHandle use : block->uses) {
+    if (use == stream) return;
+  }
+  block->uses.push_back(stream);
+}
+
+void CachingAllocator::ProcessPendingFrees() {
+  for (auto it = pending_.begin(); it != pending_.end();) {
+    bool done = true;
+    for (EventHandle e : it->events) done = done && source_->EventDone(e);
+    if (!done) {
+      ++it;
+      continue;
+    }
+    for (EventHandle e : it->events) source_->DestroyEvent(e);
+    FreeBlock(it->block);
+    it = pending_.erase(it);
+  }
+}
+
+void CachingAllocator::FreeBlock(Block* block) {
   block->free = true;
   FreeSet& pool = PoolOf(block);
   // Merge with free neighbours: the survivor is the lower address.
@@ -93,6 +134,11 @@ void CachingAllocator::RawFree(void* ptr, size_t bytes) {
 
 void CachingAllocator::ReleaseFreeSegmentsLocked() {
   bool synchronized = false;
+  if (!pending_.empty()) {
+    source_->Synchronize();  // every recorded event passes
+    synchronized = true;
+    ProcessPendingFrees();
+  }
   for (FreeSet* pool : {&small_free_, &large_free_}) {
     for (auto it = pool->begin(); it != pool->end();) {
       Block* b = *it;

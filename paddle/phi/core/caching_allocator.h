@@ -14,10 +14,13 @@
 // ones from segments of their own rounded size: mixing them would let a small
 // long-lived tensor pin a large segment.
 //
-// Reuse needs no events while all of a device's work is ordered on one stream
-// (a block freed on the host while a kernel still reads it is only written by
-// work queued after that kernel); callers that use several streams must make
-// the freeing stream wait first.
+// Note [Streams and reuse]: each segment belongs to the stream that was
+// current when it was taken, and its blocks serve only requests made on that
+// stream. Work on one stream runs in order, so a block freed on the host
+// while a kernel still reads it is only written by work queued after that
+// kernel: no events needed. A block also used on other streams is marked
+// with RecordStream; when it is freed, an event is recorded on each of those
+// streams and the block is reused only once all have passed.
 #pragma once
 
 #include <cstddef>
@@ -26,11 +29,17 @@
 #include <string>
 #include <unordered_map>
 
+#include <vector>
+
 #include "paddle/phi/core/allocator.h"
 
 namespace phi {
 
-// Where segments come from: one device's raw allocation functions.
+using StreamHandle = void*;
+using EventHandle = void*;
+
+// Where segments come from: one device's raw allocation functions and the
+// stream/event calls the allocator needs (Note [Streams and reuse]).
 class SegmentSource {
  public:
   virtual ~SegmentSource() = default;
@@ -42,6 +51,13 @@ class SegmentSource {
   // "12345 bytes free of 67890", for the out-of-memory error.
   virtual std::string FreeMemoryReport() = 0;
   virtual Place place() const = 0;
+
+  // The stream new work of the device is queued on now.
+  virtual StreamHandle CurrentStream() = 0;
+  // An event marking the work queued on `stream` so far.
+  virtual EventHandle RecordEvent(StreamHandle stream) = 0;
+  virtual bool EventDone(EventHandle event) = 0;
+  virtual void DestroyEvent(EventHandle event) = 0;
 };
 
 class CachingAllocator final : public Allocator {
@@ -59,6 +75,9 @@ class CachingAllocator final : public Allocator {
   void ReleaseCache() override;
   // Number of segments held from the device (for tests and statistics).
   size_t NumSegments() const;
+  // The memory at `ptr` (handed out by this allocator) is also used by work
+  // on `stream`: it is not reused before that work has finished.
+  void RecordStream(const void* ptr, StreamHandle stream);
 
  protected:
   void* RawAllocate(size_t bytes) override;
@@ -70,26 +89,39 @@ class CachingAllocator final : public Allocator {
     char* ptr;
     size_t size;
     bool free;
-    bool small;         // pool
-    Block* prev;        // neighbours within the segment, by address
+    bool small;           // pool
+    StreamHandle stream;  // of the segment
+    Block* prev;          // neighbours within the segment, by address
     Block* next;
+    std::vector<StreamHandle> uses;  // other streams (RecordStream)
   };
-  struct BySizeThenAddress {
+  struct ByStreamSizeAddress {
     bool operator()(const Block* a, const Block* b) const {
+      if (a->stream != b->stream) return a->stream < b->stream;
       return a->size != b->size ? a->size < b->size : a->ptr < b->ptr;
     }
   };
-  using FreeSet = std::set<Block*, BySizeThenAddress>;
+  using FreeSet = std::set<Block*, ByStreamSizeAddress>;
+  // A freed block waiting for other streams' work.
+  struct PendingFree {
+    Block* block;
+    std::vector<EventHandle> events;
+  };
 
-  Block* TakeFreeBlock(FreeSet& pool, size_t size);
-  Block* NewSegment(size_t size, bool small, size_t requested);
+  Block* TakeFreeBlock(FreeSet& pool, StreamHandle stream, size_t size);
+  Block* NewSegment(size_t size, bool small, StreamHandle stream, size_t requested);
+  // Makes `block` free, merging it with free neighbours.
+  void FreeBlock(Block* block);
+  // Frees the pending blocks whose events have all passed.
+  void ProcessPendingFrees();
   void ReleaseFreeSegmentsLocked();
   FreeSet& PoolOf(const Block* b) { return b->small ? small_free_ : large_free_; }
 
   std::unique_ptr<SegmentSource> source_;
   mutable std::mutex mu_;
   FreeSet small_free_, large_free_;
-  std::unordered_map<void*, Block*> live_;  // handed-out blocks by address
+  std::unordered_map<const void*, Block*> live_;  // handed-out blocks by address
+  std::vector<PendingFree> pending_;
   size_t reserved_ = 0;                     // bytes of all segments
   size_t segments_ = 0;
 };

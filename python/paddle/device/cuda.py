@@ -1,8 +1,11 @@
-"""paddle.device.cuda: GPU count, synchronization and memory statistics."""
+"""paddle.device.cuda: GPU count, streams and events, synchronization and
+memory statistics."""
 
 from __future__ import annotations
 
 from paddle import _C
+from paddle.device import streams as _streams
+from paddle.device.streams import set_stream, stream_guard  # noqa: F401
 
 
 def device_count() -> int:
@@ -21,6 +24,32 @@ def _place(device):
 def synchronize(device=None) -> None:
     """Waits for all work queued on the GPU to finish."""
     _C.synchronize(_place(device).gpu_device_id())
+
+
+class Stream(_streams.Stream):
+    """A CUDA stream (paddle.device.cuda.Stream).
+
+    Args:
+        device (int|str|Place, optional): the GPU; gpu:0 when None.
+        priority (int, optional): accepted for Paddle's signature.
+    """
+
+    def __init__(self, device=None, priority=2):
+        super().__init__(_place(device), priority)
+
+
+class Event(_streams.Event):
+    """A CUDA event (paddle.device.cuda.Event), on gpu:0 unless the current
+    device is another GPU."""
+
+    def __init__(self, enable_timing=False, blocking=False, interprocess=False):
+        place = _C.get_default_place()
+        super().__init__(place if place.is_gpu_place() else _C.CUDAPlace(0))
+
+
+def current_stream(device=None) -> _streams.Stream:
+    """The stream kernels of the GPU (gpu:0 when None) are queued on."""
+    return _streams.current_stream(_place(device))
 
 
 def memory_allocated(device=None) -> int:

@@ -1,5 +1,5 @@
-"""Streams and events of plugin devices: paddle.device.Stream, Event,
-current_stream, set_stream, stream_guard and synchronize.
+"""Streams and events of GPUs and plugin devices: paddle.device.Stream,
+Event, current_stream, set_stream, stream_guard and synchronize.
 
 Kernels and copies of a device are queued on its current stream, in order;
 set_stream / stream_guard switch it, events order work across streams."""
@@ -16,9 +16,9 @@ def _place(device):
         return _C.get_default_place()
     if isinstance(device, (_C.Place, str)):
         return device if isinstance(device, _C.Place) else _C.place_from_string(device)
-    if isinstance(device, int) and not isinstance(device, bool):
+    if isinstance(device, int) and not isinstance(device, bool):  # an index of the current device kind
         place = _C.get_default_place()
-        return _C.CustomPlace(place._device_string().split(":")[0], device) if place.is_custom_place() else place
+        return _C.CustomPlace(place._device_string().split(":")[0], device) if place.is_custom_place() else _C.CUDAPlace(device)
     raise TypeError(f"argument 'device': expected a Place, a device string or an int, but got {type(device).__name__}")
 
 
@@ -94,6 +94,19 @@ class Stream:
 
     def __hash__(self):
         return hash(self._stream)
+
+
+def record_stream(tensor, stream: Stream):
+    """Tensor.record_stream: `tensor`'s memory is also used by work queued
+    on `stream`, so it is not reused (after the tensor is freed) before that
+    work has finished. Needed when a tensor made on one stream is used on
+    another and may be freed first."""
+    if not isinstance(stream, Stream):
+        raise TypeError(f"[record_stream] argument 'stream': expected a paddle.device.Stream, but got {type(stream).__name__}")
+    _C.record_stream(tensor, stream._stream)
+
+
+_C.Tensor.record_stream = record_stream
 
 
 def current_stream(device=None) -> Stream:

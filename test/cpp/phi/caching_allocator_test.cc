@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "paddle/common/errors.h"
@@ -13,11 +15,14 @@
 namespace phi {
 namespace {
 
-// Host memory with a budget, counting the segment calls.
+// Host memory with a budget, counting the segment calls; streams are
+// numbers the test switches, events flags it sets.
 struct HostSegments final : SegmentSource {
   size_t budget;
   size_t used = 0;
   int allocs = 0, frees = 0, syncs = 0;
+  uintptr_t stream = 1;
+  std::vector<std::unique_ptr<bool>> events;  // done flags
   explicit HostSegments(size_t bytes) : budget(bytes) {}
 
   void* Allocate(size_t bytes) override {
@@ -31,9 +36,16 @@ struct HostSegments final : SegmentSource {
     ++frees;
     std::free(ptr);
   }
-  void Synchronize() override { ++syncs; }
+  void Synchronize() override {
+    ++syncs;
+    for (auto& done : events) *done = true;
+  }
   std::string FreeMemoryReport() override { return std::to_string(budget - used) + " bytes free"; }
   Place place() const override { return paddle::CustomPlace("host_test", 0); }
+  StreamHandle CurrentStream() override { return reinterpret_cast<StreamHandle>(stream); }
+  EventHandle RecordEvent(StreamHandle) override { return events.emplace_back(std::make_unique<bool>(false)).get(); }
+  bool EventDone(EventHandle e) override { return *static_cast<bool*>(e); }
+  void DestroyEvent(EventHandle) override {}
 };
 
 struct Fixture : ::testing::Test {
@@ -118,6 +130,54 @@ TEST_F(CachingAllocatorTest, OutOfMemoryErrorStatesRequestedAndFreeBytes) {
     EXPECT_NE(message.find("requested 104857600 bytes"), std::string::npos) << message;
     EXPECT_NE(message.find("67108864 bytes free"), std::string::npos) << message;
   }
+}
+
+TEST_F(CachingAllocatorTest, BlocksServeOnlyTheirOwnStream) {
+  auto a = alloc.Allocate(1000);
+  char* p = Ptr(a);
+  a.reset();
+  source->stream = 2;
+  auto b = alloc.Allocate(1000);
+  EXPECT_NE(Ptr(b), p);          // stream 1's free block is not handed to stream 2
+  EXPECT_EQ(source->allocs, 2);  // which takes a segment of its own
+  source->stream = 1;
+  auto c = alloc.Allocate(1000);
+  EXPECT_EQ(Ptr(c), p);
+}
+
+TEST_F(CachingAllocatorTest, RecordStreamDefersReuseUntilTheOtherStreamPasses) {
+  auto a = alloc.Allocate(1000);
+  char* p = Ptr(a);
+  alloc.RecordStream(p, reinterpret_cast<StreamHandle>(uintptr_t{2}));
+  a.reset();  // an event is recorded on stream 2; the block waits
+  ASSERT_EQ(source->events.size(), 1u);
+  auto b = alloc.Allocate(1000);
+  EXPECT_NE(Ptr(b), p);
+  *source->events[0] = true;  // stream 2's work has finished
+  auto c = alloc.Allocate(1000);
+  EXPECT_EQ(Ptr(c), p);
+}
+
+TEST_F(CachingAllocatorTest, RecordStreamOnTheOwnStreamNeedsNoEvent) {
+  auto a = alloc.Allocate(1000);
+  char* p = Ptr(a);
+  alloc.RecordStream(p, source->CurrentStream());
+  a.reset();
+  EXPECT_TRUE(source->events.empty());
+  auto b = alloc.Allocate(1000);
+  EXPECT_EQ(Ptr(b), p);
+  EXPECT_THROW(alloc.RecordStream(p + 8, source->CurrentStream()), paddle::common::Error);
+}
+
+TEST_F(CachingAllocatorTest, PendingFreesCompleteBeforeSegmentsAreReleased) {
+  {
+    auto big = alloc.Allocate(size_t{4} << 20);
+    alloc.RecordStream(big->ptr(), reinterpret_cast<StreamHandle>(uintptr_t{3}));
+  }
+  EXPECT_EQ(alloc.NumSegments(), 1u);
+  alloc.ReleaseCache();  // synchronizes, so the pending block is freed and its segment returned
+  EXPECT_EQ(alloc.NumSegments(), 0u);
+  EXPECT_EQ(source->used, 0u);
 }
 
 TEST_F(CachingAllocatorTest, ManyRandomAllocationsLeaveNoFragmentsBehind) {

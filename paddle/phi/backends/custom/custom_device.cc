@@ -88,12 +88,62 @@ class PluginSegments final : public SegmentSource {
   }
   Place place() const override { return place_; }
 
+  StreamHandle CurrentStream() override { return device_.Runtime().CurrentStream(place_.GetDeviceId()); }
+  EventHandle RecordEvent(StreamHandle stream) override {
+    C_Event event = device_.CreateEvent(place_.GetDeviceId());
+    device_.RecordEvent(place_.GetDeviceId(), static_cast<C_Stream>(stream), event);
+    return event;
+  }
+  bool EventDone(EventHandle event) override {
+    return device_.QueryEvent(place_.GetDeviceId(), static_cast<C_Event>(event));
+  }
+  void DestroyEvent(EventHandle event) override {
+    device_.DestroyEvent(place_.GetDeviceId(), static_cast<C_Event>(event));
+  }
+
  private:
   const CustomDevice& device_;
   Place place_;
 };
 
+// Streams and events of one plugin device type (device_runtime.h).
+class CustomRuntime final : public DeviceRuntime {
+ public:
+  explicit CustomRuntime(const CustomDevice& device) : device_(device) {}
+
+  StreamHandle CreateStream(int id) override { return device_.CreateStream(id); }
+  void DestroyStream(int id, StreamHandle s) override { device_.DestroyStream(id, AsStream(s)); }
+  void SynchronizeStream(int id, StreamHandle s) override { device_.SynchronizeStream(id, AsStream(s)); }
+  bool QueryStream(int id, StreamHandle s) override { return device_.QueryStream(id, AsStream(s)); }
+  EventHandle CreateEvent(int id) override { return device_.CreateEvent(id); }
+  void DestroyEvent(int id, EventHandle e) override { device_.DestroyEvent(id, AsEvent(e)); }
+  void RecordEvent(int id, StreamHandle s, EventHandle e) override { device_.RecordEvent(id, AsStream(s), AsEvent(e)); }
+  void SynchronizeEvent(int id, EventHandle e) override { device_.SynchronizeEvent(id, AsEvent(e)); }
+  bool QueryEvent(int id, EventHandle e) override { return device_.QueryEvent(id, AsEvent(e)); }
+  void StreamWaitEvent(int id, StreamHandle s, EventHandle e) override {
+    device_.StreamWaitEvent(id, AsStream(s), AsEvent(e));
+  }
+  StreamHandle CurrentStream(int id) override { return ContextOf(id).stream(); }
+  void SetCurrentStream(int id, StreamHandle s) override { ContextOf(id).SetStream(AsStream(s)); }
+  StreamHandle DefaultStream(int id) override { return ContextOf(id).default_stream(); }
+  void SynchronizeDevice(int id) override { device_.SynchronizeDevice(id); }
+
+ private:
+  static C_Stream AsStream(StreamHandle s) { return static_cast<C_Stream>(s); }
+  static C_Event AsEvent(EventHandle e) { return static_cast<C_Event>(e); }
+  const CustomContext& ContextOf(int id) const {
+    return static_cast<const CustomContext&>(GetDeviceContext(paddle::CustomPlace(device_.type(), id)));
+  }
+
+  const CustomDevice& device_;
+};
+
 }  // namespace
+
+DeviceRuntime& CustomDevice::Runtime() const {
+  std::call_once(runtime_once_, [this] { runtime_ = std::make_unique<CustomRuntime>(*this); });
+  return *runtime_;
+}
 
 CustomDevice::CustomDevice(std::string library, const CustomRuntimeParams& params, const C_DeviceInterface& table)
     : library_(std::move(library)),

@@ -8,11 +8,13 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "paddle/phi/backends/custom/device_ext.h"
+#include "paddle/phi/backends/device_runtime.h"
 #include "paddle/phi/core/device_context.h"
 
 namespace phi::custom {
@@ -55,6 +57,10 @@ class CustomDevice {
   bool QueryEvent(int id, C_Event event) const;
   void StreamWaitEvent(int id, C_Stream stream, C_Event event) const;
 
+  // These streams and events, and the devices' current streams, behind the
+  // interface shared with the GPUs.
+  DeviceRuntime& Runtime() const;
+
  private:
   void Check(C_Status status, const char* function) const;
   // Makes `id` the plugin's current device for the calls that follow.
@@ -64,6 +70,8 @@ class CustomDevice {
   std::string type_;
   std::string sub_type_;
   C_DeviceInterface table_;
+  mutable std::once_flag runtime_once_;
+  mutable std::unique_ptr<DeviceRuntime> runtime_;
 };
 
 // Loads one plugin; throws (InvalidArgument / Unavailable) naming the library

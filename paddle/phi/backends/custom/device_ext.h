@@ -81,14 +81,16 @@ typedef struct C_DeviceInterface {
   C_Status (*create_stream)(const C_Device device, C_Stream* stream);       /* required */
   C_Status (*destroy_stream)(const C_Device device, C_Stream stream);       /* required */
   C_Status (*synchronize_stream)(const C_Device device, C_Stream stream);   /* required */
-  C_Status (*query_stream)(const C_Device device, C_Stream stream);         /* optional: C_SUCCESS when idle */
+  C_Status (*query_stream)(const C_Device device, C_Stream stream);         /* optional: C_SUCCESS when idle,
+                                                                               C_WARNING while busy */
 
   /* Events: order work across streams */
   C_Status (*create_event)(const C_Device device, C_Event* event);                        /* required */
   C_Status (*destroy_event)(const C_Device device, C_Event event);                        /* required */
   C_Status (*record_event)(const C_Device device, C_Stream stream, C_Event event);        /* required */
   C_Status (*synchronize_event)(const C_Device device, C_Event event);                    /* required */
-  C_Status (*query_event)(const C_Device device, C_Event event);                          /* optional */
+  C_Status (*query_event)(const C_Device device, C_Event event);  /* optional: C_SUCCESS when the recorded
+                                                                     work is done, C_WARNING while pending */
   C_Status (*stream_wait_event)(const C_Device device, C_Stream stream, C_Event event);   /* required */
 } C_DeviceInterface;
 

@@ -7,6 +7,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -92,16 +93,23 @@ class GPUContext final : public DeviceContext {
   ~GPUContext() override;
 
   int device() const { return device_; }
-  cudaStream_t stream() const { return stream_; }
+  // The stream kernels and copies are queued on now: the context's own, or
+  // one a `paddle.device.stream_guard` selected.
+  cudaStream_t stream() const { return stream_.load(); }
+  cudaStream_t default_stream() const { return default_stream_; }
+  // Contexts are shared and handed out const; the current stream is the one
+  // piece of state that user code switches.
+  void SetStream(cudaStream_t stream) const { stream_.store(stream); }
   // Created on first use: most processes never run a GEMM, and creating a
-  // handle costs both time and device memory.
+  // handle costs both time and device memory. Bound to the current stream.
   cublasHandle_t cublas_handle() const;
 
   void Wait() const override;
 
  private:
   int device_;
-  cudaStream_t stream_ = nullptr;
+  cudaStream_t default_stream_ = nullptr;
+  mutable std::atomic<cudaStream_t> stream_{nullptr};
   mutable std::once_flag cublas_once_;
   mutable cublasHandle_t cublas_ = nullptr;
 };

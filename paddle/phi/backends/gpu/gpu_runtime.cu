@@ -6,6 +6,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
+#include "paddle/phi/backends/device_runtime.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/core/caching_allocator.h"
 #include "paddle/phi/core/device_context.h"
@@ -15,7 +16,8 @@ namespace phi {
 GPUContext::GPUContext(int device) : DeviceContext(paddle::GPUPlace(device)), device_(device) {
   gpu::DeviceGuard guard(device);
   // Non-blocking: the legacy default stream must not serialize with our work.
-  PD_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  PD_CUDA_CHECK(cudaStreamCreateWithFlags(&default_stream_, cudaStreamNonBlocking));
+  stream_.store(default_stream_);
 }
 
 GPUContext::~GPUContext() {
@@ -24,7 +26,7 @@ GPUContext::~GPUContext() {
   int previous = 0;
   if (cudaGetDevice(&previous) != cudaSuccess || cudaSetDevice(device_) != cudaSuccess) return;
   if (cublas_ != nullptr) cublasDestroy(cublas_);
-  cudaStreamDestroy(stream_);
+  cudaStreamDestroy(default_stream_);
   cudaSetDevice(previous);
 }
 
@@ -34,14 +36,14 @@ cublasHandle_t GPUContext::cublas_handle() const {
     // The math mode stays the default, which keeps float GEMMs in full FP32
     // (no TF32), so results match the CPU's to float precision.
     PD_CUBLAS_CHECK(cublasCreate(&cublas_));
-    PD_CUBLAS_CHECK(cublasSetStream(cublas_, stream_));
   });
+  PD_CUBLAS_CHECK(cublasSetStream(cublas_, stream()));
   return cublas_;
 }
 
 void GPUContext::Wait() const {
   gpu::DeviceGuard guard(device_);
-  PD_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  PD_CUDA_CHECK(cudaStreamSynchronize(stream()));
 }
 
 namespace gpu {
@@ -109,6 +111,15 @@ class GPUSegments final : public SegmentSource {
 
   Place place() const override { return paddle::GPUPlace(device_); }
 
+  StreamHandle CurrentStream() override { return Runtime().CurrentStream(device_); }
+  EventHandle RecordEvent(StreamHandle stream) override {
+    EventHandle event = Runtime().CreateEvent(device_);
+    Runtime().RecordEvent(device_, stream, event);
+    return event;
+  }
+  bool EventDone(EventHandle event) override { return Runtime().QueryEvent(device_, event); }
+  void DestroyEvent(EventHandle event) override { Runtime().DestroyEvent(device_, event); }
+
  private:
   const int device_;
 };
@@ -129,7 +140,77 @@ const GPUContext& ContextOf(int device) {
   return static_cast<const GPUContext&>(GetDeviceContext(paddle::GPUPlace(device)));
 }
 
+// Streams and events of CUDA devices (device_runtime.h).
+class CudaRuntime final : public DeviceRuntime {
+ public:
+  StreamHandle CreateStream(int device) override {
+    DeviceGuard guard(device);
+    cudaStream_t stream = nullptr;
+    PD_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    return stream;
+  }
+  void DestroyStream(int device, StreamHandle stream) override {
+    DeviceGuard guard(device);
+    PD_CUDA_CHECK(cudaStreamDestroy(AsStream(stream)));
+  }
+  void SynchronizeStream(int device, StreamHandle stream) override {
+    DeviceGuard guard(device);
+    PD_CUDA_CHECK(cudaStreamSynchronize(AsStream(stream)));
+  }
+  bool QueryStream(int device, StreamHandle stream) override {
+    DeviceGuard guard(device);
+    return Ready(cudaStreamQuery(AsStream(stream)), "cudaStreamQuery");
+  }
+  EventHandle CreateEvent(int device) override {
+    DeviceGuard guard(device);
+    cudaEvent_t event = nullptr;
+    PD_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+    return event;
+  }
+  void DestroyEvent(int device, EventHandle event) override {
+    DeviceGuard guard(device);
+    PD_CUDA_CHECK(cudaEventDestroy(AsEvent(event)));
+  }
+  void RecordEvent(int device, StreamHandle stream, EventHandle event) override {
+    DeviceGuard guard(device);
+    PD_CUDA_CHECK(cudaEventRecord(AsEvent(event), AsStream(stream)));
+  }
+  void SynchronizeEvent(int device, EventHandle event) override {
+    DeviceGuard guard(device);
+    PD_CUDA_CHECK(cudaEventSynchronize(AsEvent(event)));
+  }
+  bool QueryEvent(int device, EventHandle event) override {
+    DeviceGuard guard(device);
+    return Ready(cudaEventQuery(AsEvent(event)), "cudaEventQuery");
+  }
+  void StreamWaitEvent(int device, StreamHandle stream, EventHandle event) override {
+    DeviceGuard guard(device);
+    PD_CUDA_CHECK(cudaStreamWaitEvent(AsStream(stream), AsEvent(event), 0));
+  }
+  StreamHandle CurrentStream(int device) override { return ContextOf(device).stream(); }
+  void SetCurrentStream(int device, StreamHandle stream) override { ContextOf(device).SetStream(AsStream(stream)); }
+  StreamHandle DefaultStream(int device) override { return ContextOf(device).default_stream(); }
+  void SynchronizeDevice(int device) override { Synchronize(device); }
+
+ private:
+  static cudaStream_t AsStream(StreamHandle s) { return static_cast<cudaStream_t>(s); }
+  static cudaEvent_t AsEvent(EventHandle e) { return static_cast<cudaEvent_t>(e); }
+  static bool Ready(cudaError_t err, const char* what) {
+    if (err == cudaErrorNotReady) {
+      cudaGetLastError();
+      return false;
+    }
+    if (err != cudaSuccess) ThrowCudaError(err, what, __FILE__, __LINE__);
+    return true;
+  }
+};
+
 }  // namespace
+
+DeviceRuntime& Runtime() {
+  static auto* runtime = new CudaRuntime();
+  return *runtime;
+}
 
 bool IsCompiledWithCuda() { return true; }
 

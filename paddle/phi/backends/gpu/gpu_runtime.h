@@ -9,6 +9,7 @@
 namespace phi {
 class Allocator;
 class DeviceContext;
+class DeviceRuntime;
 }  // namespace phi
 
 namespace phi::gpu {
@@ -25,5 +26,7 @@ enum class CopyKind { kHostToDevice, kDeviceToHost, kDeviceToDevice };
 // Copies on the device's current stream and waits for completion.
 void Memcpy(void* dst, const void* src, size_t bytes, CopyKind kind, int device);
 void Synchronize(int device);
+// Streams and events of the GPUs (device_runtime.h).
+DeviceRuntime& Runtime();
 
 }  // namespace phi::gpu

@@ -20,5 +20,6 @@ Allocator* GetGPUAllocator(int) { ThrowNotCompiled(); }
 std::unique_ptr<DeviceContext> CreateGPUContext(int) { ThrowNotCompiled(); }
 void Memcpy(void*, const void*, size_t, CopyKind, int) { ThrowNotCompiled(); }
 void Synchronize(int) { ThrowNotCompiled(); }
+DeviceRuntime& Runtime() { ThrowNotCompiled(); }
 
 }  // namespace phi::gpu
