@@ -80,6 +80,25 @@ def test_streams_and_events_order_work():
     assert done.query() and side.query()
 
 
+def test_tf32_is_opt_in_for_float32_matmul():
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((256, 512)).astype(np.float32)
+    b = rng.standard_normal((512, 256)).astype(np.float32)
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    x, y = paddle.to_tensor(a, place="gpu"), paddle.to_tensor(b, place="gpu")
+    assert paddle.get_flags("FLAGS_allow_tf32_cublas")["FLAGS_allow_tf32_cublas"] is False
+    full = paddle.matmul(x, y).numpy()
+    np.testing.assert_allclose(full, exact, rtol=1e-4, atol=1e-4)
+    paddle.set_flags({"FLAGS_allow_tf32_cublas": True})
+    try:
+        fast = paddle.matmul(x, y).numpy()
+    finally:
+        paddle.set_flags({"FLAGS_allow_tf32_cublas": False})
+    # TF32 keeps 10 mantissa bits: close, but measurably less exact.
+    np.testing.assert_allclose(fast, exact, rtol=0, atol=0.5)
+    assert np.abs(fast - exact).max() > np.abs(full - exact).max()
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

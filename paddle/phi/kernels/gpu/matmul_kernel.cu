@@ -7,19 +7,24 @@
 // column-major C^T = op(B)^T op(A)^T: y is passed as cuBLAS's first operand.
 #include <cublas_v2.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/common/flags.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/matmul_plan.h"
+
+PD_DECLARE_bool(allow_tf32_cublas);
 
 namespace phi {
 namespace {
 
 // The cuBLAS data type of T, the compute type and the type of alpha and
-// beta. FP32 compute keeps float GEMMs in full precision (no TF32) and
-// accumulates half types in float, as the CPU kernel does.
+// beta. FP32 compute keeps float GEMMs in full precision (TF32 only with
+// FLAGS_allow_tf32_cublas) and accumulates half types in float, as the CPU
+// kernel does.
 template <typename T>
 struct CublasTypes;
 template <>
@@ -59,6 +64,14 @@ struct CublasTypes<paddle::complex128> {
   using Scale = paddle::complex128;
 };
 
+template <typename T>
+cublasComputeType_t ComputeType() {
+  if constexpr (std::is_same_v<T, float>) {
+    if (FLAGS_allow_tf32_cublas) return CUBLAS_COMPUTE_32F_FAST_TF32;
+  }
+  return CublasTypes<T>::kCompute;
+}
+
 // The distance between consecutive batches' matrices of an operand when it
 // is the same for all batches: 0 when every batch uses one matrix, the
 // matrix size when the operand has all of out's batch dims; -1 otherwise
@@ -96,7 +109,7 @@ void GemmStridedBatched(const GPUContext& ctx, const funcs::MatmulPlan& p, const
   PD_CUBLAS_CHECK(cublasGemmStridedBatchedEx_64(
       ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y, Types::kData, s.ld_y, y_stride,
       x, Types::kData, s.ld_x, x_stride, &zero, out, Types::kData, p.n, p.m * p.n, p.batch,
-      Types::kCompute, CUBLAS_GEMM_DEFAULT));
+      ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
 }
 
 template <typename T>
@@ -106,7 +119,7 @@ void Gemm(const GPUContext& ctx, const funcs::MatmulPlan& p, const T* x, const T
   const GemmShape s = MakeGemmShape(p);
   PD_CUBLAS_CHECK(cublasGemmEx_64(ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y,
                                   Types::kData, s.ld_y, x, Types::kData, s.ld_x, &zero, out,
-                                  Types::kData, p.n, Types::kCompute, CUBLAS_GEMM_DEFAULT));
+                                  Types::kData, p.n, ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
 }
 
 }  // namespace
