@@ -30,5 +30,16 @@ if(WITH_GPU)
   # CpuArch.cmake): with OpenMP, so their copies of shared templates match.
   string(APPEND CMAKE_CUDA_FLAGS " -Xcompiler=-fopenmp")
   add_compile_definitions(PADDLE_WITH_CUDA)
+  # cuDNN (the toolkit's copy or a system one) for convolutions; without it
+  # conv2d on the GPU runs as unfold + matmul.
+  find_library(CUDNN_LIBRARY cudnn HINTS ${CUDAToolkit_LIBRARY_DIR} ${CUDAToolkit_BIN_DIR}/../lib64)
+  find_path(CUDNN_INCLUDE_DIR cudnn.h HINTS ${CUDAToolkit_INCLUDE_DIRS})
+  if(CUDNN_LIBRARY AND CUDNN_INCLUDE_DIR)
+    set(WITH_CUDNN ON)
+  else()
+    set(WITH_CUDNN OFF)
+    message(WARNING "cuDNN not found: conv2d on the GPU will run as unfold + matmul")
+  endif()
+  message(STATUS "WITH_CUDNN=${WITH_CUDNN}")
 endif()
 message(STATUS "WITH_GPU=${WITH_GPU}")

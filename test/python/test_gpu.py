@@ -99,6 +99,34 @@ def test_tf32_is_opt_in_for_float32_matmul():
     assert np.abs(fast - exact).max() > np.abs(full - exact).max()
 
 
+@pytest.mark.parametrize("padding", [[1, 1], [0, 1, 2, 1]], ids=["symmetric", "asymmetric"])
+@pytest.mark.parametrize("groups", [1, 2])
+def test_cudnn_conv2d_and_gradients_match_the_cpu(padding, groups):
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 4, 9, 8)).astype(np.float32)
+    w = rng.standard_normal((6, 4 // groups, 3, 3)).astype(np.float32)
+    results = {}
+    for place in ("cpu", "gpu"):
+        xt = paddle.to_tensor(x, place=place, stop_gradient=False)
+        wt = paddle.to_tensor(w, place=place, stop_gradient=False)
+        out = paddle.nn.functional.conv2d(xt, wt, stride=[2, 1], padding=padding, dilation=[1, 2], groups=groups)
+        (out * out).sum().backward()
+        results[place] = (out.numpy(), xt.grad.numpy(), wt.grad.numpy())
+    for got, expected in zip(results["gpu"], results["cpu"]):
+        np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+def test_cudnn_conv2d_float16():
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((2, 8, 16, 16)).astype(np.float32)
+    w = rng.standard_normal((8, 8, 3, 3)).astype(np.float32) * 0.1
+    expected = paddle.nn.functional.conv2d(paddle.to_tensor(x), paddle.to_tensor(w), padding=1).numpy()
+    out = paddle.nn.functional.conv2d(paddle.to_tensor(x, place="gpu").astype("float16"),
+                                      paddle.to_tensor(w, place="gpu").astype("float16"), padding=1)
+    assert out.dtype == paddle.float16
+    np.testing.assert_allclose(out.astype("float32").numpy(), expected, rtol=2e-2, atol=2e-2)
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

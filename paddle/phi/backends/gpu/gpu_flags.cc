@@ -5,3 +5,6 @@
 PD_DEFINE_bool(allow_tf32_cublas, false,
                "Let float32 GEMMs on GPUs use TF32 tensor cores (about 10 mantissa bits per product); "
                "off by default, so that float32 matmul on the GPU matches the CPU to float precision");
+PD_DEFINE_bool(allow_tf32_cudnn, false,
+               "Let float32 convolutions on GPUs use TF32 tensor cores; off by default, like "
+               "FLAGS_allow_tf32_cublas");
