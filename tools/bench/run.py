@@ -4,8 +4,9 @@ own virtual environments (tools/bench/install_peers.sh), on PyTorch and
 PaddlePaddle, plus the native C baselines; prints a Markdown table of times,
 throughputs and ratios.
 
-Usage: python3 tools/bench/run.py [--scenarios a,b] [--peers-root /opt/peers]
-Ratios are time(ours) / time(other): below 1.0 means we are faster."""
+Usage: python3 tools/bench/run.py [--scenarios a,b] [--gpu] [--peers-root /opt/peers]
+Ratios are time(ours) / time(other): below 1.0 means we are faster. --gpu runs the GPU scenarios
+(tools/bench/gpu.py) instead, with our figure as a fraction of the issue's H200 ceiling."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from gpu import GPU_SCENARIOS, GPU_UNITS  # noqa: E402
 from scenarios import NAMES, OP_SCENARIOS  # noqa: E402
 from training import TRAINING_SCENARIOS  # noqa: E402
 
@@ -26,6 +28,7 @@ UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add
          "grad2_mlp64": ("us/step", None)}
 UNITS.update({name: ("ms/call", "ms") for name in OP_SCENARIOS})
 UNITS.update({name: ("items/s", "items") for name in TRAINING_SCENARIOS})
+UNITS.update({name: (unit, kind) for name, (unit, kind, _) in GPU_UNITS.items()})
 
 
 def run_scenario(python: str, framework: str, name: str, ours: bool) -> dict | None:
@@ -74,9 +77,11 @@ def rate(result: dict | None, name: str) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--scenarios", default=",".join(NAMES))
+    parser.add_argument("--scenarios", default=None, help="comma-separated names (default: all CPU ones)")
+    parser.add_argument("--gpu", action="store_true", help="run the GPU scenarios")
     parser.add_argument("--peers-root", default=os.environ.get("PEERS_ROOT", "/opt/peers"))
     args = parser.parse_args()
+    names = args.scenarios or ",".join(GPU_SCENARIOS if args.gpu else NAMES)
 
     runners = [("ours", sys.executable, "paddle")]
     for label, venv, framework in (("torch", "torch", "torch"), ("paddlepaddle", "paddle", "paddle")):
@@ -87,9 +92,11 @@ def main() -> int:
 
     labels = [r[0] for r in runners]
     header = ["scenario", "unit"] + labels + ["native C"] + [f"ours/{l}" for l in labels[1:]] + ["ours/native"]
+    if args.gpu:
+        header.append("ours/ceiling")
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    for name in args.scenarios.split(","):
+    for name in names.split(","):
         results = {label: run_scenario(py, fw, name, label == "ours") for label, py, fw in runners}
         ours = results["ours"]
         native_result = {"seconds": native[name], "work": ours["work"]} if name in native and ours else None
@@ -98,6 +105,9 @@ def main() -> int:
             other = results[label]
             row.append(f"{ours['seconds'] / other['seconds']:.2f}" if ours and other else "-")
         row.append(f"{ours['seconds'] / native_result['seconds']:.2f}" if native_result else "-")
+        if args.gpu:
+            ceiling = GPU_UNITS.get(name, (None, None, None))[2]
+            row.append(f"{ours['work'] / ours['seconds'] / ceiling:.0%}" if ours and ceiling else "-")
         print("| " + " | ".join(row) + " |", flush=True)
     return 0
 

@@ -15,6 +15,7 @@ import time
 
 import numpy as np
 
+from gpu import GPU_SCENARIOS, gpu_scenario
 from training import TRAINING_SCENARIOS, training_scenario
 
 
@@ -237,7 +238,7 @@ NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "m
 
 def main() -> None:
     framework, name = sys.argv[1], sys.argv[2]
-    fn, work = scenario(name, framework)
+    fn, work = gpu_scenario(name, framework) if name in GPU_SCENARIOS else scenario(name, framework)
     print(json.dumps({"seconds": _time(fn), "work": work}))
 
 
