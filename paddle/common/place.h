@@ -22,6 +22,9 @@ class Place {
   bool is_cpu() const { return type_ == AllocationType::CPU; }
   bool is_gpu() const { return type_ == AllocationType::GPU; }
   bool is_custom() const { return type_ == AllocationType::CUSTOM; }
+  bool is_gpu_pinned() const { return type_ == AllocationType::GPUPINNED; }
+  // Host memory: CPU kernels read it directly (page-locked memory included).
+  bool is_host() const { return type_ == AllocationType::CPU || type_ == AllocationType::GPUPINNED; }
 
   // "Place(cpu)", "Place(gpu:0)", "Place(custom_cpu:0)": the form Paddle prints.
   std::string ToString() const;
@@ -41,6 +44,8 @@ class Place {
 };
 
 inline Place CPUPlace() { return Place(AllocationType::CPU); }
+// Page-locked host memory, from which copies to a GPU can run asynchronously.
+inline Place GPUPinnedPlace() { return Place(AllocationType::GPUPINNED); }
 inline Place GPUPlace(int device = 0) { return Place(AllocationType::GPU, static_cast<int8_t>(device)); }
 inline Place CustomPlace(std::string type, int device = 0) {
   return Place(AllocationType::CUSTOM, static_cast<int8_t>(device), std::move(type));

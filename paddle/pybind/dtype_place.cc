@@ -30,11 +30,13 @@ void BindDataTypeAndPlace(py::module_& m) {
       .def("is_cpu_place", &Place::is_cpu)
       .def("is_gpu_place", &Place::is_gpu)
       .def("is_custom_place", &Place::is_custom)
+      .def("is_cuda_pinned_place", &Place::is_gpu_pinned)
       .def("gpu_device_id", [](const Place& p) { return static_cast<int>(p.GetDeviceId()); })
       .def("get_device_id", [](const Place& p) { return static_cast<int>(p.GetDeviceId()); })
       .def("_device_string", &Place::DeviceString);
   m.def("CPUPlace", &CPUPlace);
   m.def("CUDAPlace", [](int id) { return GPUPlace(id); }, py::arg("id"));
+  m.def("CUDAPinnedPlace", &GPUPinnedPlace);
   m.def("CustomPlace", [](std::string type, int id) { return CustomPlace(std::move(type), id); },
         py::arg("device_type"), py::arg("device_id") = 0);
   m.def("place_from_string", &PlaceFromDeviceString, py::arg("device"));

@@ -55,12 +55,12 @@ std::vector<int64_t> Shape(const Tensor& t) { return t.dims().ToVector(); }
 // t on `place`: t itself when already there; a copy otherwise, refused for a
 // tensor whose gradient is recorded (copies between devices have no
 // gradient node yet, and a silent new leaf would drop its gradient).
-Tensor CopyToPlace(const Tensor& t, const Place& place, const char* op) {
+Tensor CopyToPlace(const Tensor& t, const Place& place, const char* op, bool blocking = true) {
   if (t.place() == place) return t;
   PD_CHECK(!autograd::ShouldRecord({&t}), Unimplemented, "[", op,
            "] moving a tensor that requires grad to another device is not differentiable yet; "
            "detach() it first or move it before setting stop_gradient=False");
-  return api::CopyTo(t, place);
+  return api::CopyTo(t, place, /*force_copy=*/false, blocking);
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ py::class_<Tensor> BindTensor(py::module_& m) {
       .def("is_contiguous", [](const Tensor& t) { return t.dense().IsContiguous(); })
       .def("_data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.dense().raw_data()); })
       .def("_copy_to", [](const Tensor& t, py::handle place, bool blocking) {
-        return CopyToPlace(t, CastPlace(place, "_copy_to", "place"), "_copy_to");
+        return CopyToPlace(t, CastPlace(place, "_copy_to", "place"), "_copy_to", blocking);
       }, py::arg("place"), py::arg("blocking") = true)
       // Makes this tensor hold `other`'s data (any dtype and shape), keeping
       // its identity, name and autograd meta: how Layer.to() and
@@ -98,8 +98,10 @@ py::class_<Tensor> BindTensor(py::module_& m) {
       .def("cpu", [](const Tensor& t) { return CopyToPlace(t, CPUPlace(), "cpu"); })
       .def("cuda", [](const Tensor& t, py::handle device_id, bool blocking) {
         int id = CastInt(device_id, "cuda", "device_id", 0);
-        return CopyToPlace(t, GPUPlace(id), "cuda");
-      }, py::arg("device_id") = py::none(), py::arg("blocking") = true);
+        return CopyToPlace(t, GPUPlace(id), "cuda", blocking);
+      }, py::arg("device_id") = py::none(), py::arg("blocking") = true)
+      .def("pin_memory", [](const Tensor& t) { return CopyToPlace(t, GPUPinnedPlace(), "pin_memory"); },
+           "A copy in page-locked host memory, from which .cuda(blocking=False) copies asynchronously.");
   return tensor;
 }
 

@@ -8,7 +8,7 @@ from paddle._blas_setup import choose_openblas_kernels
 choose_openblas_kernels()  # must run before _C loads OpenBLAS
 
 from paddle import _C  # noqa: E402
-from paddle._C import Tensor, CPUPlace, CUDAPlace, CustomPlace, Place
+from paddle._C import Tensor, CPUPlace, CUDAPlace, CUDAPinnedPlace, CustomPlace, Place
 from paddle._C import _C_ops
 
 from paddle.framework import (

@@ -127,6 +127,20 @@ def test_cudnn_conv2d_float16():
     np.testing.assert_allclose(out.astype("float32").numpy(), expected, rtol=2e-2, atol=2e-2)
 
 
+def test_pinned_memory_and_non_blocking_copies():
+    a = np.random.default_rng(5).random((256, 1024), dtype=np.float32)
+    pinned = paddle.to_tensor(a).pin_memory()
+    assert pinned.place == paddle.CUDAPinnedPlace()
+    np.testing.assert_array_equal(pinned.numpy(), a)
+    np.testing.assert_array_equal((pinned * 2).numpy(), a * 2)  # CPU kernels read pinned memory
+    g = pinned.cuda(blocking=False)
+    assert g.place == paddle.CUDAPlace(0)
+    del pinned  # its block waits for the queued copy before reuse
+    again = paddle.to_tensor(np.zeros_like(a)).pin_memory()
+    np.testing.assert_array_equal(g.numpy(), a)
+    np.testing.assert_array_equal(again.numpy(), np.zeros_like(a))
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

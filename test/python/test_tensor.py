@@ -283,6 +283,13 @@ class TestDeviceAndFlags:
         assert c.place == paddle.CPUPlace()
         assert c.tolist() == [1.0, 2.0]
 
+    def test_pinned_place(self):
+        place = paddle.CUDAPinnedPlace()
+        assert repr(place) == "Place(gpu_pinned)" and place.is_cuda_pinned_place()
+        if paddle.device.cuda.device_count() == 0:
+            with pytest.raises(RuntimeError, match="CUDA"):
+                paddle.to_tensor([1.0, 2.0]).pin_memory()
+
     def test_flags(self):
         assert paddle.get_flags(["FLAGS_v"]) == {"FLAGS_v": 0}
         paddle.set_flags({"FLAGS_v": 2})

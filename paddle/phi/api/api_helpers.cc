@@ -99,7 +99,7 @@ namespace {
 // transform does, so that index and constant tensors built on the CPU (by
 // users or by compositions) combine with device tensors. Inputs on two
 // different devices are an error.
-bool IsHost(const Tensor& t) { return t.place().is_cpu(); }
+bool IsHost(const Tensor& t) { return t.place().is_host(); }
 
 // Folds t into the search for the common place: `decided` is the first input
 // not on the host, `any` the first input at all.
@@ -115,8 +115,12 @@ void Meet(const Tensor& t, const Tensor*& decided, const Tensor*& any) {
            decided->place().ToString(), " and ", t.place().ToString());
 }
 
+// Ops on host inputs run on the CPU, pinned memory included.
+Place HostPlaceOf(const Tensor& t) { return t.place().is_gpu_pinned() ? CPUPlace() : t.place(); }
+
 Tensor Prepared(const Tensor& t, bool strided, const Place& place) {
-  if (t.place() != place) return Prepared(CopyTo(t, place), strided, place);
+  const bool readable = t.place() == place || (t.place().is_host() && place.is_cpu());
+  if (!readable) return Prepared(CopyTo(t, place), strided, place);
   return strided || t.dense().IsContiguous() ? t : contiguous(t);
 }
 
@@ -126,7 +130,7 @@ Place CommonPlace(std::initializer_list<const Tensor*> tensors) {
   const Tensor *decided = nullptr, *any = nullptr;
   for (const Tensor* t : tensors) Meet(*t, decided, any);
   PD_CHECK(any != nullptr, InvalidArgument, "the op has no input tensor");
-  return (decided != nullptr ? decided : any)->place();
+  return decided != nullptr ? decided->place() : HostPlaceOf(*any);
 }
 
 Place CommonPlace(std::initializer_list<const std::vector<Tensor>*> lists) {
@@ -135,7 +139,7 @@ Place CommonPlace(std::initializer_list<const std::vector<Tensor>*> lists) {
     for (const Tensor& t : *list) Meet(t, decided, any);
   }
   PD_CHECK(any != nullptr, InvalidArgument, "the input tensor list is empty");
-  return (decided != nullptr ? decided : any)->place();
+  return decided != nullptr ? decided->place() : HostPlaceOf(*any);
 }
 
 KernelInput::KernelInput(const Tensor& t, bool strided, const Place& place) : keep_(Prepared(t, strided, place)) {}

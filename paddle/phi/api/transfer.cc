@@ -4,20 +4,26 @@
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/phi/api/kernel_launch.h"
+#include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/backends/memcpy.h"
 #include "paddle/phi/core/device_context.h"
 
 namespace paddle::api {
 
-Tensor CopyTo(const Tensor& t, const Place& place, bool force_copy) {
+Tensor CopyTo(const Tensor& t, const Place& place, bool force_copy, bool blocking) {
   PD_CHECK(t.defined(), InvalidArgument, "cannot copy an undefined tensor");
   Place target = ResolvePlace(place);
   Tensor src = t.dense().IsContiguous() ? t : contiguous(t);
   if (src.place() == target && !force_copy) return src;
   auto out = std::make_shared<phi::DenseTensor>(phi::DenseTensorMeta(src.dtype(), src.dims()));
   out->AllocateStorage(target);
-  phi::CopyBytes(out->raw_data(), target, src.dense().raw_data(), src.place(),
-                 static_cast<size_t>(src.numel()) * SizeOf(src.dtype()));
+  const size_t bytes = static_cast<size_t>(src.numel()) * SizeOf(src.dtype());
+  if (!blocking && src.place().is_gpu_pinned() && target.is_gpu()) {
+    phi::gpu::CopyFromPinnedAsync(out->raw_data(), src.dense().raw_data(), bytes, target.GetDeviceId(),
+                                  src.dense().Holder()->ptr());
+  } else {
+    phi::CopyBytes(out->raw_data(), target, src.dense().raw_data(), src.place(), bytes);
+  }
   Tensor result(std::move(out));
   result.set_stop_gradient(t.stop_gradient());
   return result;

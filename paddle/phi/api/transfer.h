@@ -6,8 +6,10 @@
 namespace paddle::api {
 
 // A contiguous copy of t on `place` (t itself when already there and
-// contiguous, unless `force_copy`).
-Tensor CopyTo(const Tensor& t, const Place& place, bool force_copy = false);
+// contiguous, unless `force_copy`). With blocking=false a copy from pinned
+// host memory to a GPU is queued on the GPU's current stream and not waited
+// for; every other copy completes before the call returns.
+Tensor CopyTo(const Tensor& t, const Place& place, bool force_copy = false, bool blocking = true);
 
 // A new tensor on `place` holding `bytes` copied from host memory `data`,
 // laid out row-major with the given dims and dtype.

@@ -16,7 +16,7 @@ const CustomContext& CustomContextOf(const paddle::Place& place) {
 
 // Whether the copy needs no host staging.
 bool Direct(const paddle::Place& a, const paddle::Place& b) {
-  if (a.is_cpu() || b.is_cpu()) return true;
+  if (a.is_host() || b.is_host()) return true;
   if (a.is_gpu() && b.is_gpu()) return true;
   return a == b;
 }
@@ -32,18 +32,18 @@ void CopyBytes(void* dst, const paddle::Place& dst_place, const void* src, const
     CopyBytes(dst, dst_place, host.data(), paddle::CPUPlace(), bytes);
     return;
   }
-  if (dst_place.is_cpu() && src_place.is_cpu()) {
+  if (dst_place.is_host() && src_place.is_host()) {
     std::memcpy(dst, src, bytes);
-  } else if (dst_place.is_gpu() && src_place.is_cpu()) {
+  } else if (dst_place.is_gpu() && src_place.is_host()) {
     gpu::Memcpy(dst, src, bytes, gpu::CopyKind::kHostToDevice, dst_place.GetDeviceId());
-  } else if (dst_place.is_cpu() && src_place.is_gpu()) {
+  } else if (dst_place.is_host() && src_place.is_gpu()) {
     gpu::Memcpy(dst, src, bytes, gpu::CopyKind::kDeviceToHost, src_place.GetDeviceId());
   } else if (dst_place.is_gpu() && src_place.is_gpu()) {
     gpu::Memcpy(dst, src, bytes, gpu::CopyKind::kDeviceToDevice, dst_place.GetDeviceId());
-  } else if (dst_place.is_custom() && src_place.is_cpu()) {
+  } else if (dst_place.is_custom() && src_place.is_host()) {
     const CustomContext& ctx = CustomContextOf(dst_place);
     ctx.device().CopyHostToDevice(ctx.device_id(), ctx.stream(), dst, src, bytes);
-  } else if (dst_place.is_cpu() && src_place.is_custom()) {
+  } else if (dst_place.is_host() && src_place.is_custom()) {
     const CustomContext& ctx = CustomContextOf(src_place);
     ctx.device().CopyDeviceToHost(ctx.device_id(), ctx.stream(), dst, src, bytes);
   } else if (dst_place.is_custom() && src_place.is_custom()) {

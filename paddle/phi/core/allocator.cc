@@ -116,6 +116,8 @@ Allocator* GetAllocator(const Place& place) {
       return gpu::GetGPUAllocator(place.GetDeviceId());
     case paddle::AllocationType::CUSTOM:
       return custom::GetAllocator(place);
+    case paddle::AllocationType::GPUPINNED:
+      return gpu::GetPinnedAllocator();
     default:
       PD_THROW(Unimplemented, "no allocator for ", place.ToString());
   }

@@ -15,6 +15,7 @@ const DeviceContext& GetDeviceContext(const Place& place) {
   static CPUContext cpu_context;
   switch (place.GetType()) {
     case paddle::AllocationType::CPU:
+    case paddle::AllocationType::GPUPINNED:  // host memory: CPU kernels read it
       return cpu_context;
     case paddle::AllocationType::GPU: {
       static std::mutex mu;

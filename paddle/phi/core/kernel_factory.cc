@@ -20,7 +20,8 @@ Backend CustomBackend(const std::string& device_type) {
 
 Backend BackendOf(const Place& place) {
   switch (place.GetType()) {
-    case paddle::AllocationType::CPU: return Backend::CPU;
+    case paddle::AllocationType::CPU:
+    case paddle::AllocationType::GPUPINNED: return Backend::CPU;
     case paddle::AllocationType::GPU: return Backend::GPU;
     case paddle::AllocationType::CUSTOM: {
       const int index = paddle::CustomDeviceTypeIndex(place.GetCustomDeviceType());

@@ -124,6 +124,57 @@ class GPUSegments final : public SegmentSource {
   const int device_;
 };
 
+// cudaHostAlloc'ed segments for the pinned CachingAllocator. Host memory
+// belongs to no stream; a block an asynchronous copy reads is marked with
+// RecordStream, and its event is recorded on that copy's stream.
+class PinnedSegments final : public SegmentSource {
+ public:
+  void* Allocate(size_t bytes) override {
+    void* ptr = nullptr;
+    const cudaError_t err = cudaHostAlloc(&ptr, bytes, cudaHostAllocPortable);
+    if (err == cudaErrorMemoryAllocation) {
+      cudaGetLastError();
+      return nullptr;
+    }
+    if (err != cudaSuccess) ThrowCudaError(err, "cudaHostAlloc(&ptr, bytes, cudaHostAllocPortable)", __FILE__, __LINE__);
+    return ptr;
+  }
+  void Free(void* ptr, size_t) override { PD_CUDA_CHECK(cudaFreeHost(ptr)); }
+  void Synchronize() override {
+    for (int d = 0; d < QueryDevices().count; ++d) {
+      DeviceGuard guard(d);
+      PD_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+  }
+  std::string FreeMemoryReport() override { return "the host refused more page-locked memory"; }
+  Place place() const override { return paddle::GPUPinnedPlace(); }
+  StreamHandle CurrentStream() override { return nullptr; }
+  EventHandle RecordEvent(StreamHandle stream) override {
+    int device = 0;
+    PD_CUDA_CHECK(cudaStreamGetDevice(static_cast<cudaStream_t>(stream), &device));
+    DeviceGuard guard(device);
+    cudaEvent_t event = nullptr;
+    PD_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+    PD_CUDA_CHECK(cudaEventRecord(event, static_cast<cudaStream_t>(stream)));
+    return event;
+  }
+  bool EventDone(EventHandle event) override {
+    const cudaError_t err = cudaEventQuery(static_cast<cudaEvent_t>(event));
+    if (err == cudaErrorNotReady) {
+      cudaGetLastError();
+      return false;
+    }
+    if (err != cudaSuccess) ThrowCudaError(err, "cudaEventQuery(event)", __FILE__, __LINE__);
+    return true;
+  }
+  void DestroyEvent(EventHandle event) override { PD_CUDA_CHECK(cudaEventDestroy(static_cast<cudaEvent_t>(event))); }
+};
+
+CachingAllocator& PinnedAllocator() {
+  static auto* allocator = new CachingAllocator(std::make_unique<PinnedSegments>());  // lives until exit
+  return *allocator;
+}
+
 cudaMemcpyKind ToCudaKind(CopyKind kind) {
   switch (kind) {
     case CopyKind::kHostToDevice:
@@ -239,6 +290,19 @@ Allocator* GetGPUAllocator(int device) {
     return v;
   }();
   return (*allocators)[device];
+}
+
+Allocator* GetPinnedAllocator() {
+  PD_CHECK(QueryDevices().count > 0, Unavailable, "page-locked memory needs a CUDA GPU, and none is available");
+  return &PinnedAllocator();
+}
+
+void CopyFromPinnedAsync(void* dst, const void* pinned_src, size_t bytes, int device, const void* pinned_block) {
+  if (bytes == 0) return;
+  const GPUContext& ctx = ContextOf(device);
+  DeviceGuard guard(device);
+  PD_CUDA_CHECK(cudaMemcpyAsync(dst, pinned_src, bytes, cudaMemcpyHostToDevice, ctx.stream()));
+  PinnedAllocator().RecordStream(pinned_block, ctx.stream());
 }
 
 std::unique_ptr<DeviceContext> CreateGPUContext(int device) {

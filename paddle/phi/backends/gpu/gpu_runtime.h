@@ -20,11 +20,17 @@ int GetDeviceCount();
 // Throws Unavailable (with the reason) unless `device` is a usable GPU.
 void CheckDevice(int device);
 Allocator* GetGPUAllocator(int device);
+// Page-locked host memory (GPUPinnedPlace), cached like device memory.
+Allocator* GetPinnedAllocator();
 std::unique_ptr<DeviceContext> CreateGPUContext(int device);
 
 enum class CopyKind { kHostToDevice, kDeviceToHost, kDeviceToDevice };
 // Copies on the device's current stream and waits for completion.
 void Memcpy(void* dst, const void* src, size_t bytes, CopyKind kind, int device);
+// Queues a copy from page-locked host memory (inside the pinned allocation
+// starting at `pinned_block`) to the device on its current stream and
+// returns at once; the block is not reused before the copy has run.
+void CopyFromPinnedAsync(void* dst, const void* pinned_src, size_t bytes, int device, const void* pinned_block);
 void Synchronize(int device);
 // Streams and events of the GPUs (device_runtime.h).
 DeviceRuntime& Runtime();

@@ -17,6 +17,8 @@ bool IsCompiledWithCuda() { return false; }
 int GetDeviceCount() { return 0; }
 void CheckDevice(int) { ThrowNotCompiled(); }
 Allocator* GetGPUAllocator(int) { ThrowNotCompiled(); }
+Allocator* GetPinnedAllocator() { ThrowNotCompiled(); }
+void CopyFromPinnedAsync(void*, const void*, size_t, int, const void*) { ThrowNotCompiled(); }
 std::unique_ptr<DeviceContext> CreateGPUContext(int) { ThrowNotCompiled(); }
 void Memcpy(void*, const void*, size_t, CopyKind, int) { ThrowNotCompiled(); }
 void Synchronize(int) { ThrowNotCompiled(); }
