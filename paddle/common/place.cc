@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "paddle/common/errors.h"
+#include "paddle/common/flags.h"
 
 namespace paddle {
 
@@ -73,6 +74,27 @@ std::vector<std::string> CustomDeviceTypes() {
   return {r.names.begin(), r.names.end()};
 }
 
+namespace {
+
+// The GPU "gpu" names: the first of FLAGS_selected_gpus, else 0.
+int DefaultGpuId() {
+  std::string selected;
+  try {
+    selected = flags::GetFlag("selected_gpus").value;
+  } catch (const common::Error&) {
+    return 0;  // a build without the GPU flags
+  }
+  if (selected.empty()) return 0;
+  const std::string first = selected.substr(0, selected.find(','));
+  bool numeric = !first.empty() && first.size() < 4;
+  for (char c : first) numeric = numeric && std::isdigit(static_cast<unsigned char>(c));
+  PD_CHECK(numeric, InvalidArgument, "[set_device] FLAGS_selected_gpus must list GPU ids such as '0,1', but is '",
+           selected, "'");
+  return std::stoi(first);
+}
+
+}  // namespace
+
 Place PlaceFromDeviceString(const std::string& device) {
   std::string kind = device;
   int id = 0;
@@ -87,7 +109,7 @@ Place PlaceFromDeviceString(const std::string& device) {
     id = std::stoi(digits);
   }
   if (kind == "cpu" && colon == std::string::npos) return CPUPlace();
-  if (kind == "gpu") return GPUPlace(id);
+  if (kind == "gpu") return GPUPlace(colon == std::string::npos ? DefaultGpuId() : id);
   if (CustomDeviceTypeIndex(kind) >= 0) return CustomPlace(kind, id);
   std::string expected = "'cpu', 'gpu' or 'gpu:N'";
   for (const std::string& type : CustomDeviceTypes()) expected += ", '" + type + "' or '" + type + ":N'";

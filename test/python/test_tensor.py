@@ -283,6 +283,18 @@ class TestDeviceAndFlags:
         assert c.place == paddle.CPUPlace()
         assert c.tolist() == [1.0, 2.0]
 
+    def test_selected_gpus_pick_the_default_gpu(self):
+        assert paddle._C.place_from_string("gpu") == paddle.CUDAPlace(0)
+        paddle.set_flags({"FLAGS_selected_gpus": "3,5"})
+        try:
+            assert paddle._C.place_from_string("gpu") == paddle.CUDAPlace(3)
+            assert paddle._C.place_from_string("gpu:1") == paddle.CUDAPlace(1)
+            paddle.set_flags({"FLAGS_selected_gpus": "x"})
+            with pytest.raises(ValueError, match="FLAGS_selected_gpus must list GPU ids"):
+                paddle._C.place_from_string("gpu")
+        finally:
+            paddle.set_flags({"FLAGS_selected_gpus": ""})
+
     def test_pinned_place(self):
         place = paddle.CUDAPinnedPlace()
         assert repr(place) == "Place(gpu_pinned)" and place.is_cuda_pinned_place()
