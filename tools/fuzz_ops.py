@@ -480,9 +480,11 @@ class Worker:
     def __init__(self, idx, opts):
         self.log = os.path.join(opts.log_dir, f"worker{idx}.log")
         self.log_start = os.path.getsize(self.log) if os.path.exists(self.log) else 0
+        # In the log folder: calls such as paddle.save(x, "add") write files where they run.
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", "--mem-gb",
-                                      str(opts.mem_gb), "--device", opts.device], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=open(self.log, "ab"), env=opts.env)
+                                      str(opts.mem_gb), "--device", opts.device], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=open(self.log, "ab"), env=opts.env,
+                                     cwd=opts.log_dir)
         self.buf, self.call, self.text, self.since = b"", None, None, None
         msg = self.read(120)
         if not isinstance(msg, dict) or "ready" not in msg:
