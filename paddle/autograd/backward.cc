@@ -185,6 +185,8 @@ class Engine {
     Tensor& slot = buffer[e.slot];
     if (!slot.defined()) {
       slot = grad;
+    } else if (!create_graph_ && CanAddInPlace(slot, grad)) {
+      api::add_(slot, grad);
     } else {
       GradModeGuard mode(create_graph_);
       slot = eager::add(slot, grad);

@@ -5,6 +5,7 @@
 #include "paddle/autograd/grad_mode.h"
 #include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/common/errors.h"
+#include "paddle/phi/api/generated/api.h"
 
 namespace paddle::autograd {
 
@@ -54,18 +55,28 @@ bool GradNode::RemoveHook(int64_t id) {
   return false;
 }
 
+bool SoleOwner(const Tensor& t) {
+  return t.impl().use_count() == 1 && t.dense().Holder() != nullptr && t.dense().Holder().use_count() == 1;
+}
+
+bool CanAddInPlace(const Tensor& sum, const Tensor& grad) {
+  return SoleOwner(sum) && sum.dense().IsContiguous() && sum.dims() == grad.dims() && sum.dtype() == grad.dtype() &&
+         sum.place() == grad.place();
+}
+
 std::vector<Tensor> GradNodeAccumulation::Apply(std::vector<Tensor>& grads) {
   auto meta = std::static_pointer_cast<AutogradMeta>(meta_.lock());
   if (meta && grads[0].defined()) {
-    if (meta->grad.defined()) {
+    if (meta->grad.defined() && !GradMode::IsEnabled() && CanAddInPlace(meta->grad, grads[0])) {
+      api::add_(meta->grad, grads[0]);
+    } else if (meta->grad.defined()) {
       meta->grad = eager::add(meta->grad, grads[0]);
     } else {
       // .grad must own its memory: the incoming gradient may be shared with
       // another leaf's (add passes one gradient to both inputs) or be the
       // user's grad_tensor. Take it as is only when nothing else holds it.
       const Tensor& g = grads[0];
-      bool sole_owner = g.impl().use_count() == 1 && g.dense().Holder().use_count() == 1;
-      meta->grad = sole_owner ? g : eager::clone(g);
+      meta->grad = SoleOwner(g) ? g : eager::clone(g);
     }
   }
   return {};

@@ -81,6 +81,14 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
   bool released_ = false;
 };
 
+// Whether nothing but `t` holds its memory (no other tensor object, view,
+// saved tensor, hook or Python reference).
+bool SoleOwner(const Tensor& t);
+// Whether the engine may add `grad` into `sum` in place (rather than make a
+// new tensor): `sum` is its memory's sole owner, contiguous, and keeps its
+// shape, dtype and place. The sums are the same; only the allocation goes.
+bool CanAddInPlace(const Tensor& sum, const Tensor& grad);
+
 // The sink of a leaf tensor: adds the incoming gradient to the leaf's .grad.
 class GradNodeAccumulation final : public GradNode {
  public:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import paddle
+from paddle import _C_ops
 from gradcheck import check_complex_grads, check_grads, check_second_order
 from op_samples import COMPLEX_GRAD_SAMPLES, GRAD2_SAMPLES, GRAD_SAMPLES, SAMPLES
 from op_test import sample_inputs
@@ -183,6 +184,48 @@ class TestSemantics:
         assert x.grad.tolist() == [0.0, 0.0]
         x.clear_gradient(set_to_zero=False)
         assert x.grad is None
+
+    def test_accumulation_sums_in_place_unless_the_gradient_is_held(self):
+        w = paddle.to_tensor(np.ones((4, 4), np.float32), stop_gradient=False)
+        x = paddle.to_tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+        one = np.tile(x.numpy().sum(0)[:, None], (1, 4))  # d sum(x @ w) / dw
+        paddle.matmul(x, w).sum().backward()
+        address = w.grad._data_ptr()
+        paddle.matmul(x, w).sum().backward()
+        assert w.grad._data_ptr() == address  # summed into the same memory
+        np.testing.assert_allclose(w.grad.numpy(), 2 * one)
+        held = w.grad
+        paddle.matmul(x, w).sum().backward()
+        np.testing.assert_allclose(held.numpy(), 2 * one)  # a held .grad is not changed
+        np.testing.assert_allclose(w.grad.numpy(), 3 * one)
+
+    def test_engine_sums_of_several_paths_leave_captured_gradients_alone(self):
+        a = np.array([1.0, -2.0, 3.0])
+        x = paddle.to_tensor(a, stop_gradient=False)
+        h = x * 2
+        seen = []
+        h.register_hook(lambda g: seen.append(g))
+        y = h * h + h * 3 + paddle.sin(h)  # three paths into h's gradient buffer
+        y.sum().backward()
+        expected_h = 2 * (2 * a) + 3 + np.cos(2 * a)
+        np.testing.assert_allclose(seen[0].numpy(), expected_h)
+        np.testing.assert_allclose(x.grad.numpy(), 2 * expected_h)
+
+    def test_add_in_place_op(self):
+        for dtype in ("float32", "float64", "int64", "complex64"):
+            a = (np.arange(6).reshape(2, 3) + 1).astype(dtype)
+            b = (np.arange(3) * 2).astype(dtype)
+            x, y = paddle.to_tensor(a), paddle.to_tensor(b)
+            out = _C_ops.add_(x, y)  # y broadcasts along x's rows
+            assert out is x
+            np.testing.assert_array_equal(x.numpy(), a + b)
+        x = paddle.to_tensor(np.ones((2, 3), np.float32))
+        with pytest.raises(ValueError, match="contiguous"):
+            _C_ops.add_(x.transpose([1, 0]), paddle.to_tensor(np.ones((3, 2), np.float32)))
+        with pytest.raises(ValueError, match="keep its shape"):
+            _C_ops.add_(paddle.to_tensor(np.ones(3, np.float32)), paddle.to_tensor(np.ones((2, 3), np.float32)))
+        with pytest.raises(ValueError):
+            _C_ops.add_(x, paddle.to_tensor(np.ones(4, np.float32)))
 
     def test_backward_with_grad_tensor(self):
         x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)

@@ -74,6 +74,13 @@ PD_DEFINE_BINARY_KERNEL(BitwiseXorKernel, BitwiseXorFunctor)
 PD_DEFINE_UNARY_KERNEL(BitwiseNotKernel, BitwiseNotFunctor)
 PD_DEFINE_BINARY_KERNEL(ReluGradKernel, ReluGradFunctor)
 PD_DEFINE_BINARY_KERNEL(AddKernel, AddFunctor)
+
+// out is x's own tensor, already allocated (Note [In-place ops] in
+// tools/codegen/gen_api.py): each element is read before it is written.
+template <typename T, typename Context>
+void AddInplaceKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) {
+  funcs::LaunchElementwise<T, T, T>(ctx, out, funcs::AddFunctor<T>(), x, y);
+}
 PD_DEFINE_BINARY_KERNEL(SubtractKernel, SubtractFunctor)
 PD_DEFINE_BINARY_KERNEL(MultiplyKernel, MultiplyFunctor)
 PD_DEFINE_BINARY_KERNEL(ElementwisePowKernel, PowFunctor)
@@ -201,6 +208,7 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
 // backend expand each once (three lists, so they compile in parallel).
 #define PD_REGISTER_BINARY_KERNELS(B)                                                    \
   PD_REGISTER_KERNEL(add, B, phi::AddKernel, PD_ALL_TYPES);                              \
+  PD_REGISTER_KERNEL(add_, B, phi::AddInplaceKernel, PD_ALL_TYPES);                      \
   PD_REGISTER_KERNEL(subtract, B, phi::SubtractKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES); \
   PD_REGISTER_KERNEL(multiply, B, phi::MultiplyKernel, PD_ALL_TYPES);                    \
   PD_REGISTER_KERNEL(divide, B, phi::DivideKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);     \
