@@ -148,6 +148,22 @@ def test_gradients_match_the_cpu(plugin):
     np.testing.assert_allclose(grads["custom_cpu:0"][1], grads["cpu"][1], rtol=1e-12)
 
 
+def test_random_ops_are_seeded_like_the_cpu(on_custom_device):
+    paddle.seed(123)
+    a = paddle.rand([5])
+    paddle.seed(123)
+    b = paddle.rand([5])
+    assert a.place == paddle.CustomPlace("custom_cpu", 0)
+    np.testing.assert_array_equal(a.numpy(), b.numpy())
+    paddle.device.set_device("cpu")
+    paddle.seed(123)
+    np.testing.assert_array_equal(paddle.rand([5]).numpy(), a.numpy())  # the fallback draws from the CPU's generator
+    places = (paddle.CPUPlace(), paddle.CustomPlace("custom_cpu", 0), paddle.CustomPlace("custom_cpu", 1))
+    for seed, place in enumerate(places):
+        _C.default_generator(place).manual_seed(seed)
+    assert [_C.default_generator(p).initial_seed() for p in places] == [0, 1, 2]  # one generator each
+
+
 # --- a training step --------------------------------------------------------
 
 

@@ -4,6 +4,8 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <string>
+#include <tuple>
 #include <utility>
 
 namespace phi {
@@ -29,8 +31,9 @@ namespace {
 
 struct Registry {
   std::mutex mu;
-  // Keyed by (allocation type, device id); generators live for the process.
-  std::map<std::pair<int, int>, std::unique_ptr<Generator>> generators;
+  // Keyed by (allocation type, plugin device type, device id); generators
+  // live for the process.
+  std::map<std::tuple<int, std::string, int>, std::unique_ptr<Generator>> generators;
   std::optional<uint64_t> global_seed;  // set by SeedAllGenerators
 };
 
@@ -44,7 +47,8 @@ Registry& GetRegistry() {
 Generator& DefaultGenerator(const paddle::Place& place) {
   Registry& r = GetRegistry();
   std::lock_guard<std::mutex> lock(r.mu);
-  auto key = std::make_pair(static_cast<int>(place.GetType()), place.is_cpu() ? 0 : place.GetDeviceId());
+  auto key = std::make_tuple(static_cast<int>(place.GetType()), place.GetCustomDeviceType(),
+                             place.is_cpu() ? 0 : place.GetDeviceId());
   auto& slot = r.generators[key];
   if (!slot) {
     uint64_t seed = r.global_seed ? *r.global_seed : (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
