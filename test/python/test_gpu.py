@@ -141,6 +141,20 @@ def test_pinned_memory_and_non_blocking_copies():
     np.testing.assert_array_equal(again.numpy(), np.zeros_like(a))
 
 
+@pytest.mark.parametrize("cols", [7, 1000, 20000], ids=["short", "cached", "uncached"])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "float64"])
+def test_softmax_rows_on_gpu(cols, dtype):
+    x = np.random.default_rng(6).standard_normal((33, cols)) * 4
+    e = np.exp(x - x.max(-1, keepdims=True))
+    expected = e / e.sum(-1, keepdims=True)
+    t = paddle.to_tensor(x, place="gpu").astype(dtype)
+    tol = 2e-3 if dtype == "float16" else 1e-5
+    out = paddle.nn.functional.softmax(t, axis=-1).astype("float64").numpy()
+    np.testing.assert_allclose(out, expected, rtol=tol, atol=tol)
+    log_out = paddle.nn.functional.log_softmax(t, axis=-1).astype("float64").numpy()
+    np.testing.assert_allclose(log_out, np.log(expected), rtol=tol, atol=tol * 10)
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):
