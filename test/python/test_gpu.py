@@ -155,6 +155,21 @@ def test_softmax_rows_on_gpu(cols, dtype):
     np.testing.assert_allclose(log_out, np.log(expected), rtol=tol, atol=tol * 10)
 
 
+@pytest.mark.parametrize("cols", [5, 4096, 20000], ids=["short", "cached", "uncached"])
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_layer_norm_rows_on_gpu(cols, dtype):
+    rng = np.random.default_rng(7)
+    x = (rng.standard_normal((9, cols)) * 3 + 1).astype(dtype).astype(np.float64)
+    w = rng.standard_normal(cols).astype(dtype).astype(np.float64)
+    b = rng.standard_normal(cols).astype(dtype).astype(np.float64)
+    mu = x.mean(-1, keepdims=True)
+    expected = (x - mu) / np.sqrt(x.var(-1, keepdims=True) + 1e-5) * w + b
+    to = lambda a: paddle.to_tensor(a, place="gpu").astype(dtype)  # noqa: E731
+    out = paddle.nn.functional.layer_norm(to(x), [cols], to(w), to(b)).astype("float64").numpy()
+    tol = 2e-2 if dtype == "float16" else 1e-4
+    np.testing.assert_allclose(out, expected, rtol=tol, atol=tol)
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

@@ -187,10 +187,10 @@ void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
   const int64_t rows = mean->numel();
   if (rows == 0 || x.numel() == 0) return;
   const int64_t cols = x.numel() / rows;
-  funcs::LaunchForEach(ctx, rows,
-                       funcs::LayerNormRowFunctor<T>{cols, static_cast<MathType<T>>(epsilon), x.data<T>(),
-                                                     scale.data<T>(), bias.data<T>(), o, m, r},
-                       std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(cols, 1)));
+  // Each backend's row launcher (cpu/norm_kernels.cc, gpu/norm_kernels.cu).
+  funcs::LaunchLayerNormRows(ctx, rows,
+                             funcs::LayerNormRowFunctor<T>{cols, static_cast<MathType<T>>(epsilon), x.data<T>(),
+                                                           scale.data<T>(), bias.data<T>(), o, m, r});
 }
 
 template <typename T, typename Context>
