@@ -74,6 +74,15 @@ def test_host_round_trip_keeps_values(plugin, dtype):
     np.testing.assert_array_equal(x._copy_to("custom_cpu:1").numpy(), a)
 
 
+def test_tensor_to_moves_between_places(plugin):
+    a = np.arange(4, dtype=np.float32)
+    x = paddle.to_tensor(a).to("custom_cpu:1")
+    assert x.place == paddle.CustomPlace("custom_cpu", 1)
+    y = x.to("cpu", "float64")
+    assert y.place == paddle.CPUPlace() and y.dtype == paddle.float64
+    np.testing.assert_array_equal(y.numpy(), a)
+
+
 def test_copies_go_through_the_plugin(plugin):
     before_h2d, before_d2h = count(plugin, "memory_copy_h2d"), count(plugin, "memory_copy_d2h")
     x = dev(np.arange(6, dtype=np.float32))

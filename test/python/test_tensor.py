@@ -295,6 +295,22 @@ class TestDeviceAndFlags:
         finally:
             paddle.set_flags({"FLAGS_selected_gpus": ""})
 
+    def test_to_converts_device_and_dtype(self):
+        t = paddle.to_tensor([1.0, 2.0])
+        assert t.to("cpu") is t and t.to(paddle.CPUPlace()) is t
+        assert t.to("float64").dtype == paddle.float64
+        assert t.to(paddle.float16).dtype == paddle.float16
+        converted = t.to(device="cpu", dtype="int64", blocking=True)
+        assert converted.dtype == paddle.int64 and converted.tolist() == [1, 2]
+        assert t.to(paddle.to_tensor([1], dtype="int32")).dtype == paddle.int32
+        assert t.to("cpu", "float64").tolist() == [1.0, 2.0]
+        with pytest.raises(TypeError, match=r"\[Tensor.to\] argument 3.5"):
+            t.to(3.5)
+        with pytest.raises(TypeError, match="Tensor.to"):
+            t.to("cpu", "float32", True, "extra")
+        with pytest.raises(ValueError, match="npu:0"):
+            t.to("npu:0")
+
     def test_pinned_place(self):
         place = paddle.CUDAPinnedPlace()
         assert repr(place) == "Place(gpu_pinned)" and place.is_cuda_pinned_place()

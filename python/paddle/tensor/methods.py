@@ -1,11 +1,12 @@
-"""Tensor methods written in Python: printing and conversion to Python data.
-(Op methods such as ``x.add(y)`` are generated in C++ from the op YAML.)"""
+"""Tensor methods written in Python: printing, conversion to Python data and
+Tensor.to. (Op methods such as ``x.add(y)`` are generated in C++ from the op
+YAML.)"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from paddle._C import DataType, Tensor
+from paddle._C import DataType, Place, Tensor, place_from_string
 from paddle.tensor import creation as _creation
 from paddle.tensor import indexing as _indexing
 from paddle.tensor import linalg as _linalg
@@ -62,6 +63,56 @@ def __array__(self, dtype=None, copy=None):
     return values if dtype is None else values.astype(dtype)
 
 
+def _is_dtype_name(name: str) -> bool:
+    return isinstance(getattr(DataType, name.upper(), None), DataType)
+
+
+def to(self, *args, **kwargs):
+    """A copy on another device and/or of another dtype (the tensor itself
+    when neither changes): ``x.to(device=None, dtype=None, blocking=None)``,
+    positionally in that order (``x.to('gpu')``, ``x.to('float64')``,
+    ``x.to('gpu', paddle.float16)``), or ``x.to(other)`` for other's device
+    and dtype. blocking=False makes a copy from pinned memory to a GPU
+    asynchronous.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.to_tensor([1, 2]).to("float64").dtype
+        paddle.float64
+    """
+    allowed = {"device", "dtype", "blocking", "other"}
+    unknown = set(kwargs) - allowed
+    if unknown or len(args) > 3:
+        raise TypeError(f"[Tensor.to] expected (device, dtype, blocking) or (other), but got {len(args)} positional "
+                        f"arguments and keywords {sorted(kwargs)}")
+    device, dtype, blocking = kwargs.get("device"), kwargs.get("dtype"), kwargs.get("blocking")
+    other = kwargs.get("other")
+    for arg in args:
+        if isinstance(arg, Tensor):
+            other = arg
+        elif isinstance(arg, bool):
+            blocking = arg
+        elif isinstance(arg, DataType) or (isinstance(arg, str) and _is_dtype_name(arg)):
+            dtype = arg
+        elif isinstance(arg, (str, Place)):
+            device = arg
+        else:
+            raise TypeError(f"[Tensor.to] argument {arg!r}: expected a device, a dtype, a bool or a Tensor")
+    if other is not None:
+        device, dtype = other.place, other.dtype
+    out = self
+    if device is not None:
+        place = place_from_string(device) if isinstance(device, str) else device
+        if not isinstance(place, Place):
+            raise TypeError(f"[Tensor.to] argument 'device': expected a str or Place, but got {type(device).__name__}")
+        if place != out.place:
+            out = out._copy_to(place, True if blocking is None else bool(blocking))
+    if dtype is not None:
+        out = out.astype(dtype)
+    return out
+
+
+Tensor.to = to
 Tensor.item = item
 Tensor.tolist = tolist
 Tensor.__array__ = __array__
