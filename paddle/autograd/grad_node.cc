@@ -60,7 +60,9 @@ bool SoleOwner(const Tensor& t) {
 }
 
 bool CanAddInPlace(const Tensor& sum, const Tensor& grad) {
-  return SoleOwner(sum) && sum.dense().IsContiguous() && sum.dims() == grad.dims() && sum.dtype() == grad.dtype() &&
+  // A sum with history (a .grad from a create_graph backward) keeps its
+  // node; it is replaced rather than changed under it.
+  return SoleOwner(sum) && !RequiresGrad(sum) && sum.dense().IsContiguous() && sum.dims() == grad.dims() && sum.dtype() == grad.dtype() &&
          sum.place() == grad.place();
 }
 

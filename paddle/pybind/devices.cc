@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "paddle/phi/backends/custom/custom_device.h"
 #include "paddle/phi/backends/device_runtime.h"
@@ -23,9 +25,25 @@ std::map<phi::StreamHandle, std::weak_ptr<Stream>>& UserStreams() {
   return *streams;
 }
 
-// A device stream; streams made by users are destroyed with the object (the
-// device goes back to its default stream if this one was current), the
-// device's default stream is not.
+// Streams users released, by place, for the next Stream objects. Device
+// streams are never destroyed: a freed block whose use was recorded on a
+// stream keeps its handle (Note [Streams and reuse] in caching_allocator.h).
+std::map<std::string, std::vector<phi::StreamHandle>>& ReleasedStreams() {
+  static auto* streams = new std::map<std::string, std::vector<phi::StreamHandle>>();
+  return *streams;
+}
+
+phi::StreamHandle AcquireStream(const Place& place) {
+  std::vector<phi::StreamHandle>& released = ReleasedStreams()[place.ToString()];
+  if (released.empty()) return phi::RuntimeOf(place).CreateStream(place.GetDeviceId());
+  phi::StreamHandle s = released.back();
+  released.pop_back();
+  return s;
+}
+
+// A device stream. A stream made by a user goes back to the released pool
+// with the object (the device returns to its default stream if this one was
+// current); the device's default stream is not the object's to release.
 struct Stream {
   Stream(const Place& p, phi::StreamHandle s, bool own) : place(p), handle(s), owned(own) {}
   ~Stream() {
@@ -34,7 +52,7 @@ struct Stream {
     phi::DeviceRuntime& rt = runtime();
     const int id = place.GetDeviceId();
     if (rt.CurrentStream(id) == handle) rt.SetCurrentStream(id, rt.DefaultStream(id));
-    rt.DestroyStream(id, handle);
+    ReleasedStreams()[place.ToString()].push_back(handle);
   }
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -84,7 +102,7 @@ void BindDevices(py::module_& m) {
   py::class_<Stream, std::shared_ptr<Stream>>(m, "Stream")
       .def(py::init([](py::handle place) {
         const Place p = CastPlace(place, "Stream", "device");
-        auto stream = std::make_shared<Stream>(p, phi::RuntimeOf(p).CreateStream(p.GetDeviceId()), true);
+        auto stream = std::make_shared<Stream>(p, AcquireStream(p), true);
         UserStreams()[stream->handle] = stream;
         return stream;
       }), py::arg("place"))

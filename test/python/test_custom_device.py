@@ -276,6 +276,19 @@ def test_streams_and_events(plugin):
     np.testing.assert_array_equal(x.numpy(), np.full(4, 3, np.float32))
 
 
+def test_released_streams_are_reused_not_destroyed(plugin):
+    # A freed block may still name a stream in its pending uses, so streams
+    # outlive their Python objects and serve the next ones.
+    first = paddle.device.Stream("custom_cpu:0")
+    del first
+    created = count(plugin, "create_stream")
+    second = paddle.device.Stream("custom_cpu:0")
+    assert count(plugin, "create_stream") == created
+    third = paddle.device.Stream("custom_cpu:0")
+    assert count(plugin, "create_stream") == created + 1
+    assert second != third
+
+
 def test_record_stream_defers_reuse_until_the_stream_passes(plugin, monkeypatch):
     monkeypatch.setenv("CUSTOM_CPU_LAZY_EVENTS", "1")  # recorded work stays "in flight" until synchronized
     place = "custom_cpu:1"

@@ -170,6 +170,13 @@ def test_layer_norm_rows_on_gpu(cols, dtype):
     np.testing.assert_allclose(out, expected, rtol=tol, atol=tol)
 
 
+@pytest.mark.parametrize("op", ["eigh", "svd"])
+def test_decompositions_refuse_non_finite_input_on_gpu(op):
+    x = paddle.to_tensor(np.array([[1.0, np.nan], [np.nan, 1.0]]), place="gpu")
+    with pytest.raises(ValueError, match="finite values"):
+        getattr(paddle.linalg, op)(x)
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

@@ -15,8 +15,9 @@ class DeviceRuntime {
  public:
   virtual ~DeviceRuntime() = default;
 
+  // Streams live until exit (Note [Streams and reuse]); released ones are
+  // reused by the Python layer.
   virtual StreamHandle CreateStream(int device) = 0;
-  virtual void DestroyStream(int device, StreamHandle stream) = 0;
   virtual void SynchronizeStream(int device, StreamHandle stream) = 0;
   // Whether all work queued on the stream has finished.
   virtual bool QueryStream(int device, StreamHandle stream) = 0;

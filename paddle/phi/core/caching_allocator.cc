@@ -25,8 +25,19 @@ void* CachingAllocator::RawAllocate(size_t bytes) {
   std::lock_guard<std::mutex> lock(mu_);
   if (!pending_.empty()) ProcessPendingFrees();
   FreeSet& pool = small ? small_free_ : large_free_;
+  const size_t segment = small ? kSmallSegment : RoundUp(size, kLargeRound);
   Block* block = TakeFreeBlock(pool, stream, size);
-  if (block == nullptr) block = NewSegment(small ? kSmallSegment : RoundUp(size, kLargeRound), small, stream, bytes);
+  if (block == nullptr) block = NewSegment(segment, small, stream);
+  if (block == nullptr) {
+    // Out of device memory: return the wholly free segments (which also
+    // completes pending frees, possibly freeing a block that fits) and retry.
+    ReleaseFreeSegmentsLocked();
+    block = TakeFreeBlock(pool, stream, size);
+    if (block == nullptr) block = NewSegment(segment, small, stream);
+  }
+  PD_CHECK(block != nullptr, ResourceExhausted, "out of memory on ", source_->place().ToString(), ": requested ",
+           bytes, " bytes, ", source_->FreeMemoryReport(), " (this process holds ", reserved_,
+           " bytes in cached segments)");
   // Split off the tail unless it is too small to serve a request of the
   // pool: a large tail below kSmallLimit would only ever be wasted.
   const size_t rest = block->size - size;
@@ -51,16 +62,9 @@ CachingAllocator::Block* CachingAllocator::TakeFreeBlock(FreeSet& pool, StreamHa
   return block;
 }
 
-CachingAllocator::Block* CachingAllocator::NewSegment(size_t size, bool small, StreamHandle stream,
-                                                     size_t requested) {
+CachingAllocator::Block* CachingAllocator::NewSegment(size_t size, bool small, StreamHandle stream) {
   void* ptr = source_->Allocate(size);
-  if (ptr == nullptr) {
-    ReleaseFreeSegmentsLocked();
-    ptr = source_->Allocate(size);
-  }
-  PD_CHECK(ptr != nullptr, ResourceExhausted, "out of memory on ", source_->place().ToString(),
-           ": requested ", requested, " bytes, ", source_->FreeMemoryReport(), " (this process holds ", reserved_,
-           " bytes in cached segments)");
+  if (ptr == nullptr) return nullptr;
   reserved_ += size;
   ++segments_;
   return new Block{static_cast<char*>(ptr), size, true, small, stream, nullptr, nullptr, {}};
@@ -78,7 +82,21 @@ void CachingAllocator::RawFree(void* ptr, size_t bytes) {
     return;
   }
   PendingFree pending{block, {}};
-  for (StreamHandle use : block->uses) pending.events.push_back(source_->RecordEvent(use));
+  try {
+    for (StreamHandle use : block->uses) pending.events.push_back(source_->RecordEvent(use));
+  } catch (...) {
+    // Frees run in destructors and must not throw. Without the events, wait
+    // for all queued work instead (a device that fails that has no work left
+    // to wait for) and free the block now.
+    try {
+      for (EventHandle e : pending.events) source_->DestroyEvent(e);
+      source_->Synchronize();
+    } catch (...) {
+    }
+    block->uses.clear();
+    FreeBlock(block);
+    return;
+  }
   block->uses.clear();
   pending_.push_back(std::move(pending));
 }

@@ -109,7 +109,9 @@ class CachingAllocator final : public Allocator {
   };
 
   Block* TakeFreeBlock(FreeSet& pool, StreamHandle stream, size_t size);
-  Block* NewSegment(size_t size, bool small, StreamHandle stream, size_t requested);
+  // A new segment of `size` bytes as one free block; nullptr when the device
+  // is out of memory.
+  Block* NewSegment(size_t size, bool small, StreamHandle stream);
   // Makes `block` free, merging it with free neighbours.
   void FreeBlock(Block* block);
   // Frees the pending blocks whose events have all passed.

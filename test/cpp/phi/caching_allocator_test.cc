@@ -22,6 +22,7 @@ struct HostSegments final : SegmentSource {
   size_t used = 0;
   int allocs = 0, frees = 0, syncs = 0;
   uintptr_t stream = 1;
+  bool fail_events = false;                   // RecordEvent throws, as a failing device would
   std::vector<std::unique_ptr<bool>> events;  // done flags
   explicit HostSegments(size_t bytes) : budget(bytes) {}
 
@@ -43,7 +44,10 @@ struct HostSegments final : SegmentSource {
   std::string FreeMemoryReport() override { return std::to_string(budget - used) + " bytes free"; }
   Place place() const override { return paddle::CustomPlace("host_test", 0); }
   StreamHandle CurrentStream() override { return reinterpret_cast<StreamHandle>(stream); }
-  EventHandle RecordEvent(StreamHandle) override { return events.emplace_back(std::make_unique<bool>(false)).get(); }
+  EventHandle RecordEvent(StreamHandle) override {
+    PD_CHECK(!fail_events, Unavailable, "the device failed");
+    return events.emplace_back(std::make_unique<bool>(false)).get();
+  }
   bool EventDone(EventHandle e) override { return *static_cast<bool*>(e); }
   void DestroyEvent(EventHandle) override {}
 };
@@ -178,6 +182,31 @@ TEST_F(CachingAllocatorTest, PendingFreesCompleteBeforeSegmentsAreReleased) {
   alloc.ReleaseCache();  // synchronizes, so the pending block is freed and its segment returned
   EXPECT_EQ(alloc.NumSegments(), 0u);
   EXPECT_EQ(source->used, 0u);
+}
+
+TEST_F(CachingAllocatorTest, OutOfMemoryRetriesWithPendingBlocksThatHavePassed) {
+  source->budget = CachingAllocator::kSmallSegment;  // one small segment, no more
+  const size_t half = CachingAllocator::kSmallSegment / 2;
+  auto a = alloc.Allocate(half);
+  auto b = alloc.Allocate(half);  // the segment is full
+  char* p = Ptr(a);
+  alloc.RecordStream(p, reinterpret_cast<StreamHandle>(uintptr_t{2}));
+  a.reset();  // pending on stream 2's event
+  auto c = alloc.Allocate(half);  // no room: the release completes the event, and a's block serves
+  EXPECT_EQ(Ptr(c), p);
+  EXPECT_EQ(source->allocs, 1);
+}
+
+TEST_F(CachingAllocatorTest, FreeingWhenTheDeviceFailsSynchronizesInsteadOfThrowing) {
+  auto a = alloc.Allocate(1000);
+  char* p = Ptr(a);
+  alloc.RecordStream(p, reinterpret_cast<StreamHandle>(uintptr_t{2}));
+  source->fail_events = true;
+  const int syncs = source->syncs;
+  EXPECT_NO_THROW(a.reset());
+  EXPECT_EQ(source->syncs, syncs + 1);
+  auto b = alloc.Allocate(1000);
+  EXPECT_EQ(Ptr(b), p);  // freed at once
 }
 
 TEST_F(CachingAllocatorTest, ManyRandomAllocationsLeaveNoFragmentsBehind) {

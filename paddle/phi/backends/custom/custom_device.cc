@@ -48,7 +48,6 @@ std::vector<std::string> MissingRequired(const C_DeviceInterface& t) {
       {"memory_copy_d2h", t.memory_copy_d2h != nullptr},
       {"memory_copy_d2d", t.memory_copy_d2d != nullptr},
       {"create_stream", t.create_stream != nullptr},
-      {"destroy_stream", t.destroy_stream != nullptr},
       {"synchronize_stream", t.synchronize_stream != nullptr},
       {"create_event", t.create_event != nullptr},
       {"destroy_event", t.destroy_event != nullptr},
@@ -112,7 +111,6 @@ class CustomRuntime final : public DeviceRuntime {
   explicit CustomRuntime(const CustomDevice& device) : device_(device) {}
 
   StreamHandle CreateStream(int id) override { return device_.CreateStream(id); }
-  void DestroyStream(int id, StreamHandle s) override { device_.DestroyStream(id, AsStream(s)); }
   void SynchronizeStream(int id, StreamHandle s) override { device_.SynchronizeStream(id, AsStream(s)); }
   bool QueryStream(int id, StreamHandle s) override { return device_.QueryStream(id, AsStream(s)); }
   EventHandle CreateEvent(int id) override { return device_.CreateEvent(id); }
@@ -236,11 +234,6 @@ C_Stream CustomDevice::CreateStream(int id) const {
   C_Stream stream = nullptr;
   Check(table_.create_stream(&d, &stream), "create_stream");
   return stream;
-}
-
-void CustomDevice::DestroyStream(int id, C_Stream stream) const {
-  C_Device_st d = Select(id);
-  Check(table_.destroy_stream(&d, stream), "destroy_stream");
 }
 
 void CustomDevice::SynchronizeStream(int id, C_Stream stream) const {

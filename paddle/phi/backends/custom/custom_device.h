@@ -45,7 +45,6 @@ class CustomDevice {
   void CopyDeviceToDevice(int id, C_Stream stream, void* dst, const void* src, size_t bytes) const;
 
   C_Stream CreateStream(int id) const;
-  void DestroyStream(int id, C_Stream stream) const;
   void SynchronizeStream(int id, C_Stream stream) const;
   // Whether all work queued on `stream` has finished.
   bool QueryStream(int id, C_Stream stream) const;

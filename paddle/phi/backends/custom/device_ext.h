@@ -79,7 +79,8 @@ typedef struct C_DeviceInterface {
 
   /* Streams: work queued on one stream runs in order */
   C_Status (*create_stream)(const C_Device device, C_Stream* stream);       /* required */
-  C_Status (*destroy_stream)(const C_Device device, C_Stream stream);       /* required */
+  C_Status (*destroy_stream)(const C_Device device, C_Stream stream);       /* optional: the core keeps
+                                                                               its streams until exit */
   C_Status (*synchronize_stream)(const C_Device device, C_Stream stream);   /* required */
   C_Status (*query_stream)(const C_Device device, C_Stream stream);         /* optional: C_SUCCESS when idle,
                                                                                C_WARNING while busy */

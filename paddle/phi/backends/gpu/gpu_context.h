@@ -1,7 +1,8 @@
 // GPUContext: what a CUDA kernel needs from its device: the device id, the
-// stream all of the device's work is queued on, and a cuBLAS handle bound to
-// that stream. One stream per device keeps every kernel, copy and cached
-// allocation of a device ordered without events (see gpu_runtime.cu).
+// stream the device's work is queued on now (its own, or one a
+// paddle.device.stream_guard selected), and a cuBLAS handle bound to it.
+// Work on one stream runs in order; the caching allocator keeps each
+// block to the stream it was made on (Note [Streams and reuse]).
 #pragma once
 
 #include <cublas_v2.h>

@@ -70,9 +70,9 @@ const DeviceQuery& QueryDevices() {
   return query;
 }
 
-// cudaMalloc'ed segments for the CachingAllocator (phi/core). Reuse of its
-// cached blocks needs no events because all of a device's work runs in order
-// on its context's single stream.
+// cudaMalloc'ed segments for the CachingAllocator (phi/core), which keeps
+// each block to the stream it was made on and orders other streams' uses
+// with events (Note [Streams and reuse]).
 class GPUSegments final : public SegmentSource {
  public:
   explicit GPUSegments(int device) : device_(device) {}
@@ -199,10 +199,6 @@ class CudaRuntime final : public DeviceRuntime {
     cudaStream_t stream = nullptr;
     PD_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     return stream;
-  }
-  void DestroyStream(int device, StreamHandle stream) override {
-    DeviceGuard guard(device);
-    PD_CUDA_CHECK(cudaStreamDestroy(AsStream(stream)));
   }
   void SynchronizeStream(int device, StreamHandle stream) override {
     DeviceGuard guard(device);

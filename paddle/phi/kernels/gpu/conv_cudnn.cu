@@ -1,6 +1,7 @@
 // conv2d and its two gradients on the GPU by cuDNN (NCHW), the GPU side of
 // cpu/conv_onednn.cc. The algorithm of each shape is chosen once by cuDNN's
-// search (it times every algorithm) and cached. cuDNN pads symmetrically;
+// search (it times every algorithm on the call's own buffers, with a
+// workspace from the caching allocator) and cached. cuDNN pads symmetrically;
 // asymmetric paddings ([top, left, bottom, right] differing) are applied by
 // an explicit zero-padded copy of the input, whose gradient is cropped back.
 #include <cudnn.h>
@@ -164,6 +165,22 @@ void* Workspace(const GPUContext& ctx, DenseTensor* holder, size_t bytes) {
   return ctx.Alloc(holder);
 }
 
+// The workspace the algorithm search may use: kSearchWorkspace bytes, or
+// none when the device cannot spare them (only algorithms without one are
+// then tried, and the choice is cached all the same).
+constexpr size_t kSearchWorkspace = size_t{256} << 20;
+
+size_t SearchWorkspace(const GPUContext& ctx, DenseTensor* holder, void** ptr) {
+  try {
+    *ptr = Workspace(ctx, holder, kSearchWorkspace);
+    return kSearchWorkspace;
+  } catch (const paddle::common::Error& e) {
+    if (e.code() != paddle::common::ErrorCode::kResourceExhausted) throw;
+    *ptr = nullptr;
+    return 0;
+  }
+}
+
 // The dims of x padded by `pad`.
 DDim PaddedDims(const DDim& x, const Padding& pad) {
   return DDim({x[0], x[1], x[2] + pad.top + pad.bottom, x[3] + pad.left + pad.right});
@@ -203,6 +220,7 @@ void Conv2dDirectKernel(const Context& ctx, const DenseTensor& x, const DenseTen
                         const std::vector<int64_t>& dilations, int64_t groups, DenseTensor* out) {
   T* o = ctx.template Alloc<T>(out);
   if (out->numel() == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
   const Padding pad = PaddingOf(paddings);
   const DenseTensor input = pad.symmetric() ? x : PadExplicitly(ctx, x, pad);
   const int pad_h = pad.symmetric() ? pad.top : 0, pad_w = pad.symmetric() ? pad.left : 0;
@@ -212,8 +230,12 @@ void Conv2dDirectKernel(const Context& ctx, const DenseTensor& x, const DenseTen
       Key<T>(Pass::kForward, ctx, input.dims(), weight.dims(), pad_h, pad_w, strides, dilations, groups), [&] {
         cudnnConvolutionFwdAlgoPerf_t results[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
         int count = 0;
-        PD_CUDNN_CHECK(cudnnFindConvolutionForwardAlgorithm(h, d.x_, d.w_, d.conv_, d.y_,
-                                                            CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &count, results));
+        DenseTensor search;
+        void* space = nullptr;
+        const size_t space_bytes = SearchWorkspace(ctx, &search, &space);
+        PD_CUDNN_CHECK(cudnnFindConvolutionForwardAlgorithmEx(
+            h, d.x_, input.data<T>(), d.w_, weight.data<T>(), d.conv_, d.y_, o, CUDNN_CONVOLUTION_FWD_ALGO_COUNT,
+            &count, results, space, space_bytes));
         return Fastest(results, count, "forward");
       }));
   size_t bytes = 0;
@@ -221,7 +243,6 @@ void Conv2dDirectKernel(const Context& ctx, const DenseTensor& x, const DenseTen
   DenseTensor workspace;
   void* ws = Workspace(ctx, &workspace, bytes);
   const typename CudnnTypes<T>::Scale one(1), zero(0);
-  gpu::DeviceGuard guard(ctx.device());
   PD_CUDNN_CHECK(cudnnConvolutionForward(h, &one, d.x_, input.data<T>(), d.w_, weight.data<T>(), d.conv_, algo, ws,
                                          bytes, &zero, d.y_, o));
 }
@@ -233,6 +254,7 @@ void Conv2dInputGradKernel(const Context& ctx, const DenseTensor& out_grad, cons
                            int64_t groups, DenseTensor* x_grad) {
   ctx.template Alloc<T>(x_grad);
   if (x_grad->numel() == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
   const Padding pad = PaddingOf(paddings);
   // With asymmetric padding: the gradient of the padded input, cropped.
   DenseTensor padded_grad;
@@ -248,8 +270,12 @@ void Conv2dInputGradKernel(const Context& ctx, const DenseTensor& out_grad, cons
       Key<T>(Pass::kBackwardData, ctx, dx->dims(), weight.dims(), pad_h, pad_w, strides, dilations, groups), [&] {
         cudnnConvolutionBwdDataAlgoPerf_t results[CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT];
         int count = 0;
-        PD_CUDNN_CHECK(cudnnFindConvolutionBackwardDataAlgorithm(
-            h, d.w_, d.y_, d.conv_, d.x_, CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &count, results));
+        DenseTensor search;
+        void* space = nullptr;
+        const size_t space_bytes = SearchWorkspace(ctx, &search, &space);
+        PD_CUDNN_CHECK(cudnnFindConvolutionBackwardDataAlgorithmEx(
+            h, d.w_, weight.data<T>(), d.y_, out_grad.data<T>(), d.conv_, d.x_, dx->data<T>(),
+            CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &count, results, space, space_bytes));
         return Fastest(results, count, "input gradient");
       }));
   size_t bytes = 0;
@@ -257,7 +283,6 @@ void Conv2dInputGradKernel(const Context& ctx, const DenseTensor& out_grad, cons
   DenseTensor workspace;
   void* ws = Workspace(ctx, &workspace, bytes);
   const typename CudnnTypes<T>::Scale one(1), zero(0);
-  gpu::DeviceGuard guard(ctx.device());
   PD_CUDNN_CHECK(cudnnConvolutionBackwardData(h, &one, d.w_, weight.data<T>(), d.y_, out_grad.data<T>(), d.conv_,
                                               algo, ws, bytes, &zero, d.x_, dx->data<T>()));
   if (!pad.symmetric()) StridedCopy(ctx, Interior(padded_grad, x_grad->dims(), pad), x_grad);
@@ -270,6 +295,7 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
                             int64_t groups, DenseTensor* w_grad) {
   T* o = ctx.template Alloc<T>(w_grad);
   if (w_grad->numel() == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
   const Padding pad = PaddingOf(paddings);
   const DenseTensor input = pad.symmetric() ? x : PadExplicitly(ctx, x, pad);
   const int pad_h = pad.symmetric() ? pad.top : 0, pad_w = pad.symmetric() ? pad.left : 0;
@@ -280,8 +306,12 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
       [&] {
         cudnnConvolutionBwdFilterAlgoPerf_t results[CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT];
         int count = 0;
-        PD_CUDNN_CHECK(cudnnFindConvolutionBackwardFilterAlgorithm(
-            h, d.x_, d.y_, d.conv_, d.w_, CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &count, results));
+        DenseTensor search;
+        void* space = nullptr;
+        const size_t space_bytes = SearchWorkspace(ctx, &search, &space);
+        PD_CUDNN_CHECK(cudnnFindConvolutionBackwardFilterAlgorithmEx(
+            h, d.x_, input.data<T>(), d.y_, out_grad.data<T>(), d.conv_, d.w_, o,
+            CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &count, results, space, space_bytes));
         return Fastest(results, count, "filter gradient");
       }));
   size_t bytes = 0;
@@ -289,7 +319,6 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
   DenseTensor workspace;
   void* ws = Workspace(ctx, &workspace, bytes);
   const typename CudnnTypes<T>::Scale one(1), zero(0);
-  gpu::DeviceGuard guard(ctx.device());
   PD_CUDNN_CHECK(cudnnConvolutionBackwardFilter(h, &one, d.x_, input.data<T>(), d.y_, out_grad.data<T>(), d.conv_,
                                                 algo, ws, bytes, &zero, d.w_, o));
 }

@@ -79,7 +79,10 @@ cusolverDnHandle_t Handle(const GPUContext& ctx) {
   static auto* handles = new std::map<int, cusolverDnHandle_t>();
   std::lock_guard<std::mutex> lock(mu);
   cusolverDnHandle_t& h = (*handles)[ctx.device()];
-  if (h == nullptr) PD_CUSOLVER_CHECK(cusolverDnCreate(&h));
+  if (h == nullptr) {
+    gpu::DeviceGuard guard(ctx.device());
+    PD_CUSOLVER_CHECK(cusolverDnCreate(&h));
+  }
   PD_CUSOLVER_CHECK(cusolverDnSetStream(h, ctx.stream()));
   return h;
 }
@@ -122,9 +125,44 @@ std::pair<int64_t, int> FirstFailure(const GPUContext& ctx, const int* infos, in
   return {-1, 0};
 }
 
+// cuSOLVER's iterative routines (svd, eigh) may not converge on NaN or
+// infinity: refuse them up front, as the CPU kernels do.
+template <typename T>
+struct MarkNonFinite {
+  const T* x;
+  int* flag;
+  __device__ void operator()(int64_t i) const {
+    if (!isfinite(x[i])) *flag = 1;  // every writer stores the same value
+  }
+};
+
+template <typename T>
+void CheckFinite(const GPUContext& ctx, const DenseTensor& x) {
+  DenseTensor flag_holder;
+  int* flag = Scratch<int>(ctx, &flag_holder, 1);
+  PD_CUDA_CHECK(cudaMemsetAsync(flag, 0, sizeof(int), ctx.stream()));
+  funcs::LaunchForEach(ctx, x.numel(), MarkNonFinite<T>{x.data<T>(), flag});
+  PD_CHECK(FirstFailure(ctx, flag, 1).first < 0, InvalidArgument,
+           "x holds NaN or infinity: the decomposition needs finite values");
+}
+
 int CheckedInt(int64_t v, const char* what) {
   PD_CHECK(v <= std::numeric_limits<int>::max(), InvalidArgument, what, " (", v, ") exceeds what cuSOLVER indexes");
   return static_cast<int>(v);
+}
+
+// `batch` runs of `len` elements from src (runs `src_stride` apart) to dst
+// (`dst_stride` apart): one copy when both are packed, else a 2-D copy
+// (whose pitches cudaMemcpy2D bounds, at about 2 GiB).
+template <typename T>
+void CopyMatrices(const GPUContext& ctx, T* dst, int64_t dst_stride, const T* src, int64_t src_stride, int64_t len,
+                  int64_t batch) {
+  if (dst_stride == len && src_stride == len) {
+    PD_CUDA_CHECK(cudaMemcpyAsync(dst, src, batch * len * sizeof(T), cudaMemcpyDeviceToDevice, ctx.stream()));
+    return;
+  }
+  PD_CUDA_CHECK(cudaMemcpy2DAsync(dst, dst_stride * sizeof(T), src, src_stride * sizeof(T), len * sizeof(T), batch,
+                                  cudaMemcpyDeviceToDevice, ctx.stream()));
 }
 
 template <typename T>
@@ -187,6 +225,7 @@ void LinalgSolveKernel(const Context& ctx, const DenseTensor& x, const DenseTens
   const int k = CheckedInt(y.dims()[rank - 1], "the number of right-hand sides");
   const int64_t batch = n == 0 ? 0 : x.numel() / (int64_t{n} * n);
   if (out->numel() == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
   DenseTensor a_holder, b_holder, ipiv_holder, info_holder, work_holder, rs_info_holder;
   T* a = Scratch<T>(ctx, &a_holder, x.numel());
   T* rhs = Scratch<T>(ctx, &b_holder, out->numel());
@@ -217,11 +256,11 @@ void SlogdetKernel(const Context& ctx, const DenseTensor& x, DenseTensor* logabs
   const int n = CheckedInt(x.dims()[x.dims().size() - 1], "n");
   const int64_t batch = logabsdet->numel();
   if (batch == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
   DenseTensor a_holder, ipiv_holder, info_holder, work_holder;
   T* a = Scratch<T>(ctx, &a_holder, x.numel());  // det(A^T) = det(A): no transpose
   int* ipiv = Scratch<int>(ctx, &ipiv_holder, batch * n);
   int* infos = Scratch<int>(ctx, &info_holder, batch);
-  gpu::DeviceGuard guard(ctx.device());
   PD_CUDA_CHECK(cudaMemcpyAsync(a, x.data<T>(), x.numel() * sizeof(T), cudaMemcpyDeviceToDevice, ctx.stream()));
   PD_CUDA_CHECK(cudaMemsetAsync(infos, 0, batch * sizeof(int), ctx.stream()));
   if (n > 0) {
@@ -242,9 +281,9 @@ void CholeskyKernel(const Context& ctx, const DenseTensor& x, bool upper, DenseT
   const int n = CheckedInt(x.dims()[x.dims().size() - 1], "n");
   const int64_t batch = n == 0 ? 0 : x.numel() / (int64_t{n} * n);
   if (batch == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
   DenseTensor info_holder, work_holder;
   int* infos = Scratch<int>(ctx, &info_holder, batch);
-  gpu::DeviceGuard guard(ctx.device());
   PD_CUDA_CHECK(cudaMemcpyAsync(o, x.data<T>(), x.numel() * sizeof(T), cudaMemcpyDeviceToDevice, ctx.stream()));
   // Row-major A is column-major A^T = A: factor the column-major triangle
   // that, read back row-major, is the one asked for.
@@ -270,10 +309,11 @@ void EighKernel(const Context& ctx, const DenseTensor& x, const std::string& upl
   const int n = CheckedInt(x.dims()[x.dims().size() - 1], "n");
   const int64_t batch = n == 0 ? 0 : x.numel() / (int64_t{n} * n);
   if (batch == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
+  CheckFinite<T>(ctx, x);
   DenseTensor a_holder, info_holder, work_holder;
   T* a = Scratch<T>(ctx, &a_holder, x.numel());
   int* infos = Scratch<int>(ctx, &info_holder, batch);
-  gpu::DeviceGuard guard(ctx.device());
   PD_CUDA_CHECK(cudaMemcpyAsync(a, x.data<T>(), x.numel() * sizeof(T), cudaMemcpyDeviceToDevice, ctx.stream()));
   // Symmetric: A^T = A, and row-major lower is column-major upper.
   const cublasFillMode_t fill = uplo == "L" ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
@@ -303,11 +343,12 @@ void SvdKernel(const Context& ctx, const DenseTensor& x, bool full_matrices, Den
   if (batch == 0) return;
   const int ucols = full_matrices ? m : k, vrows = full_matrices ? n : k;
   const signed char job = full_matrices ? 'A' : 'S';
+  gpu::DeviceGuard guard(ctx.device());
+  CheckFinite<T>(ctx, x);
   DenseTensor a_holder, info_holder, work_holder, ut_holder, vt_holder;
   T* a = Scratch<T>(ctx, &a_holder, x.numel());
   int* infos = Scratch<int>(ctx, &info_holder, batch);
   cusolverDnHandle_t h = Handle(ctx);
-  gpu::DeviceGuard guard(ctx.device());
   // cuSOLVER's gesvd needs rows >= columns. Wide (n >= m): row-major A is the
   // column-major n x m matrix A^T = V S U^T, whose left factor is our Vh
   // (row-major) and whose right factor is our U: no copies. Tall: transpose
@@ -349,6 +390,8 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
   const int rrows = r->dims()[rank - 2];
   const int64_t batch = int64_t{m} * n == 0 ? 0 : x.numel() / (int64_t{m} * n);
   if (batch == 0) return;
+  gpu::DeviceGuard guard(ctx.device());
+  CheckFinite<T>(ctx, x);
   // Per matrix: column-major, leading dimension m, room for qcols columns.
   const int64_t stride = int64_t{m} * std::max(n, qcols);
   DenseTensor a_holder, cm_holder, tau_holder, info_holder, work_holder;
@@ -357,9 +400,7 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
   T* tau = Scratch<T>(ctx, &tau_holder, batch * std::max(k, 1));
   int* infos = Scratch<int>(ctx, &info_holder, batch);
   Transpose(ctx, x.data<T>(), cm, batch, m, n);
-  gpu::DeviceGuard guard(ctx.device());
-  PD_CUDA_CHECK(cudaMemcpy2DAsync(a, stride * sizeof(T), cm, int64_t{m} * n * sizeof(T), int64_t{m} * n * sizeof(T),
-                                  batch, cudaMemcpyDeviceToDevice, ctx.stream()));
+  CopyMatrices(ctx, a, stride, cm, int64_t{m} * n, int64_t{m} * n, batch);
   cusolverDnHandle_t h = Handle(ctx);
   int lwork_qr = 0, lwork_q = 0;
   PD_CUSOLVER_CHECK(Dn<T>::geqrf_buffer(h, m, n, a, m, &lwork_qr));
@@ -377,8 +418,7 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
     }
     DenseTensor packed_holder;
     T* packed = Scratch<T>(ctx, &packed_holder, batch * int64_t{m} * qcols);
-    PD_CUDA_CHECK(cudaMemcpy2DAsync(packed, int64_t{m} * qcols * sizeof(T), a, stride * sizeof(T),
-                                    int64_t{m} * qcols * sizeof(T), batch, cudaMemcpyDeviceToDevice, ctx.stream()));
+    CopyMatrices(ctx, packed, int64_t{m} * qcols, a, stride, int64_t{m} * qcols, batch);
     Transpose(ctx, packed, qo, batch, qcols, m);  // column-major m x qcols -> row-major Q
   }
   auto [bad, info] = FirstFailure(ctx, infos, batch);

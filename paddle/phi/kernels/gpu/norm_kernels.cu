@@ -75,7 +75,9 @@ void LaunchLayerNormRows(const GPUContext& ctx, int64_t rows, const LayerNormRow
   gpu::DeviceGuard guard(ctx.device());
   const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(rows, 65535 * 8));
   const size_t cache = static_cast<size_t>(f.cols) * sizeof(M);
-  if (cache <= 48 * 1024) {  // the default dynamic shared-memory limit
+  // The default shared-memory limit covers the dynamic cache and the
+  // kernel's own reduction scratch together.
+  if (cache + sizeof(M) * (kNormThreads / 32) <= 48 * 1024) {
     LayerNormRowsKernel<T, true><<<blocks, kNormThreads, cache, ctx.stream()>>>(f, rows);
   } else {
     LayerNormRowsKernel<T, false><<<blocks, kNormThreads, 0, ctx.stream()>>>(f, rows);

@@ -90,7 +90,9 @@ void LaunchSoftmax(const GPUContext& ctx, const T* x, T* out, const SoftmaxShape
     const int64_t rows = s.outer;
     const unsigned blocks = static_cast<unsigned>(std::min<int64_t>(rows, 65535 * 8));
     const size_t cache = static_cast<size_t>(s.n) * sizeof(M);
-    if (cache <= 48 * 1024) {  // the default dynamic shared-memory limit
+    // The default shared-memory limit covers the dynamic cache and the
+    // kernel's own reduction scratch together.
+    if (cache + sizeof(M) * (kRowThreads / 32) <= 48 * 1024) {
       SoftmaxLastAxisKernel<T, true><<<blocks, kRowThreads, cache, ctx.stream()>>>(x, out, rows, s.n, log);
     } else {
       SoftmaxLastAxisKernel<T, false><<<blocks, kRowThreads, 0, ctx.stream()>>>(x, out, rows, s.n, log);
