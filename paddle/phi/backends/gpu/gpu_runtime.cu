@@ -124,6 +124,16 @@ class GPUSegments final : public SegmentSource {
   const int device_;
 };
 
+// Whether a query (cudaStreamQuery, cudaEventQuery) found the work done.
+bool Ready(cudaError_t err, const char* what) {
+  if (err == cudaErrorNotReady) {
+    cudaGetLastError();
+    return false;
+  }
+  if (err != cudaSuccess) ThrowCudaError(err, what, __FILE__, __LINE__);
+  return true;
+}
+
 // cudaHostAlloc'ed segments for the pinned CachingAllocator. Host memory
 // belongs to no stream; a block an asynchronous copy reads is marked with
 // RecordStream, and its event is recorded on that copy's stream.
@@ -159,13 +169,7 @@ class PinnedSegments final : public SegmentSource {
     return event;
   }
   bool EventDone(EventHandle event) override {
-    const cudaError_t err = cudaEventQuery(static_cast<cudaEvent_t>(event));
-    if (err == cudaErrorNotReady) {
-      cudaGetLastError();
-      return false;
-    }
-    if (err != cudaSuccess) ThrowCudaError(err, "cudaEventQuery(event)", __FILE__, __LINE__);
-    return true;
+    return Ready(cudaEventQuery(static_cast<cudaEvent_t>(event)), "cudaEventQuery");
   }
   void DestroyEvent(EventHandle event) override { PD_CUDA_CHECK(cudaEventDestroy(static_cast<cudaEvent_t>(event))); }
 };
@@ -242,14 +246,6 @@ class CudaRuntime final : public DeviceRuntime {
  private:
   static cudaStream_t AsStream(StreamHandle s) { return static_cast<cudaStream_t>(s); }
   static cudaEvent_t AsEvent(EventHandle e) { return static_cast<cudaEvent_t>(e); }
-  static bool Ready(cudaError_t err, const char* what) {
-    if (err == cudaErrorNotReady) {
-      cudaGetLastError();
-      return false;
-    }
-    if (err != cudaSuccess) ThrowCudaError(err, what, __FILE__, __LINE__);
-    return true;
-  }
 };
 
 }  // namespace

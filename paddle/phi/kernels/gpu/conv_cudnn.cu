@@ -14,6 +14,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/common/flags.h"
+#include "paddle/phi/backends/gpu/library_handle.h"
 #include "paddle/phi/kernels/gpu/copy.cuh"
 
 PD_DECLARE_bool(allow_tf32_cudnn);
@@ -58,16 +59,9 @@ struct CudnnTypes<paddle::bfloat16> {
 };
 
 cudnnHandle_t Handle(const GPUContext& ctx) {
-  static std::mutex mu;
-  static auto* handles = new std::map<int, cudnnHandle_t>();
-  std::lock_guard<std::mutex> lock(mu);
-  cudnnHandle_t& h = (*handles)[ctx.device()];
-  if (h == nullptr) {
-    gpu::DeviceGuard guard(ctx.device());
-    PD_CUDNN_CHECK(cudnnCreate(&h));
-  }
-  PD_CUDNN_CHECK(cudnnSetStream(h, ctx.stream()));
-  return h;
+  return gpu::LibraryHandle<cudnnHandle_t>(
+      ctx, [](cudnnHandle_t* h) { PD_CUDNN_CHECK(cudnnCreate(h)); },
+      [](cudnnHandle_t h, cudaStream_t s) { PD_CUDNN_CHECK(cudnnSetStream(h, s)); });
 }
 
 struct Padding {

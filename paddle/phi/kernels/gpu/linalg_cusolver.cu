@@ -9,13 +9,12 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
+#include "paddle/phi/backends/gpu/library_handle.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
 
@@ -72,19 +71,10 @@ struct Dn<double> {
   static constexpr auto orgqr = cusolverDnDorgqr;
 };
 
-// One handle per device, made on first use and bound to the context's
-// current stream on every call.
 cusolverDnHandle_t Handle(const GPUContext& ctx) {
-  static std::mutex mu;
-  static auto* handles = new std::map<int, cusolverDnHandle_t>();
-  std::lock_guard<std::mutex> lock(mu);
-  cusolverDnHandle_t& h = (*handles)[ctx.device()];
-  if (h == nullptr) {
-    gpu::DeviceGuard guard(ctx.device());
-    PD_CUSOLVER_CHECK(cusolverDnCreate(&h));
-  }
-  PD_CUSOLVER_CHECK(cusolverDnSetStream(h, ctx.stream()));
-  return h;
+  return gpu::LibraryHandle<cusolverDnHandle_t>(
+      ctx, [](cusolverDnHandle_t* h) { PD_CUSOLVER_CHECK(cusolverDnCreate(h)); },
+      [](cusolverDnHandle_t h, cudaStream_t s) { PD_CUSOLVER_CHECK(cusolverDnSetStream(h, s)); });
 }
 
 // Device scratch memory of n elements, owned by `holder`.
