@@ -47,6 +47,28 @@ typedef struct C_Device_st {
 typedef struct C_Stream_st* C_Stream;
 typedef struct C_Event_st* C_Event;
 
+/* Collectives (optional): a communicator over `nranks` processes, made from
+ * a root id that rank 0 creates and the launcher hands to every rank. */
+typedef struct C_CCLComm_st* C_CCLComm;
+typedef struct C_CCLRootId {
+  void* data; /* ccl_get_unique_id_size bytes, owned by the core */
+  size_t size;
+} C_CCLRootId;
+typedef enum {
+  C_UNDEFINED_DTYPE = 0,
+  C_BOOL,
+  C_UINT8,
+  C_INT8,
+  C_INT16,
+  C_INT32,
+  C_INT64,
+  C_FLOAT16,
+  C_BFLOAT16,
+  C_FLOAT32,
+  C_FLOAT64,
+} C_DataType;
+typedef enum { C_CCL_SUM = 0, C_CCL_AVG, C_CCL_MAX, C_CCL_MIN, C_CCL_PRODUCT } C_CCLReduceOp;
+
 typedef struct C_DeviceInterface {
   size_t size; /* sizeof(C_DeviceInterface) as the core knows it */
 
@@ -93,6 +115,23 @@ typedef struct C_DeviceInterface {
   C_Status (*query_event)(const C_Device device, C_Event event);  /* optional: C_SUCCESS when the recorded
                                                                      work is done, C_WARNING while pending */
   C_Status (*stream_wait_event)(const C_Device device, C_Stream stream, C_Event event);   /* required */
+
+  /* Collectives: optional as a group, for the distributed layer; all take
+   * the stream the operation is queued on. */
+  C_Status (*ccl_get_unique_id_size)(size_t* size);
+  C_Status (*ccl_get_unique_id)(C_CCLRootId* root_id);
+  C_Status (*ccl_comm_init_rank)(size_t nranks, C_CCLRootId* root_id, size_t rank, C_CCLComm* comm);
+  C_Status (*ccl_destroy_comm)(C_CCLComm comm);
+  C_Status (*ccl_all_reduce)(void* send, void* recv, size_t count, C_DataType dtype, C_CCLReduceOp op,
+                             C_CCLComm comm, C_Stream stream);
+  C_Status (*ccl_broadcast)(void* buf, size_t count, C_DataType dtype, size_t root, C_CCLComm comm,
+                            C_Stream stream);
+  C_Status (*ccl_all_gather)(void* send, void* recv, size_t count, C_DataType dtype, C_CCLComm comm,
+                             C_Stream stream);
+  C_Status (*ccl_reduce_scatter)(void* send, void* recv, size_t count, C_DataType dtype, C_CCLReduceOp op,
+                                 C_CCLComm comm, C_Stream stream);
+  C_Status (*ccl_send)(void* buf, size_t count, C_DataType dtype, size_t peer, C_CCLComm comm, C_Stream stream);
+  C_Status (*ccl_recv)(void* buf, size_t count, C_DataType dtype, size_t peer, C_CCLComm comm, C_Stream stream);
 } C_DeviceInterface;
 
 typedef struct CustomRuntimeVersion {
