@@ -13,6 +13,18 @@ namespace paddle::pybind {
 void BindRuntime(py::module_& m) {
   m.def("is_compiled_with_cuda", &phi::gpu::IsCompiledWithCuda);
   m.def("cuda_device_count", &phi::gpu::GetDeviceCount);
+  py::class_<phi::gpu::DeviceProperties>(m, "_gpuDeviceProperties")
+      .def_readonly("name", &phi::gpu::DeviceProperties::name)
+      .def_readonly("major", &phi::gpu::DeviceProperties::major)
+      .def_readonly("minor", &phi::gpu::DeviceProperties::minor)
+      .def_readonly("total_memory", &phi::gpu::DeviceProperties::total_memory)
+      .def_readonly("multi_processor_count", &phi::gpu::DeviceProperties::multi_processor_count)
+      .def("__repr__", [](const phi::gpu::DeviceProperties& p) {
+        return "_gpuDeviceProperties(name='" + p.name + "', major=" + std::to_string(p.major) +
+               ", minor=" + std::to_string(p.minor) + ", total_memory=" + std::to_string(p.total_memory >> 20) +
+               "MB, multi_processor_count=" + std::to_string(p.multi_processor_count) + ")";
+      });
+  m.def("cuda_device_properties", &phi::gpu::GetDeviceProperties, py::arg("device"));
   m.def("set_device", [](py::handle device) {
     api::SetDefaultPlace(CastPlace(device, "set_device", "device"));
   }, py::arg("device"));

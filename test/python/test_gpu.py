@@ -177,6 +177,14 @@ def test_decompositions_refuse_non_finite_input_on_gpu(op):
         getattr(paddle.linalg, op)(x)
 
 
+def test_device_properties():
+    props = paddle.device.cuda.get_device_properties()
+    assert props.name == paddle.device.cuda.get_device_name() and props.name
+    major, minor = paddle.device.cuda.get_device_capability(0)
+    assert (major, minor) == (props.major, props.minor) and major >= 3
+    assert props.total_memory > 1 << 30 and props.multi_processor_count > 0
+
+
 def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):

@@ -311,6 +311,13 @@ class TestDeviceAndFlags:
         with pytest.raises(ValueError, match="npu:0"):
             t.to("npu:0")
 
+    def test_gpu_properties_need_a_gpu(self):
+        if paddle.device.cuda.device_count() == 0:
+            for query in (paddle.device.cuda.get_device_properties, paddle.device.cuda.get_device_name,
+                          paddle.device.cuda.get_device_capability):
+                with pytest.raises(RuntimeError, match="CUDA"):
+                    query()
+
     def test_pinned_place(self):
         place = paddle.CUDAPinnedPlace()
         assert repr(place) == "Place(gpu_pinned)" and place.is_cuda_pinned_place()

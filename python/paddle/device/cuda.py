@@ -52,6 +52,23 @@ def current_stream(device=None) -> _streams.Stream:
     return _streams.current_stream(_place(device))
 
 
+def get_device_properties(device=None):
+    """Name, compute capability (major, minor), total_memory in bytes and
+    multi_processor_count of the GPU (gpu:0 when None)."""
+    return _C.cuda_device_properties(_place(device).gpu_device_id())
+
+
+def get_device_name(device=None) -> str:
+    """The GPU's name, e.g. 'NVIDIA H200'."""
+    return get_device_properties(device).name
+
+
+def get_device_capability(device=None) -> tuple[int, int]:
+    """The GPU's compute capability as (major, minor), e.g. (9, 0)."""
+    p = get_device_properties(device)
+    return p.major, p.minor
+
+
 def memory_allocated(device=None) -> int:
     """Bytes currently held by tensors on the GPU."""
     return _C.memory_stats(_place(device))["allocated"]

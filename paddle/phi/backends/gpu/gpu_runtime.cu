@@ -270,6 +270,13 @@ void CheckDevice(int device) {
            " is out of range: ", q.count, " GPUs visible");
 }
 
+DeviceProperties GetDeviceProperties(int device) {
+  CheckDevice(device);
+  cudaDeviceProp prop;
+  PD_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  return {prop.name, prop.major, prop.minor, static_cast<int64_t>(prop.totalGlobalMem), prop.multiProcessorCount};
+}
+
 Allocator* GetGPUAllocator(int device) {
   CheckDevice(device);
   // Never destroyed: freeing device memory during static destruction would

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <string>
 
 namespace phi {
 class Allocator;
@@ -19,6 +21,14 @@ bool IsCompiledWithCuda();
 int GetDeviceCount();
 // Throws Unavailable (with the reason) unless `device` is a usable GPU.
 void CheckDevice(int device);
+
+struct DeviceProperties {
+  std::string name;
+  int major = 0, minor = 0;  // compute capability
+  int64_t total_memory = 0;  // bytes
+  int multi_processor_count = 0;
+};
+DeviceProperties GetDeviceProperties(int device);
 Allocator* GetGPUAllocator(int device);
 // Page-locked host memory (GPUPinnedPlace), cached like device memory.
 Allocator* GetPinnedAllocator();

@@ -16,6 +16,7 @@ namespace {
 bool IsCompiledWithCuda() { return false; }
 int GetDeviceCount() { return 0; }
 void CheckDevice(int) { ThrowNotCompiled(); }
+DeviceProperties GetDeviceProperties(int) { ThrowNotCompiled(); }
 Allocator* GetGPUAllocator(int) { ThrowNotCompiled(); }
 Allocator* GetPinnedAllocator() { ThrowNotCompiled(); }
 void CopyFromPinnedAsync(void*, const void*, size_t, int, const void*) { ThrowNotCompiled(); }
