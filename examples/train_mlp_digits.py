@@ -1,8 +1,10 @@
 """An MLP (784-512-512-10) on the handwritten digits, upsampled to 28x28 and flattened.
 
-    python3 examples/train_mlp_digits.py [--epochs 15] [--batch-size 128] [--lr 1e-3]
+    python3 examples/train_mlp_digits.py [--epochs 15] [--batch-size 128] [--lr 1e-3] [--device gpu]
 
-Uses the high-level loop by hand: DataLoader, Adam with a cosine schedule, cross_entropy.
+Uses the high-level loop by hand: DataLoader, Adam with a cosine schedule, cross_entropy. With
+--device the model lives on that device ('gpu', or a plugin device such as 'custom_cpu' from
+CUSTOM_DEVICE_ROOT) and each batch the DataLoader yields on the CPU follows it there.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ def main(argv=None) -> float:
     parser.add_argument("--epochs", type=int, default=15)
     parser.add_argument("--batch-size", type=int, default=128)
     parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--device", default="cpu")
     args = parser.parse_args(argv)
 
+    paddle.set_device(args.device)
     paddle.seed(0)
     train = paddle.io.DataLoader(load_digits("train"), batch_size=args.batch_size, shuffle=True)
     test_images, test_labels = load_digits("test").tensors

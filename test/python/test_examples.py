@@ -10,6 +10,8 @@ import sys
 import numpy as np
 import pytest
 
+import paddle
+
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
 
 
@@ -40,6 +42,14 @@ def test_lenet_main_job_reaches_97_percent(examples, tmp_path):
 
 def test_mlp_reaches_97_percent(examples):
     assert examples("train_mlp_digits").main([]) >= 0.97
+
+
+def test_mlp_trains_on_the_plugin_device(examples, custom_cpu):
+    try:
+        accuracy = examples("train_mlp_digits").main(["--epochs", "3", "--device", "custom_cpu"])
+    finally:
+        paddle.set_device("cpu")
+    assert accuracy >= 0.93
 
 
 def test_resnet18_loss_falls(examples):
