@@ -24,9 +24,21 @@ void BindRuntime(py::module_& m) {
                ", minor=" + std::to_string(p.minor) + ", total_memory=" + std::to_string(p.total_memory >> 20) +
                "MB, multi_processor_count=" + std::to_string(p.multi_processor_count) + ")";
       });
-  m.def("cuda_device_properties", &phi::gpu::GetDeviceProperties, py::arg("device"));
+  m.def("cuda_device_properties", [](int device) {
+    try {
+      return phi::gpu::GetDeviceProperties(device);
+    } catch (common::Error& e) {
+      e.AttachOp("get_device_properties");
+      throw;
+    }
+  }, py::arg("device"));
   m.def("set_device", [](py::handle device) {
-    api::SetDefaultPlace(CastPlace(device, "set_device", "device"));
+    try {
+      api::SetDefaultPlace(CastPlace(device, "set_device", "device"));
+    } catch (common::Error& e) {
+      e.AttachOp("set_device");
+      throw;
+    }
   }, py::arg("device"));
   m.def("get_default_place", &api::GetDefaultPlace);
   m.def("set_default_dtype", [](py::handle d) {

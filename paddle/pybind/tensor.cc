@@ -60,7 +60,12 @@ Tensor CopyToPlace(const Tensor& t, const Place& place, const char* op, bool blo
   PD_CHECK(!autograd::ShouldRecord({&t}), Unimplemented, "[", op,
            "] moving a tensor that requires grad to another device is not differentiable yet; "
            "detach() it first or move it before setting stop_gradient=False");
-  return api::CopyTo(t, place, /*force_copy=*/false, blocking);
+  try {
+    return api::CopyTo(t, place, /*force_copy=*/false, blocking);
+  } catch (common::Error& e) {
+    e.AttachOp(op);
+    throw;
+  }
 }
 
 }  // namespace

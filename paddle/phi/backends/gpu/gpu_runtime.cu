@@ -263,8 +263,7 @@ void CheckDevice(int device) {
   const DeviceQuery& q = QueryDevices();
   if (q.count == 0) {
     const cudaError_t reason = q.error != cudaSuccess ? q.error : cudaErrorNoDevice;
-    PD_THROW(Unavailable, "[set_device] no CUDA GPU is available (", cudaGetErrorString(reason),
-             ")");
+    PD_THROW(Unavailable, "no CUDA GPU is available (", cudaGetErrorString(reason), "), so GPU places cannot be used");
   }
   PD_CHECK(device >= 0 && device < q.count, Unavailable, "gpu:", device,
            " is out of range: ", q.count, " GPUs visible");
