@@ -5,11 +5,9 @@
 #pragma once
 
 #include "paddle/common/place.h"
+#include "paddle/phi/core/device_handles.h"
 
 namespace phi {
-
-using StreamHandle = void*;
-using EventHandle = void*;
 
 class DeviceRuntime {
  public:

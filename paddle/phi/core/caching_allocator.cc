@@ -132,22 +132,24 @@ void CachingAllocator::FreeBlock(Block* block) {
   block->free = true;
   FreeSet& pool = PoolOf(block);
   // Merge with free neighbours: the survivor is the lower address.
-  if (Block* next = block->next; next != nullptr && next->free) {
-    pool.erase(next);
-    block->size += next->size;
-    block->next = next->next;
-    if (next->next != nullptr) next->next->prev = block;
-    delete next;
+  if (block->next != nullptr && block->next->free) {
+    pool.erase(block->next);
+    AbsorbNext(block);
   }
-  if (Block* prev = block->prev; prev != nullptr && prev->free) {
-    pool.erase(prev);
-    prev->size += block->size;
-    prev->next = block->next;
-    if (block->next != nullptr) block->next->prev = prev;
-    delete block;
-    block = prev;
+  if (block->prev != nullptr && block->prev->free) {
+    block = block->prev;
+    pool.erase(block);
+    AbsorbNext(block);
   }
   pool.insert(block);
+}
+
+void CachingAllocator::AbsorbNext(Block* left) {
+  Block* right = left->next;
+  left->size += right->size;
+  left->next = right->next;
+  if (right->next != nullptr) right->next->prev = left;
+  delete right;
 }
 
 void CachingAllocator::ReleaseFreeSegmentsLocked() {

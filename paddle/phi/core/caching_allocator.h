@@ -32,11 +32,9 @@
 #include <vector>
 
 #include "paddle/phi/core/allocator.h"
+#include "paddle/phi/core/device_handles.h"
 
 namespace phi {
-
-using StreamHandle = void*;
-using EventHandle = void*;
 
 // Where segments come from: one device's raw allocation functions and the
 // stream/event calls the allocator needs (Note [Streams and reuse]).
@@ -114,6 +112,8 @@ class CachingAllocator final : public Allocator {
   Block* NewSegment(size_t size, bool small, StreamHandle stream);
   // Makes `block` free, merging it with free neighbours.
   void FreeBlock(Block* block);
+  // Joins left->next (no longer in any free set) into `left`.
+  static void AbsorbNext(Block* left);
   // Frees the pending blocks whose events have all passed.
   void ProcessPendingFrees();
   void ReleaseFreeSegmentsLocked();

@@ -42,6 +42,15 @@ namespace phi::gpu {
                               std::move(message));
 }
 
+// An error of a CUDA library (cuSOLVER, cuDNN) by its status: out of memory
+// becomes ResourceExhausted (MemoryError), anything else Unavailable.
+[[noreturn]] inline void ThrowLibraryError(const char* library, const std::string& status, bool out_of_memory,
+                                           const char* expr) {
+  throw paddle::common::Error(
+      out_of_memory ? paddle::common::ErrorCode::kResourceExhausted : paddle::common::ErrorCode::kUnavailable,
+      paddle::common::StrCat(library, " error ", status, " in `", expr, "`"));
+}
+
 }  // namespace phi::gpu
 
 #define PD_CUDA_CHECK(expr)                                                \

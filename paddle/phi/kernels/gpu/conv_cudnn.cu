@@ -19,17 +19,13 @@
 
 PD_DECLARE_bool(allow_tf32_cudnn);
 
-#define PD_CUDNN_CHECK(expr)                                                                           \
-  do {                                                                                                 \
-    cudnnStatus_t pd_cudnn_status_ = (expr);                                                           \
-    if (pd_cudnn_status_ != CUDNN_STATUS_SUCCESS) [[unlikely]] {                                       \
-      throw ::paddle::common::Error(pd_cudnn_status_ == CUDNN_STATUS_ALLOC_FAILED                      \
-                                        ? ::paddle::common::ErrorCode::kResourceExhausted              \
-                                        : ::paddle::common::ErrorCode::kUnavailable,                   \
-                                    ::paddle::common::StrCat("cuDNN error ",                           \
-                                                             cudnnGetErrorString(pd_cudnn_status_),    \
-                                                             " in `", #expr, "`"));                    \
-    }                                                                                                  \
+#define PD_CUDNN_CHECK(expr)                                                                         \
+  do {                                                                                               \
+    cudnnStatus_t pd_cudnn_status_ = (expr);                                                         \
+    if (pd_cudnn_status_ != CUDNN_STATUS_SUCCESS) [[unlikely]] {                                     \
+      ::phi::gpu::ThrowLibraryError("cuDNN", cudnnGetErrorString(pd_cudnn_status_),                  \
+                                    pd_cudnn_status_ == CUDNN_STATUS_ALLOC_FAILED, #expr);           \
+    }                                                                                                \
   } while (0)
 
 namespace phi {

@@ -18,16 +18,13 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
 
-#define PD_CUSOLVER_CHECK(expr)                                                                          \
-  do {                                                                                                   \
-    cusolverStatus_t pd_cusolver_status_ = (expr);                                                       \
-    if (pd_cusolver_status_ != CUSOLVER_STATUS_SUCCESS) [[unlikely]] {                                   \
-      throw ::paddle::common::Error(pd_cusolver_status_ == CUSOLVER_STATUS_ALLOC_FAILED                  \
-                                        ? ::paddle::common::ErrorCode::kResourceExhausted                \
-                                        : ::paddle::common::ErrorCode::kUnavailable,                     \
-                                    ::paddle::common::StrCat("cuSOLVER error ", int(pd_cusolver_status_), \
-                                                             " in `", #expr, "`"));                      \
-    }                                                                                                    \
+#define PD_CUSOLVER_CHECK(expr)                                                                       \
+  do {                                                                                                \
+    cusolverStatus_t pd_cusolver_status_ = (expr);                                                    \
+    if (pd_cusolver_status_ != CUSOLVER_STATUS_SUCCESS) [[unlikely]] {                                \
+      ::phi::gpu::ThrowLibraryError("cuSOLVER", std::to_string(int(pd_cusolver_status_)),             \
+                                    pd_cusolver_status_ == CUSOLVER_STATUS_ALLOC_FAILED, #expr);       \
+    }                                                                                                 \
   } while (0)
 
 namespace phi {
