@@ -147,6 +147,25 @@ std::tuple<Tensor, Tensor, Tensor> LayerNormGrads(const Tensor& grad, const Tens
           SumLeading(grad, begin_norm_axis)};
 }
 
+std::tuple<Tensor, Tensor> RmsNormGrads(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& rstd,
+                                        float epsilon, int64_t begin_norm_axis) {
+  if (!GradMode::IsEnabled()) return api::rms_norm_grad(grad, x, scale, rstd);
+  const phi::IntArray axes(AxesFrom(begin_norm_axis, x.dims().size()));
+  Tensor mean_square = eager::mean(multiply(x, x), axes, true);
+  Tensor r = rsqrt(add(mean_square, ScalarLike(epsilon, mean_square)));
+  Tensor xhat = multiply(x, r);
+  Tensor g = multiply(grad, scale);
+  Tensor gx_mean = eager::mean(multiply(g, xhat), axes, true);
+  return {multiply(r, subtract(g, multiply(xhat, gx_mean))), SumLeading(multiply(grad, xhat), begin_norm_axis)};
+}
+
+Tensor SoftmaxGrads(const Tensor& grad, const Tensor& out, int64_t axis, bool log) {
+  if (!GradMode::IsEnabled()) return api::softmax_grad(out, grad, axis, log);
+  const phi::IntArray axes({axis});
+  if (log) return subtract(grad, multiply(exp(out), sum(grad, axes, DataType::UNDEFINED, true)));
+  return multiply(out, subtract(grad, sum(multiply(grad, out), axes, DataType::UNDEFINED, true)));
+}
+
 Tensor BatchNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
                       const Tensor& rstd, float epsilon) {
   return NormGradX(grad, x, ChannelView(scale, x), ChannelView(mean, x), ChannelView(rstd, x), epsilon,

@@ -31,6 +31,11 @@ Tensor ProdGrad(const Tensor& grad, const Tensor& x, const Tensor& out, const ph
 std::tuple<Tensor, Tensor, Tensor> LayerNormGrads(const Tensor& grad, const Tensor& x, const Tensor& scale,
                                                   const Tensor& mean, const Tensor& rstd, float epsilon,
                                                   int64_t begin_norm_axis);
+// rms_norm's gradients of x and scale, likewise.
+std::tuple<Tensor, Tensor> RmsNormGrads(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& rstd,
+                                        float epsilon, int64_t begin_norm_axis);
+// softmax's (log: log_softmax's) input gradient from its output, likewise.
+Tensor SoftmaxGrads(const Tensor& grad, const Tensor& out, int64_t axis, bool log);
 // The sum of grad over the dims before begin_norm_axis (bias's gradient).
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
 // batch_norm_train's gradients (statistics per channel, dim 1), read or

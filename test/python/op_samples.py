@@ -183,7 +183,7 @@ SAMPLES = [
     OpSample("tanh", paddle.tanh, np.tanh, UNARY_SHAPES, FLOATS + COMPLEX),
     OpSample("sigmoid", paddle.nn.functional.sigmoid, _sigmoid, UNARY_SHAPES, FLOATS + COMPLEX, low=-8, high=8),
     OpSample("softmax", lambda x: paddle.nn.functional.softmax(x, axis=1), lambda x: _softmax(x, 1),
-             [[(3, 4)], [(2, 3, 5)], [(2, 1, 3)]], FLOATS, low=-5, high=5, errors=[
+             [[(3, 4)], [(2, 3, 5)], [(2, 1, 3)]], FLOATS, low=-5, high=5, covers=("softmax_grad",), errors=[
                  ErrorCase(lambda: paddle.nn.functional.softmax(_t(2, 3, dtype="int64")), TypeError,
                            r"\[softmax\] x must be a floating-point tensor, but got int64"),
                  ErrorCase(lambda: paddle.nn.functional.softmax(_t(2, 3), axis=2), IndexError, r"\[softmax\] axis")]),

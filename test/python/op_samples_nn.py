@@ -82,7 +82,17 @@ SAMPLES = [
     OpSample("layer_norm_2d", lambda x: F.layer_norm(x, x.shape[-2:]), lambda x: _np_normalize(x, (-2, -1), 1e-5),
              [[(2, 3, 4)]], ("float32", "float64")),
     OpSample("rms_norm", lambda x, w: F.rms_norm(x, x.shape[-1], w),
-             lambda x, w: x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + 1e-6) * w, [[(3, 4), (4,)]],
+             lambda x, w: x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + 1e-6) * w,
+             [[(3, 4), (4,)], [(2, 3, 5), (5,)], [(1, 1), (1,)]], FLOATS, tolerance=HALF_TOLERANCE,
+             covers=("rms_norm_grad",), errors=[
+                 ErrorCase(lambda: F.rms_norm(_t(2, 3), [4]), ValueError, r"\[rms_norm\] normalized_shape"),
+                 ErrorCase(lambda: F.rms_norm(_t(2, 3), 3, weight=_t(4)), ValueError,
+                           r"\[rms_norm\] argument 'weight'"),
+                 ErrorCase(lambda: F.rms_norm(_t(2, 3), 3, eps="a"), TypeError, r"\[rms_norm\] argument 'eps'"),
+                 ErrorCase(lambda: F.rms_norm(_t(2, 3, dtype="int32"), 3), NotImplementedError,
+                           r"\[rms_norm\] no kernel")]),
+    OpSample("rms_norm_2d", lambda x: F.rms_norm(x, x.shape[-2:], eps=2.0**-10),  # eps exact in float32
+             lambda x: x / np.sqrt(np.mean(x * x, axis=(-2, -1), keepdims=True) + 2.0**-10), [[(2, 3, 4)]],
              ("float32", "float64")),
     OpSample("batch_norm_train", _batch_norm_train,
              lambda x, w, b: _np_normalize(x, (0, 2, 3), 1e-5) * w.reshape(1, -1, 1, 1) + b.reshape(1, -1, 1, 1),

@@ -21,6 +21,8 @@ void LogicalNotInferMeta(const Meta& x, Meta* out);
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out);
 // softmax / log_softmax: floating x, axis in range; out like x.
 void SoftmaxInferMeta(const Meta& x, int64_t axis, Meta* out);
+// softmax_grad: out_grad like forward_out; x_grad like both.
+void SoftmaxGradInferMeta(const Meta& forward_out, const Meta& out_grad, int64_t axis, bool log, Meta* x_grad);
 void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keepdim, Meta* out);
 void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out);
 void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out);
@@ -119,6 +121,9 @@ void CumArgExtremeInferMeta(const Meta& x, int64_t axis, bool largest, Meta* out
 // rstd keep x's leading dims and have size 1 in the normalized ones.
 void LayerNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int64_t begin_norm_axis,
                         Meta* out, Meta* mean, Meta* rstd);
+// rms_norm: as layer_norm, without bias and mean.
+void RmsNormInferMeta(const Meta& x, const Meta& scale, float epsilon, int64_t begin_norm_axis, Meta* out,
+                      Meta* rstd);
 
 // ---- linear algebra over the last two dims (linalg.cc); float32/float64
 void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out);
@@ -130,7 +135,7 @@ void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh)
 void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);
 
 // ---- attention (attention.cc): q [B, Sq, H, D], k [B, Sk, H, D], v [B, Sk, H, Dv];
-// out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores).
+// out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores; float32 but for float64).
 void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, float scale, Meta* out, Meta* lse);
 // flash_attention_grad: out, lse and out_grad as flash_attention made them; the gradients like q, k, v.
 void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const Meta& out, const Meta& lse,
@@ -144,6 +149,8 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
 // layer_norm_grad: out_grad like x; scale one row's numel, mean and rstd one value per row.
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
+void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
+                          Meta* scale_grad);
 
 // ---- optimizer updates (optimizer.cc): grad and 0-3 states like param;
 // each output is its input (the ops update in place).

@@ -3,24 +3,62 @@
 
 namespace phi {
 
-void LayerNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int64_t begin_norm_axis,
-                        Meta* out, Meta* mean, Meta* rstd) {
+namespace {
+
+// Checks the per-column parameters of a row norm (layer_norm, rms_norm) and
+// returns the statistics' dims: x's, with the normalized ones set to 1.
+DDim RowNormStatsDims(const Meta& x, std::initializer_list<std::pair<const Meta*, const char*>> params,
+                      float epsilon, int64_t begin_norm_axis) {
   const int rank = x.dims.size();
   PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < rank, OutOfRange, "begin_norm_axis (", begin_norm_axis,
            ") must be in [0, ", rank, ") for x of shape ", x.dims.ToString());
-  std::vector<int64_t> normalized(x.dims.data() + begin_norm_axis, x.dims.data() + rank);
+  const DDim normalized(std::vector<int64_t>(x.dims.data() + begin_norm_axis, x.dims.data() + rank));
   std::vector<int64_t> stats(x.dims.data(), x.dims.data() + rank);
   for (int d = static_cast<int>(begin_norm_axis); d < rank; ++d) stats[d] = 1;
-  for (const Meta* p : {&scale, &bias}) {
-    PD_CHECK(p->dims == DDim(normalized), InvalidArgument, p == &scale ? "weight" : "bias", ".shape ",
-             p->dims.ToString(), " must equal the normalized shape ", DDim(normalized).ToString());
-    PD_CHECK(p->dtype == x.dtype, InvalidType, p == &scale ? "weight" : "bias", ".dtype (", DataTypeName(p->dtype),
-             ") must equal x.dtype (", DataTypeName(x.dtype), ")");
+  for (const auto& [p, name] : params) {
+    PD_CHECK(p->dims == normalized, InvalidArgument, name, ".shape ", p->dims.ToString(),
+             " must equal the normalized shape ", normalized.ToString());
+    PD_CHECK(p->dtype == x.dtype, InvalidType, name, ".dtype (", DataTypeName(p->dtype), ") must equal x.dtype (",
+             DataTypeName(x.dtype), ")");
   }
   PD_CHECK(epsilon >= 0, InvalidArgument, "epsilon must be >= 0, but got ", epsilon);
+  return DDim(stats);
+}
+
+// The gradient of a row norm: out_grad like x, scale one row's numel, the
+// statistics one value per row, all of x's dtype.
+void CheckRowNormGrad(const Meta& out_grad, const Meta& x, const Meta& scale,
+                      std::initializer_list<const Meta*> stats) {
+  PD_CHECK(out_grad.dims == x.dims, InvalidArgument, "out_grad has shape ", out_grad.dims.ToString(),
+           " but x has shape ", x.dims.ToString());
+  PD_CHECK(out_grad.dtype == x.dtype && scale.dtype == x.dtype, InvalidType,
+           "out_grad and scale must have x's dtype ", DataTypeName(x.dtype), ", but got ",
+           DataTypeName(out_grad.dtype), " and ", DataTypeName(scale.dtype));
+  const int64_t rows = (*stats.begin())->dims.numel(), total = x.dims.numel();
+  for (const Meta* m : stats) {
+    PD_CHECK(m->dtype == x.dtype, InvalidType, "the saved statistics must have x's dtype ", DataTypeName(x.dtype),
+             ", but one has ", DataTypeName(m->dtype));
+    PD_CHECK(m->dims.numel() == rows && rows > 0 && total % rows == 0 && scale.dims.numel() * rows == total,
+             InvalidArgument, "the saved statistics (", m->dims.ToString(), ") must hold one value per row of x ",
+             x.dims.ToString(), " and scale (", scale.dims.ToString(), ") one row's values");
+  }
+}
+
+}  // namespace
+
+void LayerNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int64_t begin_norm_axis,
+                        Meta* out, Meta* mean, Meta* rstd) {
+  const DDim stats = RowNormStatsDims(x, {{&scale, "weight"}, {&bias, "bias"}}, epsilon, begin_norm_axis);
   *out = Meta(x.dtype, x.dims);
-  *mean = Meta(x.dtype, DDim(stats));
-  *rstd = Meta(x.dtype, DDim(stats));
+  *mean = Meta(x.dtype, stats);
+  *rstd = Meta(x.dtype, stats);
+}
+
+void RmsNormInferMeta(const Meta& x, const Meta& scale, float epsilon, int64_t begin_norm_axis, Meta* out,
+                      Meta* rstd) {
+  const DDim stats = RowNormStatsDims(x, {{&scale, "weight"}}, epsilon, begin_norm_axis);
+  *out = Meta(x.dtype, x.dims);
+  *rstd = Meta(x.dtype, stats);
 }
 
 void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
@@ -42,20 +80,17 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
 
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad) {
-  PD_CHECK(out_grad.dims == x.dims, InvalidArgument, "out_grad has shape ", out_grad.dims.ToString(),
-           " but x has shape ", x.dims.ToString());
-  for (const Meta* m : {&out_grad, &scale, &mean, &rstd}) {
-    PD_CHECK(m->dtype == x.dtype, InvalidType, "out_grad, scale, mean and rstd must have x's dtype ",
-             DataTypeName(x.dtype), ", but one has ", DataTypeName(m->dtype));
-  }
-  const int64_t rows = mean.dims.numel(), total = x.dims.numel();
-  PD_CHECK(rstd.dims.numel() == rows && rows > 0 && total % rows == 0 && scale.dims.numel() * rows == total,
-           InvalidArgument, "mean and rstd (", mean.dims.ToString(), ", ", rstd.dims.ToString(),
-           ") must hold one value per row of x ", x.dims.ToString(), " and scale (", scale.dims.ToString(),
-           ") one row's values");
+  CheckRowNormGrad(out_grad, x, scale, {&mean, &rstd});
   *x_grad = Meta(x.dtype, x.dims);
   *scale_grad = Meta(x.dtype, scale.dims);
   *bias_grad = Meta(x.dtype, scale.dims);
+}
+
+void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
+                          Meta* scale_grad) {
+  CheckRowNormGrad(out_grad, x, scale, {&rstd});
+  *x_grad = Meta(x.dtype, x.dims);
+  *scale_grad = Meta(x.dtype, scale.dims);
 }
 
 }  // namespace phi

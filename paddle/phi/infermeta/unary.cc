@@ -64,6 +64,13 @@ void SoftmaxInferMeta(const Meta& x, int64_t axis, Meta* out) {
   *out = Meta(x.dtype, x.dims);
 }
 
+void SoftmaxGradInferMeta(const Meta& forward_out, const Meta& out_grad, int64_t axis, bool, Meta* x_grad) {
+  SoftmaxInferMeta(forward_out, axis, x_grad);
+  PD_CHECK(out_grad.dims == forward_out.dims && out_grad.dtype == forward_out.dtype, InvalidArgument, "out_grad (",
+           out_grad.dims.ToString(), ", ", paddle::DataTypeName(out_grad.dtype), ") must match forward_out (",
+           forward_out.dims.ToString(), ", ", paddle::DataTypeName(forward_out.dtype), ")");
+}
+
 void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out) {
   *out = Meta(x.dtype, ReducedDims(x.dims, axis, keepdim));
 }

@@ -14,7 +14,7 @@ BLACK_LIST = frozenset({
     "tan", "asin", "acos", "sinh", "cosh", "atanh", "erfinv", "lgamma", "digamma", "polygamma",
     "sum", "mean", "prod", "nansum", "nanmean", "var", "std", "p_norm", "logsumexp",
     "cumsum", "cumprod", "logcumsumexp", "linear_scan",
-    "softmax", "log_softmax", "softplus", "log_sigmoid", "layer_norm", "batch_norm_train",
+    "softmax", "log_softmax", "softplus", "log_sigmoid", "layer_norm", "rms_norm", "batch_norm_train",
 })
 
 

@@ -1,5 +1,5 @@
-// The shape of a softmax along one axis, and the per-row arithmetic shared
-// by the CPU loop (softmax_cpu.h) and the CUDA kernel (softmax_gpu.cuh).
+// softmax and log_softmax along one axis, and their gradients, as row
+// programs (Note [Row programs]) that every backend runs.
 #pragma once
 
 #include <cmath>
@@ -10,17 +10,12 @@
 #include "paddle/common/macros.h"
 #include "paddle/phi/kernels/funcs/fast_math.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/funcs/row_program.h"
 
 namespace phi::funcs {
 
-struct SoftmaxShape {
-  int64_t outer = 1;  // product of dims before the axis
-  int64_t n = 1;      // the axis
-  int64_t inner = 1;  // product of dims after the axis
-};
-
-inline SoftmaxShape MakeSoftmaxShape(const paddle::DDim& dims, int64_t axis) {
-  SoftmaxShape s;
+inline RowShape SoftmaxRows(const paddle::DDim& dims, int64_t axis) {
+  RowShape s;
   if (dims.size() == 0) return s;
   const int a = paddle::NormalizeAxis(axis, dims.size());
   for (int i = 0; i < dims.size(); ++i) {
@@ -43,41 +38,61 @@ PD_HOSTDEVICE inline M ExpShifted(M x) {
   }
 }
 
-// Normalizes one row: x[k * stride] for k < n, written to out likewise.
 template <typename T>
-PD_HOSTDEVICE PD_FORCEINLINE void SoftmaxRow(const T* x, T* out, int64_t n, int64_t stride, bool log) {
-  using M = MathType<T>;
-  M max = static_cast<M>(x[0]);
-  PD_SIMD_REDUCTION(max, max)
-  for (int64_t k = 1; k < n; ++k) {
-    M v = static_cast<M>(x[k * stride]);
-    max = v > max ? v : max;
-  }
-  M sum = 0;
-  if (log) {
-    PD_SIMD_REDUCTION(+, sum)
-    for (int64_t k = 0; k < n; ++k) sum += ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
-    const M log_sum = std::log(sum) + max;
-    for (int64_t k = 0; k < n; ++k) out[k * stride] = static_cast<T>(static_cast<M>(x[k * stride]) - log_sum);
-    return;
-  }
-  if constexpr (std::is_same_v<T, M>) {  // keep e^(x - max) in out, then scale it
-    PD_SIMD_REDUCTION(+, sum)
-    for (int64_t k = 0; k < n; ++k) {
-      const M e = ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
-      out[k * stride] = e;
-      sum += e;
-    }
-    const M inv = M(1) / sum;
-    for (int64_t k = 0; k < n; ++k) out[k * stride] *= inv;
-  } else {  // half types: recompute rather than round twice
-    PD_SIMD_REDUCTION(+, sum)
-    for (int64_t k = 0; k < n; ++k) sum += ExpShifted<M>(static_cast<M>(x[k * stride]) - max);
-    const M inv = M(1) / sum;
-    for (int64_t k = 0; k < n; ++k) {
-      out[k * stride] = static_cast<T>(ExpShifted<M>(static_cast<M>(x[k * stride]) - max) * inv);
+struct SoftmaxProgram {
+  using Math = MathType<T>;
+  static constexpr int kStaged = 1;
+  const T* x;
+  T* out;
+  bool log;
+
+  template <typename Row>
+  PD_HOSTDEVICE PD_FORCEINLINE void operator()(Row& row, int64_t) const {
+    using M = Math;
+    const auto v = row.Stage(x);
+    const M max = row.Max([=, *this](int64_t k) { return v(k); });
+    if (log) {
+      const M log_sum = std::log(row.Sum([=, *this](int64_t k) { return ExpShifted<M>(v(k) - max); })) + max;
+      row.ForEach([=, *this](int64_t k) { out[row.At(k)] = static_cast<T>(v(k) - log_sum); });
+    } else if constexpr (std::is_same_v<T, M>) {  // keep e^(x - max) in out, then scale it
+      const M inv = M(1) / row.Sum([=, *this](int64_t k) {
+        const M e = ExpShifted<M>(v(k) - max);
+        out[row.At(k)] = e;
+        return e;
+      });
+      row.ForEach([=, *this](int64_t k) { out[row.At(k)] *= inv; });
+    } else {  // half types: recompute rather than round twice
+      const M inv = M(1) / row.Sum([=, *this](int64_t k) { return ExpShifted<M>(v(k) - max); });
+      row.ForEach([=, *this](int64_t k) { out[row.At(k)] = static_cast<T>(ExpShifted<M>(v(k) - max) * inv); });
     }
   }
-}
+};
+
+// From the forward's output y and out_grad g:
+// softmax:     x_grad = y (g - sum(g y)),
+// log_softmax: x_grad = g - e^y sum(g).
+template <typename T>
+struct SoftmaxGradProgram {
+  using Math = MathType<T>;
+  static constexpr int kStaged = 2;
+  const T* out;
+  const T* out_grad;
+  T* x_grad;
+  bool log;
+
+  template <typename Row>
+  PD_HOSTDEVICE PD_FORCEINLINE void operator()(Row& row, int64_t) const {
+    using M = Math;
+    const auto y = row.Stage(out);
+    const auto g = row.Stage(out_grad);
+    if (log) {
+      const M sum = row.Sum([=, *this](int64_t k) { return g(k); });
+      row.ForEach([=, *this](int64_t k) { x_grad[row.At(k)] = static_cast<T>(g(k) - std::exp(y(k)) * sum); });
+    } else {
+      const M dot = row.Sum([=, *this](int64_t k) { return g(k) * y(k); });
+      row.ForEach([=, *this](int64_t k) { x_grad[row.At(k)] = static_cast<T>(y(k) * (g(k) - dot)); });
+    }
+  }
+};
 
 }  // namespace phi::funcs

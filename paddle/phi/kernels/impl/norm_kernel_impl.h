@@ -1,6 +1,7 @@
-// layer_norm for every backend: each row (the dims from begin_norm_axis on)
-// is normalized by its own mean and variance, in MathType precision, one row
-// per work item.
+// layer_norm, rms_norm and batch_norm for every backend. The first two
+// normalize each row (the dims from begin_norm_axis on) by its own
+// statistics, in MathType precision, as one row program; batch_norm one
+// channel per work item.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/funcs/row_program.h"
 
 namespace phi {
 
@@ -38,79 +40,94 @@ PD_HOSTDEVICE PD_FORCEINLINE void Moments(const T* x, int64_t blocks, int64_t le
   *rstd = M(1) / std::sqrt(squares / count + epsilon);
 }
 
+// One row of layer_norm (centered) or rms_norm (not: the mean is taken as 0
+// and there is no bias), a row program (Note [Row programs]):
+// out = (x - mean) rstd scale + bias, rstd = 1 / sqrt(mean((x - mean)^2) + epsilon).
 template <typename T>
-struct LayerNormRowFunctor {
-  int64_t cols;
-  MathType<T> epsilon;
+struct NormRowProgram {
+  using Math = MathType<T>;
+  static constexpr int kStaged = 1;
+  Math epsilon;
   const T* x;
   const T* scale;
-  const T* bias;
-  T* out;
-  T* mean;
+  const T* bias;  // layer_norm only
+  T* mean;        // layer_norm only
   T* rstd;
+  T* out;
 
-  PD_HOSTDEVICE void operator()(int64_t row) const {
-    using M = MathType<T>;
-    const T* xr = x + row * cols;
-    M mu, r;
-    Moments(xr, 1, cols, cols, epsilon, &mu, &r);
-    T* o = out + row * cols;
-    for (int64_t j = 0; j < cols; ++j) {
-      o[j] = static_cast<T>((static_cast<M>(xr[j]) - mu) * r * static_cast<M>(scale[j]) + static_cast<M>(bias[j]));
+  template <typename Row>
+  PD_HOSTDEVICE PD_FORCEINLINE void operator()(Row& row, int64_t r) const {
+    using M = Math;
+    const auto v = row.Stage(x);
+    const M n = static_cast<M>(row.n);
+    const bool centered = mean != nullptr;
+    const M mu = centered ? row.Sum([=, *this](int64_t k) { return v(k); }) / n : M(0);
+    const M squares = row.Sum([=, *this](int64_t k) {
+      const M d = v(k) - mu;
+      return d * d;
+    });
+    const M rs = M(1) / std::sqrt(squares / n + epsilon);
+    if (centered) {
+      row.ForEach([=, *this](int64_t k) {
+        out[row.At(k)] = static_cast<T>((v(k) - mu) * rs * static_cast<M>(scale[k]) + static_cast<M>(bias[k]));
+      });
+    } else {
+      row.ForEach([=, *this](int64_t k) { out[row.At(k)] = static_cast<T>(v(k) * rs * static_cast<M>(scale[k])); });
     }
-    mean[row] = static_cast<T>(mu);
-    rstd[row] = static_cast<T>(r);
+    row.Once([=, *this] {
+      if (centered) mean[r] = static_cast<T>(mu);
+      rstd[r] = static_cast<T>(rs);
+    });
   }
 };
 
-// layer_norm's input gradient for one row, from the saved statistics:
-// with xhat = (x - mean) rstd and g = out_grad * scale,
-// x_grad = rstd (g - mean(g) - xhat mean(g xhat)).
+// The input gradient of one row of NormRowProgram, from the saved
+// statistics: with xhat = (x - mean) rstd and g = out_grad * scale,
+// x_grad = rstd (g - mean(g) - xhat mean(g xhat)); rms_norm drops mean(g).
 template <typename T>
-struct LayerNormGradRowFunctor {
-  int64_t cols;
+struct NormGradRowProgram {
+  using Math = MathType<T>;
+  static constexpr int kStaged = 2;
   const T* out_grad;
   const T* x;
   const T* scale;
-  const T* mean;
+  const T* mean;  // layer_norm only
   const T* rstd;
   T* x_grad;
 
-  PD_HOSTDEVICE void operator()(int64_t row) const {
-    using M = MathType<T>;
-    const T* gr = out_grad + row * cols;
-    const T* xr = x + row * cols;
-    const M mu = static_cast<M>(mean[row]), r = static_cast<M>(rstd[row]);
-    M g_sum = 0, gx_sum = 0;
-    PD_SIMD_REDUCTION(+, g_sum, gx_sum)
-    for (int64_t j = 0; j < cols; ++j) {
-      const M g = static_cast<M>(gr[j]) * static_cast<M>(scale[j]);
-      g_sum += g;
-      gx_sum += g * (static_cast<M>(xr[j]) - mu) * r;
-    }
-    const M g_mean = g_sum / static_cast<M>(cols), gx_mean = gx_sum / static_cast<M>(cols);
-    T* out = x_grad + row * cols;
-    for (int64_t j = 0; j < cols; ++j) {
-      const M g = static_cast<M>(gr[j]) * static_cast<M>(scale[j]);
-      const M xhat = (static_cast<M>(xr[j]) - mu) * r;
-      out[j] = static_cast<T>(r * (g - g_mean - xhat * gx_mean));
-    }
+  template <typename Row>
+  PD_HOSTDEVICE PD_FORCEINLINE void operator()(Row& row, int64_t r) const {
+    using M = Math;
+    const auto g = row.Stage(out_grad);
+    const auto v = row.Stage(x);
+    const M n = static_cast<M>(row.n);
+    const bool centered = mean != nullptr;
+    const M mu = centered ? static_cast<M>(mean[r]) : M(0), rs = static_cast<M>(rstd[r]);
+    const SumPair<M> sums = row.Sums([=, *this](int64_t k) {
+      const M gs = g(k) * static_cast<M>(scale[k]);
+      return SumPair<M>{gs, gs * (v(k) - mu) * rs};
+    });
+    const M g_mean = centered ? sums.a / n : M(0), gx_mean = sums.b / n;
+    row.ForEach([=, *this](int64_t k) {
+      const M gs = g(k) * static_cast<M>(scale[k]);
+      x_grad[row.At(k)] = static_cast<T>(rs * (gs - g_mean - (v(k) - mu) * rs * gx_mean));
+    });
   }
 };
 
-// layer_norm's scale and bias gradients for a block of kColumns columns:
-// sums over the rows of out_grad * xhat and of out_grad, each row's block
-// one cache line.
+// The scale (and, for layer_norm, bias) gradients for a block of kColumns
+// columns: sums over the rows of out_grad * xhat (and of out_grad), each
+// row's block one cache line.
 template <typename T>
-struct LayerNormParamGradFunctor {
+struct NormParamGradFunctor {
   static constexpr int64_t kColumns = 16;
   int64_t rows, cols;
   const T* out_grad;
   const T* x;
-  const T* mean;
+  const T* mean;  // layer_norm only
   const T* rstd;
   T* scale_grad;
-  T* bias_grad;
+  T* bias_grad;  // layer_norm only
 
   PD_HOSTDEVICE void operator()(int64_t block) const {
     using M = MathType<T>;
@@ -119,7 +136,7 @@ struct LayerNormParamGradFunctor {
     for (int64_t r = 0; r < rows; ++r) {
       const T* gr = out_grad + r * cols + c0;
       const T* xr = x + r * cols + c0;
-      const M mu = static_cast<M>(mean[r]), rs = static_cast<M>(rstd[r]);
+      const M mu = mean != nullptr ? static_cast<M>(mean[r]) : M(0), rs = static_cast<M>(rstd[r]);
       for (int64_t j = 0; j < width; ++j) {
         const M g = static_cast<M>(gr[j]);
         scale_sum[j] += g * (static_cast<M>(xr[j]) - mu) * rs;
@@ -128,7 +145,7 @@ struct LayerNormParamGradFunctor {
     }
     for (int64_t j = 0; j < width; ++j) {
       scale_grad[c0 + j] = static_cast<T>(scale_sum[j]);
-      bias_grad[c0 + j] = static_cast<T>(bias_sum[j]);
+      if (bias_grad != nullptr) bias_grad[c0 + j] = static_cast<T>(bias_sum[j]);
     }
   }
 };
@@ -177,6 +194,32 @@ void BatchNormTrainKernel(const Context& ctx, const DenseTensor& x, const DenseT
                        1);
 }
 
+namespace funcs {
+
+// Both norms' rows and gradients, with mean and bias null for rms_norm.
+template <typename T, typename Context>
+void NormRows(const Context& ctx, const DenseTensor& x, const T* scale, const T* bias, float epsilon, T* mean,
+              T* rstd, T* out, int64_t rows) {
+  if (rows == 0 || x.numel() == 0) return;
+  LaunchRowPrograms(ctx, RowShape{rows, x.numel() / rows, 1},
+                    NormRowProgram<T>{static_cast<MathType<T>>(epsilon), x.data<T>(), scale, bias, mean, rstd, out});
+}
+
+template <typename T, typename Context>
+void NormGrads(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x, const T* scale, const T* mean,
+               const T* rstd, int64_t rows, T* x_grad, T* scale_grad, T* bias_grad) {
+  if (rows == 0 || x.numel() == 0) return;
+  const int64_t cols = x.numel() / rows;
+  LaunchRowPrograms(ctx, RowShape{rows, cols, 1},
+                    NormGradRowProgram<T>{out_grad.data<T>(), x.data<T>(), scale, mean, rstd, x_grad});
+  using Params = NormParamGradFunctor<T>;
+  const int64_t blocks = (cols + Params::kColumns - 1) / Params::kColumns;
+  LaunchForEach(ctx, blocks, Params{rows, cols, out_grad.data<T>(), x.data<T>(), mean, rstd, scale_grad, bias_grad},
+                std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(rows * Params::kColumns, 1)));
+}
+
+}  // namespace funcs
+
 template <typename T, typename Context>
 void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& scale, const DenseTensor& bias,
                      float epsilon, int64_t begin_norm_axis, DenseTensor* out, DenseTensor* mean,
@@ -184,13 +227,7 @@ void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
   T* o = ctx.template Alloc<T>(out);
   T* m = ctx.template Alloc<T>(mean);
   T* r = ctx.template Alloc<T>(rstd);
-  const int64_t rows = mean->numel();
-  if (rows == 0 || x.numel() == 0) return;
-  const int64_t cols = x.numel() / rows;
-  // Each backend's row launcher (cpu/norm_kernels.cc, gpu/norm_kernels.cu).
-  funcs::LaunchLayerNormRows(ctx, rows,
-                             funcs::LayerNormRowFunctor<T>{cols, static_cast<MathType<T>>(epsilon), x.data<T>(),
-                                                           scale.data<T>(), bias.data<T>(), o, m, r});
+  funcs::NormRows<T>(ctx, x, scale.data<T>(), bias.data<T>(), epsilon, m, r, o, mean->numel());
 }
 
 template <typename T, typename Context>
@@ -200,18 +237,24 @@ void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const 
   T* xg = ctx.template Alloc<T>(x_grad);
   T* sg = ctx.template Alloc<T>(scale_grad);
   T* bg = ctx.template Alloc<T>(bias_grad);
-  const int64_t rows = mean.numel();
-  if (rows == 0 || x.numel() == 0) return;
-  const int64_t cols = x.numel() / rows;
-  funcs::LaunchForEach(ctx, rows,
-                       funcs::LayerNormGradRowFunctor<T>{cols, out_grad.data<T>(), x.data<T>(), scale.data<T>(),
-                                                         mean.data<T>(), rstd.data<T>(), xg},
-                       std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(cols, 1)));
-  using Params = funcs::LayerNormParamGradFunctor<T>;
-  const int64_t blocks = (cols + Params::kColumns - 1) / Params::kColumns;
-  funcs::LaunchForEach(ctx, blocks,
-                       Params{rows, cols, out_grad.data<T>(), x.data<T>(), mean.data<T>(), rstd.data<T>(), sg, bg},
-                       std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(rows * Params::kColumns, 1)));
+  funcs::NormGrads<T>(ctx, out_grad, x, scale.data<T>(), mean.data<T>(), rstd.data<T>(), mean.numel(), xg, sg, bg);
+}
+
+template <typename T, typename Context>
+void RmsNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& scale, float epsilon,
+                   int64_t begin_norm_axis, DenseTensor* out, DenseTensor* rstd) {
+  T* o = ctx.template Alloc<T>(out);
+  T* r = ctx.template Alloc<T>(rstd);
+  funcs::NormRows<T>(ctx, x, scale.data<T>(), nullptr, epsilon, nullptr, r, o, rstd->numel());
+}
+
+template <typename T, typename Context>
+void RmsNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
+                       const DenseTensor& scale, const DenseTensor& rstd, DenseTensor* x_grad,
+                       DenseTensor* scale_grad) {
+  T* xg = ctx.template Alloc<T>(x_grad);
+  T* sg = ctx.template Alloc<T>(scale_grad);
+  funcs::NormGrads<T>(ctx, out_grad, x, scale.data<T>(), nullptr, rstd.data<T>(), rstd.numel(), xg, sg, nullptr);
 }
 
 }  // namespace phi
@@ -219,4 +262,6 @@ void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const 
 #define PD_REGISTER_NORM_KERNELS(B)                                         \
   PD_REGISTER_KERNEL(layer_norm, B, phi::LayerNormKernel, PD_FLOATING_TYPES); \
   PD_REGISTER_KERNEL(layer_norm_grad, B, phi::LayerNormGradKernel, PD_FLOATING_TYPES); \
+  PD_REGISTER_KERNEL(rms_norm, B, phi::RmsNormKernel, PD_FLOATING_TYPES);             \
+  PD_REGISTER_KERNEL(rms_norm_grad, B, phi::RmsNormGradKernel, PD_FLOATING_TYPES);    \
   PD_REGISTER_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel, PD_FLOATING_TYPES)

@@ -1,6 +1,6 @@
-// softmax and log_softmax for every backend over the backend's
-// LaunchSoftmax, which normalizes each of the [outer, n, inner] rows of a
-// contiguous x along n.
+// softmax, log_softmax and their fused gradients for every backend: each
+// [outer, n, inner] row along the axis is one row program (funcs/softmax.h)
+// that the backend's LaunchRowPrograms spreads over its threads.
 #pragma once
 
 #include "paddle/phi/core/kernel_registry.h"
@@ -10,22 +10,30 @@ namespace phi {
 
 template <typename T, typename Context>
 void SoftmaxKernel(const Context& ctx, const DenseTensor& x, int64_t axis, DenseTensor* out) {
-  ctx.template Alloc<T>(out);
+  T* o = ctx.template Alloc<T>(out);
   if (out->numel() == 0) return;
-  funcs::LaunchSoftmax<T>(ctx, x.data<T>(), out->template data<T>(), funcs::MakeSoftmaxShape(x.dims(), axis),
-                          /*log=*/false);
+  funcs::LaunchRowPrograms(ctx, funcs::SoftmaxRows(x.dims(), axis), funcs::SoftmaxProgram<T>{x.data<T>(), o, false});
 }
 
 template <typename T, typename Context>
 void LogSoftmaxKernel(const Context& ctx, const DenseTensor& x, int64_t axis, DenseTensor* out) {
-  ctx.template Alloc<T>(out);
+  T* o = ctx.template Alloc<T>(out);
   if (out->numel() == 0) return;
-  funcs::LaunchSoftmax<T>(ctx, x.data<T>(), out->template data<T>(), funcs::MakeSoftmaxShape(x.dims(), axis),
-                          /*log=*/true);
+  funcs::LaunchRowPrograms(ctx, funcs::SoftmaxRows(x.dims(), axis), funcs::SoftmaxProgram<T>{x.data<T>(), o, true});
+}
+
+template <typename T, typename Context>
+void SoftmaxGradKernel(const Context& ctx, const DenseTensor& forward_out, const DenseTensor& out_grad, int64_t axis,
+                       bool log, DenseTensor* x_grad) {
+  T* xg = ctx.template Alloc<T>(x_grad);
+  if (x_grad->numel() == 0) return;
+  funcs::LaunchRowPrograms(ctx, funcs::SoftmaxRows(forward_out.dims(), axis),
+                           funcs::SoftmaxGradProgram<T>{forward_out.data<T>(), out_grad.data<T>(), xg, log});
 }
 
 }  // namespace phi
 
-#define PD_REGISTER_SOFTMAX_KERNELS(B)                                       \
-  PD_REGISTER_KERNEL(softmax, B, phi::SoftmaxKernel, PD_FLOATING_TYPES);     \
-  PD_REGISTER_KERNEL(log_softmax, B, phi::LogSoftmaxKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_SOFTMAX_KERNELS(B)                                         \
+  PD_REGISTER_KERNEL(softmax, B, phi::SoftmaxKernel, PD_FLOATING_TYPES);       \
+  PD_REGISTER_KERNEL(log_softmax, B, phi::LogSoftmaxKernel, PD_FLOATING_TYPES); \
+  PD_REGISTER_KERNEL(softmax_grad, B, phi::SoftmaxGradKernel, PD_FLOATING_TYPES)

@@ -40,15 +40,21 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
 
 
 def rms_norm(x, normalized_shape, weight=None, eps=1e-06, name=None) -> Tensor:
-    """x / sqrt(mean(x^2) + eps) over the last dims (normalized_shape), times weight."""
+    """x / sqrt(mean(x^2) + eps) over the last dims (normalized_shape), times weight.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[3.0, 4.0]])
+        >>> [round(v, 4) for v in paddle.nn.functional.rms_norm(x, 2, eps=0.0)[0].tolist()]
+        [0.8485, 1.1314]
+    """
     check.tensor("rms_norm", x)
     shape = check.int_list("rms_norm", normalized_shape, "normalized_shape", allow_int=True)
-    if list(x.shape[len(x.shape) - len(shape):]) != shape or not shape:
+    if list(x.shape[len(x.shape) - len(shape):]) != shape or len(shape) > len(x.shape) or not shape:
         raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
     check.number("rms_norm", eps, "eps")
-    axes = list(range(len(x.shape) - len(shape), len(x.shape)))
-    out = x * paddle.rsqrt(paddle.mean(x * x, axis=axes, keepdim=True) + eps)
-    return out if weight is None else out * _affine("rms_norm", weight, shape, 1.0, x.dtype, "weight")
+    w = _affine("rms_norm", weight, shape, 1.0, x.dtype, "weight")
+    return _C_ops.rms_norm(x, w, float(eps), len(x.shape) - len(shape))[0]
 
 
 def _channel_axis(op, x, data_format):
