@@ -1,5 +1,6 @@
 #include "paddle/autograd/attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -50,7 +51,10 @@ Tensor ScoresGrad(const Tensor& grad, const Tensor& qh, const Tensor& kh, const 
 Tensor Attention(const Tensor& q, const Tensor& k, const Tensor& v, bool causal) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(q.dims()[3]));
   const phi::KernelKey key{phi::BackendOf(q.place()), phi::DataLayout::ANY, q.dtype()};
-  if (phi::KernelFactory::Instance().Has("flash_attention", key)) {
+  // The GPU kernel holds a head's vectors in registers, up to 256 floats
+  // (gpu/attention_kernel.cu); wider heads take the composite there.
+  const bool fits = key.backend != phi::Backend::GPU || std::max(q.dims()[3], v.dims()[3]) <= 256;
+  if (fits && phi::KernelFactory::Instance().Has("flash_attention", key)) {
     return std::get<0>(flash_attention(q, k, v, causal, static_cast<float>(scale)));
   }
   Tensor p = softmax(Scores(Heads(q), Heads(k), causal, scale), -1);

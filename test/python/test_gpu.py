@@ -170,6 +170,81 @@ def test_layer_norm_rows_on_gpu(cols, dtype):
     np.testing.assert_allclose(out, expected, rtol=tol, atol=tol)
 
 
+def _value_and_grads(place, fn, arrays, cotangent, dtype):
+    """fn's output and the gradients of its inputs for `cotangent`, computed on `place`, as float64."""
+    ts = [paddle.to_tensor(a, place=place).astype(dtype) for a in arrays]
+    for t in ts:
+        t.stop_gradient = False
+    out = fn(*ts)
+    grads = paddle.grad(out, ts, paddle.to_tensor(cotangent, place=place).astype(dtype))
+    return [r.astype("float64").numpy() for r in [out, *grads]]
+
+
+ROW_PROGRAMS = {
+    "softmax": lambda x, w: paddle.nn.functional.softmax(x, axis=-1) * w,
+    "log_softmax": lambda x, w: paddle.nn.functional.log_softmax(x, axis=-1) * w,
+    "softmax_axis0": lambda x, w: paddle.nn.functional.softmax(x, axis=0) * w,
+    "layer_norm": lambda x, w: paddle.nn.functional.layer_norm(x, x.shape[-1:], w, w * 0.5),
+    "rms_norm": lambda x, w: paddle.nn.functional.rms_norm(x, x.shape[-1:], w),
+}
+
+
+# Row lengths for the block row programs (funcs/row_program_gpu.cuh): shorter
+# than a warp; both staged rows in shared memory; only the first; neither.
+@pytest.mark.parametrize("cols", [5, 4096, 8000, 20000], ids=["short", "staged", "half_staged", "unstaged"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "bfloat16"])
+@pytest.mark.parametrize("name", list(ROW_PROGRAMS))
+def test_row_programs_and_gradients_on_gpu_match_cpu(name, cols, dtype):
+    """Forward and fused backward of every row program on the GPU against the CPU's (tested against NumPy)."""
+    rng = np.random.default_rng(8)
+    arrays = [rng.standard_normal((6, cols)) * 2 + 0.5, rng.standard_normal(cols)]
+    cotangent = rng.standard_normal((6, cols))
+    fn = ROW_PROGRAMS[name]
+    expected = _value_and_grads("cpu", fn, arrays, cotangent, dtype)
+    got = _value_and_grads("gpu", fn, arrays, cotangent, dtype)
+    tol = {"float32": 1e-4, "float64": 1e-10, "bfloat16": 5e-2}[dtype]
+    for e, g, what in zip(expected, got, ["out", "x_grad", "weight_grad"]):
+        scale = max(1.0, float(np.abs(e).max()))
+        np.testing.assert_allclose(g, e, rtol=tol, atol=tol * scale, err_msg=what)
+
+
+# Head dims for each register width of the GPU flash attention (16, 64, 128
+# with padding, 256), sequences longer than a block of 128 rows and a tile.
+@pytest.mark.parametrize("dims", [(16, 16), (64, 64), (100, 72), (256, 256)], ids=lambda d: f"d{d[0]}_dv{d[1]}")
+@pytest.mark.parametrize("seqs", [(200, 300), (300, 200)], ids=["fewer_queries", "more_queries"])
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_flash_attention_and_gradients_on_gpu_match_cpu(dims, seqs, causal, dtype):
+    """The GPU flash attention (forward, dq and dk/dv kernels) against the CPU's, which the op
+    samples test against NumPy; inputs rounded to dtype first, so both see the same values."""
+    (d, dv), (sq, sk) = dims, seqs
+    rng = np.random.default_rng(9)
+    arrays = [rng.standard_normal((2, sq, 3, d)), rng.standard_normal((2, sk, 3, d)),
+              rng.standard_normal((2, sk, 3, dv))]
+    arrays = [paddle.to_tensor(a).astype(dtype).astype("float32").numpy() for a in arrays]
+    cotangent = rng.standard_normal((2, sq, 3, dv))
+    attend = lambda q, k, v: paddle.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)  # noqa: E731
+    expected = _value_and_grads("cpu", attend, arrays, cotangent, "float32")
+    got = _value_and_grads("gpu", attend, arrays, cotangent, dtype)
+    tol = {"float32": 1e-4, "float16": 1e-2, "bfloat16": 5e-2}[dtype]
+    for e, g, what in zip(expected, got, ["out", "q_grad", "k_grad", "v_grad"]):
+        np.testing.assert_allclose(g, e, rtol=tol, atol=tol * max(1.0, float(np.abs(e).max())), err_msg=what)
+
+
+def test_flash_attention_runs_the_fused_kernel_on_gpu():
+    """lse comes back in float32 for half inputs; head dims over 256 get a clear error from the
+    kernel, and scaled_dot_product_attention takes the composite for them."""
+    q = paddle.to_tensor(np.ones((1, 4, 2, 8)), place="gpu").astype("float16")
+    out, lse = paddle._C_ops.flash_attention(q, q, q, False, 0.5)
+    assert out.dtype == paddle.float16 and lse.dtype == paddle.float32 and lse.shape == [1, 2, 4]
+    np.testing.assert_allclose(lse.numpy(), np.full((1, 2, 4), 4.0 + np.log(4.0)), rtol=1e-6)
+    wide = paddle.ones([1, 2, 1, 300]).cuda()
+    with pytest.raises(NotImplementedError, match=r"\[flash_attention\] the GPU kernel supports head dims up to 256"):
+        paddle._C_ops.flash_attention(wide, wide, wide, False, 1.0)
+    out = paddle.nn.functional.scaled_dot_product_attention(wide, wide, wide)
+    np.testing.assert_allclose(out.numpy(), np.ones((1, 2, 1, 300)), rtol=1e-6)
+
+
 @pytest.mark.parametrize("op", ["eigh", "svd"])
 def test_decompositions_refuse_non_finite_input_on_gpu(op):
     x = paddle.to_tensor(np.array([[1.0, np.nan], [np.nan, 1.0]]), place="gpu")

@@ -17,7 +17,10 @@ void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool, float
            k.dims[1], ")");
   PD_CHECK(q.dtype == k.dtype && q.dtype == v.dtype, InvalidType, "query, key and value must have one dtype");
   *out = Meta(q.dtype, DDim({q.dims[0], q.dims[1], q.dims[2], v.dims[3]}));
-  *lse = Meta(q.dtype, DDim({q.dims[0], q.dims[2], q.dims[1]}));
+  // Half types keep their log-sum-exp in float: it is a large number whose
+  // rounding would scale every probability the backward rebuilds from it.
+  const DataType lse_dtype = q.dtype == DataType::FLOAT64 ? DataType::FLOAT64 : DataType::FLOAT32;
+  *lse = Meta(lse_dtype, DDim({q.dims[0], q.dims[2], q.dims[1]}));
 }
 
 void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const Meta& out, const Meta& lse,
