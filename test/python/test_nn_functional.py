@@ -114,3 +114,28 @@ def test_split_pieces_are_views_and_unused_pieces_get_zero_gradients():
 def test_split_refuses_bad_sections(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("norm", ["layer_norm", "rms_norm"])
+@pytest.mark.parametrize("rows", [0, 1, 600])
+def test_norm_parameter_gradients_sum_over_row_chunks(norm, rows):
+    """The fused scale/bias gradients add up chunks of 256 rows and blocks of 16 columns (600 x 37:
+    three chunks, a partial last block); no rows at all give zero gradients."""
+    rng = np.random.default_rng(3)
+    x, g = rng.standard_normal((rows, 37)), rng.standard_normal((rows, 37))
+    w, b = rng.standard_normal(37), rng.standard_normal(37)
+    if norm == "layer_norm":
+        xhat = (x - x.mean(-1, keepdims=True)) / np.sqrt(x.var(-1, keepdims=True) + 1e-5) if rows else x
+    else:
+        xhat = x / np.sqrt((x * x).mean(-1, keepdims=True) + 1e-6) if rows else x
+    tx, tw, tb = (paddle.to_tensor(a, stop_gradient=False) for a in (x, w, b))
+    if norm == "layer_norm":
+        out = F.layer_norm(tx, [37], tw, tb)
+        grads = paddle.grad(out, [tw, tb], paddle.to_tensor(g))
+        expected = [(g * xhat).sum(0), g.sum(0)]
+    else:
+        out = F.rms_norm(tx, [37], tw)
+        grads = paddle.grad(out, [tw], paddle.to_tensor(g))
+        expected = [(g * xhat).sum(0)]
+    for got, want in zip(grads, expected):
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-10, atol=1e-10)

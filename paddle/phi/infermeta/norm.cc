@@ -38,7 +38,7 @@ void CheckRowNormGrad(const Meta& out_grad, const Meta& x, const Meta& scale,
   for (const Meta* m : stats) {
     PD_CHECK(m->dtype == x.dtype, InvalidType, "the saved statistics must have x's dtype ", DataTypeName(x.dtype),
              ", but one has ", DataTypeName(m->dtype));
-    PD_CHECK(m->dims.numel() == rows && rows > 0 && total % rows == 0 && scale.dims.numel() * rows == total,
+    PD_CHECK(m->dims.numel() == rows && scale.dims.numel() * rows == total,
              InvalidArgument, "the saved statistics (", m->dims.ToString(), ") must hold one value per row of x ",
              x.dims.ToString(), " and scale (", scale.dims.ToString(), ") one row's values");
   }

@@ -115,25 +115,28 @@ struct NormGradRowProgram {
   }
 };
 
-// The scale (and, for layer_norm, bias) gradients for a block of kColumns
-// columns: sums over the rows of out_grad * xhat (and of out_grad), each
-// row's block one cache line.
+// The scale (and, for layer_norm, bias) gradients are column sums over the
+// rows, of out_grad * xhat (and of out_grad). A work item sums a chunk of
+// kRowChunk rows for a block of kColumns columns (each row's block one cache
+// line) into `partial` [chunks, 2, cols], so there are enough items for a
+// GPU; NormParamTotalFunctor then adds the chunks up per column.
 template <typename T>
-struct NormParamGradFunctor {
-  static constexpr int64_t kColumns = 16;
-  int64_t rows, cols;
+struct NormParamPartialFunctor {
+  static constexpr int64_t kColumns = 16, kRowChunk = 256;
+  int64_t rows, cols, col_blocks;
   const T* out_grad;
   const T* x;
   const T* mean;  // layer_norm only
   const T* rstd;
-  T* scale_grad;
-  T* bias_grad;  // layer_norm only
+  MathType<T>* partial;
 
-  PD_HOSTDEVICE void operator()(int64_t block) const {
+  PD_HOSTDEVICE void operator()(int64_t item) const {
     using M = MathType<T>;
-    const int64_t c0 = block * kColumns, width = cols - c0 < kColumns ? cols - c0 : kColumns;
+    const int64_t chunk = item / col_blocks, c0 = item % col_blocks * kColumns;
+    const int64_t width = cols - c0 < kColumns ? cols - c0 : kColumns;
+    const int64_t r0 = chunk * kRowChunk, r1 = rows - r0 < kRowChunk ? rows : r0 + kRowChunk;
     M scale_sum[kColumns] = {}, bias_sum[kColumns] = {};
-    for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t r = r0; r < r1; ++r) {
       const T* gr = out_grad + r * cols + c0;
       const T* xr = x + r * cols + c0;
       const M mu = mean != nullptr ? static_cast<M>(mean[r]) : M(0), rs = static_cast<M>(rstd[r]);
@@ -143,10 +146,29 @@ struct NormParamGradFunctor {
         bias_sum[j] += g;
       }
     }
+    M* out = partial + chunk * 2 * cols + c0;
     for (int64_t j = 0; j < width; ++j) {
-      scale_grad[c0 + j] = static_cast<T>(scale_sum[j]);
-      if (bias_grad != nullptr) bias_grad[c0 + j] = static_cast<T>(bias_sum[j]);
+      out[j] = scale_sum[j];
+      out[cols + j] = bias_sum[j];
     }
+  }
+};
+
+template <typename T>
+struct NormParamTotalFunctor {
+  int64_t chunks, cols;
+  const MathType<T>* partial;
+  T* scale_grad;
+  T* bias_grad;  // layer_norm only
+
+  PD_HOSTDEVICE void operator()(int64_t c) const {
+    MathType<T> scale_sum = 0, bias_sum = 0;
+    for (int64_t k = 0; k < chunks; ++k) {
+      scale_sum += partial[k * 2 * cols + c];
+      bias_sum += partial[(k * 2 + 1) * cols + c];
+    }
+    scale_grad[c] = static_cast<T>(scale_sum);
+    if (bias_grad != nullptr) bias_grad[c] = static_cast<T>(bias_sum);
   }
 };
 
@@ -206,16 +228,22 @@ void NormRows(const Context& ctx, const DenseTensor& x, const T* scale, const T*
 }
 
 template <typename T, typename Context>
-void NormGrads(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x, const T* scale, const T* mean,
-               const T* rstd, int64_t rows, T* x_grad, T* scale_grad, T* bias_grad) {
-  if (rows == 0 || x.numel() == 0) return;
-  const int64_t cols = x.numel() / rows;
-  LaunchRowPrograms(ctx, RowShape{rows, cols, 1},
-                    NormGradRowProgram<T>{out_grad.data<T>(), x.data<T>(), scale, mean, rstd, x_grad});
-  using Params = NormParamGradFunctor<T>;
-  const int64_t blocks = (cols + Params::kColumns - 1) / Params::kColumns;
-  LaunchForEach(ctx, blocks, Params{rows, cols, out_grad.data<T>(), x.data<T>(), mean, rstd, scale_grad, bias_grad},
-                std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(rows * Params::kColumns, 1)));
+void NormGrads(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x, int64_t cols, const T* scale,
+               const T* mean, const T* rstd, int64_t rows, T* x_grad, T* scale_grad, T* bias_grad) {
+  if (cols == 0) return;
+  if (rows > 0) {
+    LaunchRowPrograms(ctx, RowShape{rows, cols, 1},
+                      NormGradRowProgram<T>{out_grad.data<T>(), x.data<T>(), scale, mean, rstd, x_grad});
+  }
+  using Partial = NormParamPartialFunctor<T>;
+  const int64_t chunks = (rows + Partial::kRowChunk - 1) / Partial::kRowChunk;
+  const int64_t col_blocks = (cols + Partial::kColumns - 1) / Partial::kColumns;
+  DenseTensor partial(DenseTensorMeta(paddle::DataTypeOf<MathType<T>>, DDim({chunks * 2 * cols})));
+  MathType<T>* p = ctx.template Alloc<MathType<T>>(&partial);
+  LaunchForEach(ctx, chunks * col_blocks,
+                Partial{rows, cols, col_blocks, out_grad.data<T>(), x.data<T>(), mean, rstd, p},
+                (1 << 15) / (Partial::kRowChunk * Partial::kColumns));
+  LaunchForEach(ctx, cols, NormParamTotalFunctor<T>{chunks, cols, p, scale_grad, bias_grad});
 }
 
 }  // namespace funcs
@@ -237,7 +265,8 @@ void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const 
   T* xg = ctx.template Alloc<T>(x_grad);
   T* sg = ctx.template Alloc<T>(scale_grad);
   T* bg = ctx.template Alloc<T>(bias_grad);
-  funcs::NormGrads<T>(ctx, out_grad, x, scale.data<T>(), mean.data<T>(), rstd.data<T>(), mean.numel(), xg, sg, bg);
+  funcs::NormGrads<T>(ctx, out_grad, x, scale.numel(), scale.data<T>(), mean.data<T>(), rstd.data<T>(), mean.numel(), xg,
+                      sg, bg);
 }
 
 template <typename T, typename Context>
@@ -254,7 +283,8 @@ void RmsNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const De
                        DenseTensor* scale_grad) {
   T* xg = ctx.template Alloc<T>(x_grad);
   T* sg = ctx.template Alloc<T>(scale_grad);
-  funcs::NormGrads<T>(ctx, out_grad, x, scale.data<T>(), nullptr, rstd.data<T>(), rstd.numel(), xg, sg, nullptr);
+  funcs::NormGrads<T>(ctx, out_grad, x, scale.numel(), scale.data<T>(), nullptr, rstd.data<T>(), rstd.numel(), xg, sg,
+                      nullptr);
 }
 
 }  // namespace phi
