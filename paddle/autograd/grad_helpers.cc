@@ -166,6 +166,25 @@ Tensor SoftmaxGrads(const Tensor& grad, const Tensor& out, int64_t axis, bool lo
   return multiply(out, subtract(grad, sum(multiply(grad, out), axes, DataType::UNDEFINED, true)));
 }
 
+Tensor SoftmaxCrossEntropyGrads(const Tensor& grad, const Tensor& logits, const Tensor& label, const Tensor& lse,
+                                int64_t ignore_index, int64_t axis) {
+  if (!GradMode::IsEnabled()) {
+    return api::softmax_cross_entropy_grad(logits, label, lse, grad, ignore_index, axis);
+  }
+  // (softmax - onehot(label)) * grad, the one-hot an integer comparison of
+  // the class positions with the labels, broadcast along axis.
+  const int rank = logits.dims().size();
+  const int64_t a = rank == 0 ? 0 : paddle::NormalizeAxis(axis, rank);
+  std::vector<int64_t> along(rank, 1);
+  if (rank > 0) along[a] = logits.dims()[a];
+  Tensor classes = api::reshape(api::arange(0, rank == 0 ? 1 : logits.dims()[a], 1, DataType::INT64, logits.place()),
+                                phi::IntArray(along));
+  Tensor hot = api::cast(api::equal(classes, label), logits.dtype());
+  Tensor kept = api::cast(api::not_equal(label, api::full({}, ignore_index, DataType::INT64, label.place())),
+                          grad.dtype());
+  return multiply(subtract(softmax(logits, axis), hot), multiply(grad, kept));
+}
+
 Tensor BatchNormGradX(const Tensor& grad, const Tensor& x, const Tensor& scale, const Tensor& mean,
                       const Tensor& rstd, float epsilon) {
   return NormGradX(grad, x, ChannelView(scale, x), ChannelView(mean, x), ChannelView(rstd, x), epsilon,

@@ -36,6 +36,9 @@ std::tuple<Tensor, Tensor> RmsNormGrads(const Tensor& grad, const Tensor& x, con
                                         float epsilon, int64_t begin_norm_axis);
 // softmax's (log: log_softmax's) input gradient from its output, likewise.
 Tensor SoftmaxGrads(const Tensor& grad, const Tensor& out, int64_t axis, bool log);
+// softmax_cross_entropy's logits gradient, likewise.
+Tensor SoftmaxCrossEntropyGrads(const Tensor& grad, const Tensor& logits, const Tensor& label, const Tensor& lse,
+                                int64_t ignore_index, int64_t axis);
 // The sum of grad over the dims before begin_norm_axis (bias's gradient).
 Tensor SumLeading(const Tensor& grad, int64_t begin_norm_axis);
 // batch_norm_train's gradients (statistics per channel, dim 1), read or

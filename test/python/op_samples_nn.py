@@ -182,10 +182,11 @@ def _np_ce(logits, labels, weight=None, ignore_index=-100, smoothing=0.0):
     return np.array(total / norm)
 
 
-def _ce_inputs(ignore=False):
+def _ce_inputs(ignore=False, axis=-1):
     def make(rng, dtype, shapes):
+        dtype = "float32" if dtype == "bfloat16" else dtype  # NumPy has no bfloat16; the harness casts
         logits = rng.normal(size=shapes[0]).astype(dtype)
-        labels = rng.integers(0, shapes[0][-1], size=shapes[0][:-1]).astype(np.int64)
+        labels = rng.integers(0, shapes[0][axis], size=shapes[1]).astype(np.int64)
         if ignore:
             labels[::3] = -100
         return [logits, labels] + [rng.uniform(0.5, 2, size=s).astype(dtype) for s in shapes[2:]]
@@ -195,8 +196,11 @@ def _ce_inputs(ignore=False):
 _probs = lambda rng, dtype, shapes: [rng.uniform(0.05, 0.95, size=s).astype(dtype) for s in shapes]  # noqa: E731
 
 SAMPLES += [
-    OpSample("cross_entropy", F.cross_entropy, lambda x, y: _np_ce(x, y), [[(5, 4), (5,)]], ("float32", "float64"),
-             make_inputs=_ce_inputs(), errors=[
+    OpSample("cross_entropy", F.cross_entropy, lambda x, y: _np_ce(x, y), [[(5, 4), (5,)]], FLOATS,
+             make_inputs=_ce_inputs(), tolerance=HALF_TOLERANCE,
+             covers=("softmax_cross_entropy", "softmax_cross_entropy_grad"), errors=[
+                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1]), ignore_index=1.5), TypeError,
+                           r"\[cross_entropy\] argument 'ignore_index'"),
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 3])), ValueError,
                            r"\[cross_entropy\] labels must be in \[0, 3\)"),
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1, 2])), ValueError,
@@ -204,6 +208,9 @@ SAMPLES += [
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), _t(2)), TypeError, r"\[cross_entropy\] argument 'label'"),
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1]), reduction="avg"), ValueError,
                            r"\[cross_entropy\] argument 'reduction'")]),
+    OpSample("cross_entropy_axis1", lambda x, y: F.cross_entropy(x, y, axis=1, reduction="none", ignore_index=2),
+             lambda x, y: np.where(y == 2, 0.0, -np.take_along_axis(_np_log_softmax(x, 1), np.where(y == 2, 0, y), 1)),
+             [[(2, 4, 3), (2, 1, 3)]], ("float32", "float64"), make_inputs=_ce_inputs(axis=1)),
     OpSample("cross_entropy_weighted_ignore", lambda x, y, w: F.cross_entropy(x, y, weight=w),
              lambda x, y, w: _np_ce(x, y, w), [[(6, 3), (6,), (3,)]], ("float32", "float64"),
              make_inputs=_ce_inputs(ignore=True)),

@@ -186,6 +186,8 @@ ROW_PROGRAMS = {
     "softmax_axis0": lambda x, w: paddle.nn.functional.softmax(x, axis=0) * w,
     "layer_norm": lambda x, w: paddle.nn.functional.layer_norm(x, x.shape[-1:], w, w * 0.5),
     "rms_norm": lambda x, w: paddle.nn.functional.rms_norm(x, x.shape[-1:], w),
+    "cross_entropy": lambda x, w: paddle.nn.functional.cross_entropy(
+        x, paddle.to_tensor([[0], [3], [-100], [1], [4], [2]], place=x.place), reduction="none") * w.sum(),
 }
 
 
@@ -198,8 +200,8 @@ def test_row_programs_and_gradients_on_gpu_match_cpu(name, cols, dtype):
     """Forward and fused backward of every row program on the GPU against the CPU's (tested against NumPy)."""
     rng = np.random.default_rng(8)
     arrays = [rng.standard_normal((6, cols)) * 2 + 0.5, rng.standard_normal(cols)]
-    cotangent = rng.standard_normal((6, cols))
     fn = ROW_PROGRAMS[name]
+    cotangent = rng.standard_normal((6, 1) if name == "cross_entropy" else (6, cols))
     expected = _value_and_grads("cpu", fn, arrays, cotangent, dtype)
     got = _value_and_grads("gpu", fn, arrays, cotangent, dtype)
     tol = {"float32": 1e-4, "float64": 1e-10, "bfloat16": 5e-2}[dtype]

@@ -139,3 +139,21 @@ def test_norm_parameter_gradients_sum_over_row_chunks(norm, rows):
         expected = [(g * xhat).sum(0)]
     for got, want in zip(grads, expected):
         np.testing.assert_allclose(got.numpy(), want, rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("axis", [-1, 1])
+def test_fused_cross_entropy_second_order(axis):
+    """softmax_cross_entropy's backward records its composite under create_graph, so the second
+    derivative holds; labels equal to ignore_index (0) add nothing."""
+    from gradcheck import check_grads, check_second_order
+
+    rng = np.random.default_rng(12)
+    logits = rng.standard_normal((3, 4, 5))
+    label_shape = (3, 4) if axis == -1 else (3, 5)
+    labels = rng.integers(0, logits.shape[axis], size=label_shape).astype(np.int64)
+
+    def loss(x, y):
+        return F.cross_entropy(x, y, axis=axis, reduction="none", ignore_index=0)
+
+    check_grads(loss, [logits, labels], rng)
+    check_second_order(loss, [logits, labels], rng)

@@ -21,6 +21,12 @@ void LogicalNotInferMeta(const Meta& x, Meta* out);
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out);
 // softmax / log_softmax: floating x, axis in range; out like x.
 void SoftmaxInferMeta(const Meta& x, int64_t axis, Meta* out);
+// softmax_cross_entropy: floating logits; int64 label of logits' dims with the axis dim 1;
+// loss like label, lse too (float32 but for float64).
+void SoftmaxCrossEntropyInferMeta(const Meta& logits, const Meta& label, int64_t ignore_index, int64_t axis,
+                                  Meta* loss, Meta* lse);
+void SoftmaxCrossEntropyGradInferMeta(const Meta& logits, const Meta& label, const Meta& lse, const Meta& loss_grad,
+                                      int64_t ignore_index, int64_t axis, Meta* logits_grad);
 // softmax_grad: out_grad like forward_out; x_grad like both.
 void SoftmaxGradInferMeta(const Meta& forward_out, const Meta& out_grad, int64_t axis, bool log, Meta* x_grad);
 void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keepdim, Meta* out);

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/infermeta.h"
@@ -69,6 +71,33 @@ void SoftmaxGradInferMeta(const Meta& forward_out, const Meta& out_grad, int64_t
   PD_CHECK(out_grad.dims == forward_out.dims && out_grad.dtype == forward_out.dtype, InvalidArgument, "out_grad (",
            out_grad.dims.ToString(), ", ", paddle::DataTypeName(out_grad.dtype), ") must match forward_out (",
            forward_out.dims.ToString(), ", ", paddle::DataTypeName(forward_out.dtype), ")");
+}
+
+void SoftmaxCrossEntropyInferMeta(const Meta& logits, const Meta& label, int64_t, int64_t axis, Meta* loss,
+                                  Meta* lse) {
+  Meta probabilities;
+  SoftmaxInferMeta(logits, axis, &probabilities);
+  std::vector<int64_t> rows = logits.dims.ToVector();
+  if (!rows.empty()) rows[NormalizeAxis(axis, logits.dims.size())] = 1;
+  PD_CHECK(label.dtype == DataType::INT64, InvalidType, "label must be int64, but got ",
+           paddle::DataTypeName(label.dtype));
+  PD_CHECK(label.dims == DDim(rows), InvalidArgument, "label has shape ", label.dims.ToString(), " but logits ",
+           logits.dims.ToString(), " need ", DDim(rows).ToString());
+  *loss = Meta(logits.dtype, label.dims);
+  *lse = Meta(logits.dtype == DataType::FLOAT64 ? DataType::FLOAT64 : DataType::FLOAT32, label.dims);
+}
+
+void SoftmaxCrossEntropyGradInferMeta(const Meta& logits, const Meta& label, const Meta& lse, const Meta& loss_grad,
+                                      int64_t ignore_index, int64_t axis, Meta* logits_grad) {
+  Meta loss, expected_lse;
+  SoftmaxCrossEntropyInferMeta(logits, label, ignore_index, axis, &loss, &expected_lse);
+  for (const auto& [name, got, want] : {std::tuple<const char*, const Meta*, const Meta*>{"lse", &lse, &expected_lse},
+                                        {"loss_grad", &loss_grad, &loss}}) {
+    PD_CHECK(got->dims == want->dims && got->dtype == want->dtype, InvalidArgument, name, " must be ",
+             paddle::DataTypeName(want->dtype), want->dims.ToString(), ", but got ", paddle::DataTypeName(got->dtype),
+             got->dims.ToString());
+  }
+  *logits_grad = Meta(logits.dtype, logits.dims);
 }
 
 void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out) {

@@ -95,4 +95,63 @@ struct SoftmaxGradProgram {
   }
 };
 
+// Cross entropy with hard labels, per row: loss = lse - logits[label], with
+// lse the row's log-sum-exp (kept for the backward); 0 where label is
+// ignore_index. The caller checks labels; one out of range gives NaN
+// rather than a read outside the row.
+template <typename T>
+struct CrossEntropyProgram {
+  using Math = MathType<T>;
+  static constexpr int kStaged = 1;
+  const T* logits;
+  const int64_t* label;
+  int64_t ignore_index;
+  T* loss;
+  Math* lse;
+
+  template <typename Row>
+  PD_HOSTDEVICE PD_FORCEINLINE void operator()(Row& row, int64_t r) const {
+    using M = Math;
+    const auto v = row.Stage(logits);
+    const M max = row.Max([=, *this](int64_t k) { return v(k); });
+    const M log_sum = std::log(row.Sum([=, *this](int64_t k) { return ExpShifted<M>(v(k) - max); })) + max;
+    const int64_t target = label[r];
+    row.Once([=, *this] {
+      lse[r] = log_sum;
+      if (target == ignore_index) {
+        loss[r] = static_cast<T>(0);
+      } else {
+        loss[r] = static_cast<T>(target >= 0 && target < row.n ? log_sum - v(target) : static_cast<M>(NAN));
+      }
+    });
+  }
+};
+
+// Its gradient: logits_grad = (softmax(logits) - onehot(label)) loss_grad,
+// the softmax rebuilt from the saved lse; zero rows where ignored.
+template <typename T>
+struct CrossEntropyGradProgram {
+  using Math = MathType<T>;
+  static constexpr int kStaged = 0;
+  const T* logits;
+  const int64_t* label;
+  const Math* lse;
+  const T* loss_grad;
+  int64_t ignore_index;
+  T* logits_grad;
+
+  template <typename Row>
+  PD_HOSTDEVICE PD_FORCEINLINE void operator()(Row& row, int64_t r) const {
+    using M = Math;
+    const auto v = row.Stage(logits);
+    const int64_t target = label[r];
+    const M g = target == ignore_index ? M(0) : static_cast<M>(loss_grad[r]);
+    const M log_sum = lse[r];
+    row.ForEach([=, *this](int64_t k) {
+      const M hot = k == target ? M(1) : M(0);
+      logits_grad[row.At(k)] = static_cast<T>((std::exp(v(k) - log_sum) - hot) * g);
+    });
+  }
+};
+
 }  // namespace phi::funcs

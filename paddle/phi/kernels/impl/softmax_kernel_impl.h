@@ -1,4 +1,4 @@
-// softmax, log_softmax and their fused gradients for every backend: each
+// softmax, log_softmax, hard-label cross entropy and their fused gradients for every backend: each
 // [outer, n, inner] row along the axis is one row program (funcs/softmax.h)
 // that the backend's LaunchRowPrograms spreads over its threads.
 #pragma once
@@ -31,9 +31,33 @@ void SoftmaxGradKernel(const Context& ctx, const DenseTensor& forward_out, const
                            funcs::SoftmaxGradProgram<T>{forward_out.data<T>(), out_grad.data<T>(), xg, log});
 }
 
+template <typename T, typename Context>
+void SoftmaxCrossEntropyKernel(const Context& ctx, const DenseTensor& logits, const DenseTensor& label,
+                               int64_t ignore_index, int64_t axis, DenseTensor* loss, DenseTensor* lse) {
+  T* l = ctx.template Alloc<T>(loss);
+  MathType<T>* s = ctx.template Alloc<MathType<T>>(lse);
+  if (logits.numel() == 0) return;
+  funcs::LaunchRowPrograms(ctx, funcs::SoftmaxRows(logits.dims(), axis),
+                           funcs::CrossEntropyProgram<T>{logits.data<T>(), label.data<int64_t>(), ignore_index, l, s});
+}
+
+template <typename T, typename Context>
+void SoftmaxCrossEntropyGradKernel(const Context& ctx, const DenseTensor& logits, const DenseTensor& label,
+                                   const DenseTensor& lse, const DenseTensor& loss_grad, int64_t ignore_index,
+                                   int64_t axis, DenseTensor* logits_grad) {
+  T* g = ctx.template Alloc<T>(logits_grad);
+  if (logits.numel() == 0) return;
+  funcs::LaunchRowPrograms(ctx, funcs::SoftmaxRows(logits.dims(), axis),
+                           funcs::CrossEntropyGradProgram<T>{logits.data<T>(), label.data<int64_t>(),
+                                                             lse.data<MathType<T>>(), loss_grad.data<T>(),
+                                                             ignore_index, g});
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_SOFTMAX_KERNELS(B)                                         \
   PD_REGISTER_KERNEL(softmax, B, phi::SoftmaxKernel, PD_FLOATING_TYPES);       \
   PD_REGISTER_KERNEL(log_softmax, B, phi::LogSoftmaxKernel, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(softmax_grad, B, phi::SoftmaxGradKernel, PD_FLOATING_TYPES)
+  PD_REGISTER_KERNEL(softmax_grad, B, phi::SoftmaxGradKernel, PD_FLOATING_TYPES);                         \
+  PD_REGISTER_KERNEL(softmax_cross_entropy, B, phi::SoftmaxCrossEntropyKernel, PD_FLOATING_TYPES);          \
+  PD_REGISTER_KERNEL(softmax_cross_entropy_grad, B, phi::SoftmaxCrossEntropyGradKernel, PD_FLOATING_TYPES)

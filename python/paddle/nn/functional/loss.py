@@ -7,7 +7,7 @@ import numpy as np
 
 import paddle
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -33,12 +33,13 @@ def _same_shape(op, a, b, names=("input", "label")):
         raise ValueError(f"[{op}] {names[0]}.shape {a.shape} must equal {names[1]}.shape {b.shape}")
 
 
-def _hard_label_loss(op, logp, label, axis, weight, ignore_index, reduction):
-    """-weight[label] * logp[label] per position, with ignore_index masked out."""
-    classes = logp.shape[axis]
+def _hard_label_loss(op, input, label, axis, weight, ignore_index, reduction, logits):  # noqa: A002
+    """-weight[label] * log p[label] per position, with ignore_index masked out. With logits, p is
+    softmax(input) along axis (the fused softmax_cross_entropy op); otherwise input holds log p."""
+    classes = input.shape[axis]
     if label.dtype not in (paddle.int32, paddle.int64):
         raise TypeError(f"[{op}] argument 'label': hard labels must be int32 or int64, but got {label.dtype}")
-    expected = list(logp.shape)
+    expected = list(input.shape)
     expected[axis] = 1
     if list(label.shape) == expected:
         index = label
@@ -48,6 +49,7 @@ def _hard_label_loss(op, logp, label, axis, weight, ignore_index, reduction):
         raise ValueError(f"[{op}] label.shape {label.shape} must be input.shape with dim {axis} as 1 or removed "
                          f"({expected})")
     index = index.astype("int64")
+    ignore_index = check.integer(op, ignore_index, "ignore_index")
     valid = index != ignore_index
     if label.size:
         checked = paddle.masked_select(index, valid)
@@ -55,14 +57,17 @@ def _hard_label_loss(op, logp, label, axis, weight, ignore_index, reduction):
             raise ValueError(f"[{op}] labels must be in [0, {classes}) or ignore_index ({ignore_index}), but got "
                              f"values in [{int(checked.min())}, {int(checked.max())}]")
     safe = paddle.where(valid, index, paddle.zeros([], "int64"))
-    picked = paddle.take_along_axis(logp, safe, axis)
-    w = valid.astype(logp.dtype)
+    w = valid.astype(input.dtype)
+    if logits:
+        loss = _C_ops.softmax_cross_entropy(input, index, ignore_index, axis)[0]
+    else:
+        loss = -paddle.take_along_axis(input, safe, axis) * w
     if weight is not None:
         _check(op, weight=weight)
         if list(weight.shape) != [classes]:
             raise ValueError(f"[{op}] weight.shape {weight.shape} must be [{classes}]")
-        w = w * paddle.gather(weight.astype(logp.dtype), safe.reshape([-1])).reshape(safe.shape)
-    loss = -picked * w
+        w = w * paddle.gather(weight.astype(input.dtype), safe.reshape([-1])).reshape(safe.shape)
+        loss = loss * w
     if list(label.shape) != expected:
         loss, w = loss.squeeze(axis), w.squeeze(axis)
     if reduction == "mean":  # weighted by the kept positions' class weights
@@ -93,11 +98,14 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
     _check("cross_entropy", reduction, input=input, label=label)
     axis = check.axis("cross_entropy", axis, len(input.shape))
     classes = input.shape[axis]
-    logp = paddle.nn.functional.log_softmax(input, axis=axis) if use_softmax else paddle.log(input)
     if not 0.0 <= check.number("cross_entropy", label_smoothing, "label_smoothing") <= 1.0:
         raise ValueError(f"[cross_entropy] label_smoothing must be in [0, 1], but got {label_smoothing}")
     if not soft_label and label_smoothing == 0.0:
-        return _hard_label_loss("cross_entropy", logp, label, axis, weight, ignore_index, reduction)
+        if use_softmax:
+            return _hard_label_loss("cross_entropy", input, label, axis, weight, ignore_index, reduction, True)
+        return _hard_label_loss("cross_entropy", paddle.log(input), label, axis, weight, ignore_index, reduction,
+                                False)
+    logp = paddle.nn.functional.log_softmax(input, axis=axis) if use_softmax else paddle.log(input)
     if soft_label:
         _same_shape("cross_entropy", input, label)
         target = label.astype(logp.dtype)
@@ -143,7 +151,7 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     _check("nll_loss", reduction, input=input, label=label)
     if len(input.shape) < 2:
         raise ValueError(f"[nll_loss] input must be [N, C, ...], but got shape {input.shape}")
-    return _hard_label_loss("nll_loss", input, label, 1, weight, ignore_index, reduction)
+    return _hard_label_loss("nll_loss", input, label, 1, weight, ignore_index, reduction, False)
 
 
 def mse_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
