@@ -56,4 +56,19 @@ void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transp
   *out = Meta(x.dtype, DDim(od));
 }
 
+void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* out) {
+  PD_CHECK(x.dims.size() >= 1 && weight.dims.size() == 2 && bias.dims.size() == 1, InvalidArgument,
+           "x must have at least 1 dim, weight 2 and bias 1, but got shapes ", x.dims.ToString(), ", ",
+           weight.dims.ToString(), " and ", bias.dims.ToString());
+  PD_CHECK(x.dims[x.dims.size() - 1] == weight.dims[0] && bias.dims[0] == weight.dims[1], InvalidArgument,
+           "x's last dim and bias's size must match weight [in_features, out_features], but got shapes ",
+           x.dims.ToString(), ", ", weight.dims.ToString(), " and ", bias.dims.ToString());
+  PD_CHECK(weight.dtype == x.dtype && bias.dtype == x.dtype, InvalidType, "x, weight and bias must have one dtype, ",
+           "but got ", paddle::DataTypeName(x.dtype), ", ", paddle::DataTypeName(weight.dtype), " and ",
+           paddle::DataTypeName(bias.dtype));
+  std::vector<int64_t> dims = x.dims.ToVector();
+  dims.back() = weight.dims[1];
+  *out = Meta(x.dtype, DDim(dims));
+}
+
 }  // namespace phi

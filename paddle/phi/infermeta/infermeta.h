@@ -72,6 +72,8 @@ void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
 void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);
 void WhereInferMeta(const Meta& condition, const Meta& x, const Meta& y, Meta* out);
 void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out);
+// linear: x [..., in], weight [in, out], bias [out] of one dtype; out [..., out].
+void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* out);
 
 // ---- no tensor input (nullary.cc)
 void CreateInferMeta(const IntArray& shape, const Scalar& fill_value, DataType dtype, Meta* out);

@@ -1,19 +1,23 @@
 // matmul on the GPU with cuBLAS: one strided-batched GEMM when every
 // operand's batches are evenly spaced (or shared by all batches), one GEMM
-// per batch otherwise.
+// per batch otherwise; linear with cuBLASLt's bias epilogue.
 //
 // cuBLAS is column-major, and a row-major matrix read column-major is its
 // transpose, so the row-major C = op(A) op(B) is computed as the
 // column-major C^T = op(B)^T op(A)^T: y is passed as cuBLAS's first operand.
+#include <cublasLt.h>
 #include <cublas_v2.h>
 
+#include <algorithm>
 #include <type_traits>
 #include <vector>
 
 #include "paddle/common/errors.h"
 #include "paddle/common/flags.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
+#include "paddle/phi/backends/gpu/library_handle.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
 #include "paddle/phi/kernels/funcs/matmul_plan.h"
 
 PD_DECLARE_bool(allow_tf32_cublas);
@@ -122,7 +126,99 @@ void Gemm(const GPUContext& ctx, const funcs::MatmulPlan& p, const T* x, const T
                                   Types::kData, p.n, ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
 }
 
+// ---- linear: x @ weight + bias ----------------------------------------------
+
+cublasLtHandle_t LtHandle(const GPUContext& ctx) {
+  // cuBLASLt takes the stream with each call: nothing to bind.
+  return gpu::LibraryHandle<cublasLtHandle_t>(
+      ctx, [](cublasLtHandle_t* h) { PD_CUBLAS_CHECK(cublasLtCreate(h)); }, [](cublasLtHandle_t, cudaStream_t) {});
+}
+
+// Owns one cuBLASLt descriptor.
+template <typename H, cublasStatus_t (*kDestroy)(H)>
+struct LtOwned {
+  H h = nullptr;
+  LtOwned() = default;
+  LtOwned(const LtOwned&) = delete;
+  LtOwned& operator=(const LtOwned&) = delete;
+  ~LtOwned() {
+    if (h != nullptr) kDestroy(h);
+  }
+};
+using LtDesc = LtOwned<cublasLtMatmulDesc_t, cublasLtMatmulDescDestroy>;
+using LtLayout = LtOwned<cublasLtMatrixLayout_t, cublasLtMatrixLayoutDestroy>;
+using LtPreference = LtOwned<cublasLtMatmulPreference_t, cublasLtMatmulPreferenceDestroy>;
+
+constexpr size_t kLtWorkspace = size_t{32} << 20;
+
+// out[m, n] = x[m, k] weight[k, n] + bias[n] with cuBLASLt's bias epilogue,
+// column-major as out^T = weight^T x^T (see the file comment), whose bias runs
+// along the rows of out^T. False when cuBLASLt has no algorithm for it.
+template <typename T>
+bool LinearWithEpilogue(const GPUContext& ctx, int64_t m, int64_t n, int64_t k, const T* x, const T* weight,
+                        const T* bias, T* out) {
+  constexpr cudaDataType kData = CublasTypes<T>::kData;
+  const cublasLtHandle_t handle = LtHandle(ctx);
+  LtDesc desc;
+  PD_CUBLAS_CHECK(cublasLtMatmulDescCreate(&desc.h, ComputeType<T>(), CUDA_R_32F));
+  const cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_BIAS;
+  PD_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof(epilogue)));
+  PD_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
+  LtLayout a, b, d;
+  PD_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a.h, kData, n, k, n));
+  PD_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&b.h, kData, k, m, k));
+  PD_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&d.h, kData, n, m, n));
+  LtPreference preference;
+  PD_CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&preference.h));
+  PD_CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(preference.h, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                       &kLtWorkspace, sizeof(kLtWorkspace)));
+  cublasLtMatmulHeuristicResult_t found{};
+  int count = 0;
+  if (cublasLtMatmulAlgoGetHeuristic(handle, desc.h, a.h, b.h, d.h, d.h, preference.h, 1, &found, &count) !=
+          CUBLAS_STATUS_SUCCESS ||
+      count == 0) {
+    return false;
+  }
+  DenseTensor workspace(DenseTensorMeta(DataType::UINT8, DDim({static_cast<int64_t>(std::max<size_t>(found.workspaceSize, 1))})));
+  void* ws = ctx.Alloc(&workspace);
+  const float one = 1.0f, zero = 0.0f;
+  PD_CUBLAS_CHECK(cublasLtMatmul(handle, desc.h, &one, weight, a.h, x, b.h, &zero, out, d.h, out, d.h, &found.algo,
+                                 ws, found.workspaceSize, ctx.stream()));
+  return true;
+}
+
+template <typename T>
+struct BiasRowsFunctor {
+  const T* bias;
+  int64_t n;
+  T* out;
+  __device__ void operator()(int64_t i) const { out[i] = bias[i % n]; }
+};
+
 }  // namespace
+
+// The epilogue for float and half types; otherwise (or when cuBLASLt offers
+// no algorithm) every row starts as the bias and the GEMM adds to it (beta 1).
+template <typename T, typename Context>
+void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
+                  DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  if (out->numel() == 0) return;
+  const int64_t k = weight.dims()[0], n = weight.dims()[1], m = out->numel() / n;
+  gpu::DeviceGuard guard(ctx.device());
+  constexpr bool kEpilogue =
+      std::is_same_v<T, float> || std::is_same_v<T, paddle::float16> || std::is_same_v<T, paddle::bfloat16>;
+  if constexpr (kEpilogue) {
+    if (k > 0 && LinearWithEpilogue(ctx, m, n, k, x.data<T>(), weight.data<T>(), bias.data<T>(), o)) return;
+  }
+  funcs::LaunchForEach(ctx, out->numel(), BiasRowsFunctor<T>{bias.data<T>(), n, o});
+  if (k == 0) return;
+  using Types = CublasTypes<T>;
+  const typename Types::Scale one(1);
+  PD_CUBLAS_CHECK(cublasGemmEx_64(ctx.cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, weight.data<T>(),
+                                  Types::kData, n, x.data<T>(), Types::kData, k, &one, o, Types::kData, n,
+                                  ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
+}
 
 template <typename T, typename Context>
 void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y, bool transpose_x,
@@ -153,5 +249,7 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
 
 }  // namespace phi
 
+PD_REGISTER_KERNEL(linear, GPU, phi::LinearKernel, float, double, ::paddle::float16, ::paddle::bfloat16,
+                   PD_COMPLEX_TYPES);
 PD_REGISTER_KERNEL(matmul, GPU, phi::MatmulKernel, float, double, ::paddle::float16,
                    ::paddle::bfloat16, PD_COMPLEX_TYPES);

@@ -356,7 +356,11 @@ void PutAlongAxisKernel(const Context& ctx, const DenseTensor& arr, const DenseT
       funcs::CheckIndices<I>(ctx, indices, {arr.dims()[a]}, "indices");
       funcs::AxisRows rows;
       if (funcs::MakeAxisRows(indices.dims(), a, arr, indices, &values, &rows)) {
-        constexpr int64_t kChunk = 256;
+        // A CPU worker takes 256 columns (whole cache lines); a GPU thread
+        // one, so that neighbouring threads update neighbouring elements and
+        // an embedding's gradient (one row of 256 columns) has 256 workers,
+        // not one.
+        constexpr int64_t kChunk = std::is_same_v<Context, CPUContext> ? 256 : 1;
         const int64_t items = rows.outer * ((rows.inner + kChunk - 1) / kChunk);
         auto launch_rows = [&](auto f) { funcs::LaunchForEach(ctx, items, f, 1); };
         if (reduce == "add") {

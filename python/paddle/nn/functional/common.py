@@ -349,8 +349,11 @@ def linear(x, weight, bias=None, name=None) -> Tensor:
     check.tensor("linear", weight, "weight")
     if bias is not None:
         check.tensor("linear", bias, "bias")
-    out = paddle.matmul(x, weight)
-    return out if bias is None else out + bias
+    if bias is None:
+        return paddle.matmul(x, weight)
+    if x.dtype == weight.dtype == bias.dtype:
+        return _C_ops.linear(x, weight, bias)  # one op: no second pass over out for the bias
+    return paddle.matmul(x, weight) + bias  # promotes mixed dtypes
 
 
 def bilinear(x1, x2, weight, bias=None, name=None) -> Tensor:
