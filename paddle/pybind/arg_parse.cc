@@ -13,14 +13,24 @@ namespace {
            TypeName(obj));
 }
 
+// True for the built-in types that arguments mostly are; the attribute
+// probes below raise and clear an AttributeError on them, which costs
+// microseconds per call.
+bool IsBuiltinValue(py::handle obj) {
+  PyObject* p = obj.ptr();
+  return p == Py_None || PyLong_CheckExact(p) || PyFloat_CheckExact(p) || PyBool_Check(p) ||
+         PyList_Check(p) || PyTuple_Check(p) || PyUnicode_Check(p) || py::isinstance<Tensor>(obj);
+}
+
 bool IsNumpyArray(py::handle obj) {
-  return PyObject_HasAttrString(obj.ptr(), "__array_interface__") && PyObject_HasAttrString(obj.ptr(), "ndim") &&
-         !py::isinstance<Tensor>(obj);
+  return !IsBuiltinValue(obj) && PyObject_HasAttrString(obj.ptr(), "__array_interface__") &&
+         PyObject_HasAttrString(obj.ptr(), "ndim") && !py::isinstance<Tensor>(obj);
 }
 
 bool IsIntegerLike(py::handle obj) {
   if (PyBool_Check(obj.ptr())) return false;
   if (PyLong_Check(obj.ptr())) return true;
+  if (IsBuiltinValue(obj)) return false;
   // NumPy integer scalars and 0-D integer arrays count; every NumPy array
   // has __index__, so the dtype decides.
   if (IsNumpyArray(obj)) {
@@ -39,11 +49,13 @@ py::object TensorItem(const Tensor& t, const char* op, const char* arg) {
 }
 
 int64_t AsInt64(py::handle obj, const char* op, const char* arg) {
-  py::object value = py::reinterpret_borrow<py::object>(obj).attr("__index__")();
+  py::object value = PyLong_CheckExact(obj.ptr())
+                         ? py::reinterpret_borrow<py::object>(obj)
+                         : py::reinterpret_borrow<py::object>(obj).attr("__index__")();
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-  PD_CHECK(overflow == 0, OutOfRange, "[", op, "] argument '", arg, "': ", py::str(value).cast<std::string>(),
-           " does not fit in int64");
+  PD_CHECK(overflow == 0, OutOfRange, "[", op, "] argument '", arg,
+           "': ", py::str(value).cast<std::string>(), " does not fit in int64");
   if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
   return v;
 }
@@ -65,8 +77,9 @@ bool IsNumber(py::handle obj) {
   if (IsNumpyArray(obj)) return obj.attr("ndim").cast<int>() == 0;  // 0-D arrays are numbers
   return PyBool_Check(obj.ptr()) || PyLong_Check(obj.ptr()) || PyFloat_Check(obj.ptr()) ||
          PyComplex_Check(obj.ptr()) ||
-         (!py::isinstance<Tensor>(obj) && (PyObject_HasAttrString(obj.ptr(), "__index__") ||
-                                            PyObject_HasAttrString(obj.ptr(), "__float__")) &&
+         (!py::isinstance<Tensor>(obj) &&
+          (PyObject_HasAttrString(obj.ptr(), "__index__") ||
+           PyObject_HasAttrString(obj.ptr(), "__float__")) &&
           !PySequence_Check(obj.ptr()));
 }
 
@@ -82,8 +95,8 @@ std::vector<Tensor> CastTensorList(py::handle obj, const char* op, const char* a
   std::vector<Tensor> out;
   for (py::handle item : obj) {
     if (!py::isinstance<Tensor>(item)) {
-      PD_THROW(InvalidType, "[", op, "] argument '", arg, "': expected a list of Tensors, but an element is ",
-               TypeName(item));
+      PD_THROW(InvalidType, "[", op, "] argument '", arg,
+               "': expected a list of Tensors, but an element is ", TypeName(item));
     }
     out.push_back(item.cast<Tensor>());
   }
@@ -100,10 +113,12 @@ phi::Scalar CastScalar(py::handle obj, const char* op, const char* arg) {
     auto c = obj.cast<std::complex<double>>();
     return phi::Scalar(paddle::complex128(c.real(), c.imag()));
   }
-  if (PyFloat_Check(obj.ptr()) || (!py::isinstance<Tensor>(obj) && PyObject_HasAttrString(obj.ptr(), "__float__"))) {
+  if (PyFloat_Check(obj.ptr()) ||
+      (!py::isinstance<Tensor>(obj) && PyObject_HasAttrString(obj.ptr(), "__float__"))) {
     return phi::Scalar(AsDouble(obj));
   }
-  if (py::isinstance<Tensor>(obj)) return CastScalar(TensorItem(obj.cast<Tensor>(), op, arg), op, arg);
+  if (py::isinstance<Tensor>(obj))
+    return CastScalar(TensorItem(obj.cast<Tensor>(), op, arg), op, arg);
   ThrowType(obj, op, arg, "a number (bool, int, float or complex)");
 }
 
@@ -115,10 +130,12 @@ std::vector<int64_t> CastInt64List(py::handle obj, const char* op, const char* a
   if (IsIntegerLike(obj)) return {AsInt64(obj, op, arg)};
   if (py::isinstance<Tensor>(obj)) {
     Tensor t = obj.cast<Tensor>();
-    PD_CHECK(IsInteger(t.dtype()) && t.dims().size() <= 1, InvalidType, "[", op, "] argument '", arg,
-             "': a tensor given for a list of ints must be a 0-D or 1-D integer tensor, but got dtype ",
-             DataTypeName(t.dtype()), " and shape ", t.dims().ToString());
-    Tensor as_int64 = t.dtype() == DataType::INT64 ? t : py::cast(t).attr("astype")("int64").cast<Tensor>();
+    PD_CHECK(
+        IsInteger(t.dtype()) && t.dims().size() <= 1, InvalidType, "[", op, "] argument '", arg,
+        "': a tensor given for a list of ints must be a 0-D or 1-D integer tensor, but got dtype ",
+        DataTypeName(t.dtype()), " and shape ", t.dims().ToString());
+    Tensor as_int64 =
+        t.dtype() == DataType::INT64 ? t : py::cast(t).attr("astype")("int64").cast<Tensor>();
     std::vector<int64_t> values(static_cast<size_t>(t.numel()));
     api::ToHostBuffer(as_int64, values.data());
     return values;
@@ -135,8 +152,8 @@ std::vector<int64_t> CastInt64List(py::handle obj, const char* op, const char* a
                  IsInteger(item.cast<Tensor>().dtype())) {
         values.push_back(TensorItem(item.cast<Tensor>(), op, arg).cast<int64_t>());
       } else {
-        PD_THROW(InvalidType, "[", op, "] argument '", arg, "': expected a list of ints, but an element is ",
-                 TypeName(item));
+        PD_THROW(InvalidType, "[", op, "] argument '", arg,
+                 "': expected a list of ints, but an element is ", TypeName(item));
       }
     }
     return values;
@@ -153,7 +170,8 @@ phi::IntArray CastIntArray(py::handle obj, const char* op, const char* arg) {
   return phi::IntArray(CastInt64List(obj, op, arg));
 }
 
-phi::IntArray CastIntArray(py::handle obj, const char* op, const char* arg, const phi::IntArray& dflt) {
+phi::IntArray CastIntArray(py::handle obj, const char* op, const char* arg,
+                           const phi::IntArray& dflt) {
   return obj.is_none() ? dflt : CastIntArray(obj, op, arg);
 }
 
