@@ -4,34 +4,35 @@ that occur in only one operand and not in the output are summed first."""
 
 from __future__ import annotations
 
+import functools
 import string
 
 import paddle
 from paddle._C import Tensor
 
 
-def _parse(equation, operands):
+def _parse(equation, shapes):
     eq = equation.replace(" ", "")
     if "->" in eq:
         lhs, out = eq.split("->")
     else:
         lhs, out = eq, None
     terms = lhs.split(",")
-    if len(terms) != len(operands):
-        raise ValueError(f"[einsum] the equation has {len(terms)} operands but {len(operands)} were given")
+    if len(terms) != len(shapes):
+        raise ValueError(f"[einsum] the equation has {len(terms)} operands but {len(shapes)} were given")
     used = set("".join(terms).replace(".", ""))
     free = [c for c in string.ascii_letters if c not in used]
     ellipsis_rank = 0
     expanded = []
-    for term, t in zip(terms, operands):
+    for term, shape in zip(terms, shapes):
         if "..." in term:
-            rank = len(t.shape) - len(term.replace("...", ""))
+            rank = len(shape) - len(term.replace("...", ""))
             ellipsis_rank = max(ellipsis_rank, rank)
             term = term.replace("...", "".join(free[ellipsis_rank - rank:ellipsis_rank][:rank]) if rank else "")
         if any(c not in string.ascii_letters for c in term):
             raise ValueError(f"[einsum] bad subscripts {term!r} in {equation!r}")
-        if len(term) != len(t.shape):
-            raise ValueError(f"[einsum] subscripts {term!r} name {len(term)} dims but the operand has shape {t.shape}")
+        if len(term) != len(shape):
+            raise ValueError(f"[einsum] subscripts {term!r} name {len(term)} dims but the operand has shape {list(shape)}")
         if len(set(term)) != len(term):
             raise NotImplementedError(f"[einsum] repeated subscripts within one operand ({term!r}) are not supported")
         expanded.append(term)
@@ -46,45 +47,35 @@ def _parse(equation, operands):
     return expanded, out
 
 
-def _sum_out(t, term, keep):
-    """Sums the labels of term not in keep."""
+def _keep_only(t):
+    return t
+
+
+def _sum_out(term, keep):
+    """The step that sums the labels of term not in keep, and the labels left."""
     drop = [i for i, c in enumerate(term) if c not in keep]
-    if drop:
-        t = paddle.sum(t, axis=drop)
-        term = "".join(c for c in term if c in keep)
-    return t, term
+    if not drop:
+        return _keep_only, term
+    return (lambda t: paddle.sum(t, axis=drop)), "".join(c for c in term if c in keep)
 
 
-def _broadcast_sizes(terms, tensors):
+def _broadcast_sizes(terms, shapes):
     sizes = {}
-    for term, t in zip(terms, tensors):
-        for c, d in zip(term, t.shape):
+    for term, shape in zip(terms, shapes):
+        for c, d in zip(term, shape):
             if sizes.get(c, 1) != 1 and d != 1 and sizes[c] != d:
                 raise ValueError(f"[einsum] subscript {c!r} has sizes {sizes[c]} and {d}")
             sizes[c] = d if sizes.get(c, 1) == 1 else sizes[c]
     return sizes
 
 
-def _contract(a, ta, b, tb, keep, sizes):
-    """a (labels ta) times b (labels tb), summing labels not in keep."""
+def _contract(ta, tb, keep, sizes):
+    """The step that multiplies a (labels ta) by b (labels tb), summing the
+    labels not in keep, as one batched matrix product; and its output labels."""
     batch = [c for c in ta if c in tb and c in keep]
     summed = [c for c in ta if c in tb and c not in keep]
     left = [c for c in ta if c not in tb]
     right = [c for c in tb if c not in ta]
-
-    def arrange(t, term, first, second):
-        """t as [batch, first, second] or, when its layout already has them
-        swapped, [batch, second, first] read transposed (no copy)."""
-        natural = list(term)
-        swapped = natural == batch + second + first and first and second
-        order = batch + (second + first if swapped else first + second)
-        if natural != order:
-            t = paddle.transpose(t, [term.index(c) for c in order])
-        target = [sizes[c] for c in order]
-        if list(t.shape) != target:
-            t = paddle.broadcast_to(t, target)
-        rows, cols = (second, first) if swapped else (first, second)
-        return t.reshape([prod(batch), prod(rows), prod(cols)]), bool(swapped)
 
     def prod(labels):
         n = 1
@@ -92,10 +83,59 @@ def _contract(a, ta, b, tb, keep, sizes):
             n *= sizes[c]
         return n
 
-    a, trans_a = arrange(a, ta, left, summed)
-    b, trans_b = arrange(b, tb, summed, right)
-    out = paddle.matmul(a, b, transpose_x=trans_a, transpose_y=trans_b).reshape([sizes[c] for c in batch + left + right])
-    return out, "".join(batch + left + right)
+    def arrange(term, first, second):
+        """How to view an operand as [batch, first, second] or, when its layout
+        already has them swapped, as [batch, second, first] read transposed (no copy)."""
+        natural = list(term)
+        swapped = bool(natural == batch + second + first and first and second)
+        order = batch + (second + first if swapped else first + second)
+        perm = [term.index(c) for c in order] if natural != order else None
+        target = [sizes[c] for c in order]
+        rows, cols = (second, first) if swapped else (first, second)
+        return perm, target, [prod(batch), prod(rows), prod(cols)], swapped
+
+    def view(t, perm, target, matrix):
+        if perm is not None:
+            t = paddle.transpose(t, perm)
+        if list(t.shape) != target:
+            t = paddle.broadcast_to(t, target)
+        return t.reshape(matrix)
+
+    perm_a, target_a, matrix_a, trans_a = arrange(ta, left, summed)
+    perm_b, target_b, matrix_b, trans_b = arrange(tb, summed, right)
+    out_shape = [sizes[c] for c in batch + left + right]
+
+    def step(a, b):
+        a, b = view(a, perm_a, target_a, matrix_a), view(b, perm_b, target_b, matrix_b)
+        return paddle.matmul(a, b, transpose_x=trans_a, transpose_y=trans_b).reshape(out_shape)
+    return step, "".join(batch + left + right)
+
+
+@functools.lru_cache(maxsize=512)
+def _plan(equation, shapes):
+    """The steps of an einsum for operands of these shapes: a reduction per
+    operand, a contraction per further operand, and a final reduction and
+    transpose. Planned once per equation and shapes: models call the same
+    einsum every step, and planning costs more than a small product."""
+    terms, out = _parse(equation, shapes)
+    sizes = _broadcast_sizes(terms, shapes)
+    reduce_steps = []
+    for i, term in enumerate(terms):
+        others = "".join(terms[:i] + terms[i + 1:]) + out
+        step, terms[i] = _sum_out(term, others)
+        reduce_steps.append(step)
+    contract_steps = []
+    acc_term = terms[0]
+    for i in range(1, len(terms)):
+        step, acc_term = _contract(acc_term, terms[i], out + "".join(terms[i + 1:]), sizes)
+        contract_steps.append(step)
+    final_sum, acc_term = _sum_out(acc_term, out)
+    perm = [acc_term.index(c) for c in out]
+
+    def finish(t):
+        t = final_sum(t)
+        return t if acc_term == out else paddle.transpose(t, perm)
+    return tuple(reduce_steps), tuple(contract_steps), finish
 
 
 def einsum(equation, *operands) -> Tensor:
@@ -116,17 +156,9 @@ def einsum(equation, *operands) -> Tensor:
     for i, t in enumerate(operands):
         if not isinstance(t, Tensor):
             raise TypeError(f"[einsum] operand {i}: expected Tensor, but got {type(t).__name__}")
-    terms, out = _parse(equation, operands)
-    sizes = _broadcast_sizes(terms, operands)
-    tensors = list(operands)
-    for i, (t, term) in enumerate(zip(tensors, terms)):
-        others = "".join(terms[:i] + terms[i + 1:]) + out
-        tensors[i], terms[i] = _sum_out(t, term, others)
-    acc, acc_term = tensors[0], terms[0]
-    for i in range(1, len(tensors)):
-        keep = out + "".join(terms[i + 1:])
-        acc, acc_term = _contract(acc, acc_term, tensors[i], terms[i], keep, sizes)
-    acc, acc_term = _sum_out(acc, acc_term, out)
-    if acc_term != out:
-        acc = paddle.transpose(acc, [acc_term.index(c) for c in out])
-    return acc
+    reduce_steps, contract_steps, finish = _plan(equation, tuple(tuple(t.shape) for t in operands))
+    tensors = [step(t) for step, t in zip(reduce_steps, operands)]
+    acc = tensors[0]
+    for step, t in zip(contract_steps, tensors[1:]):
+        acc = step(acc, t)
+    return finish(acc)
