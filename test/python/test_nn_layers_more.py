@@ -277,6 +277,10 @@ def test_alpha_dropout_keeps_selu_moments():
     assert (F.alpha_dropout(x, 1.0).numpy() == 0).all()
     with pytest.raises(ValueError, match=r"\[alpha_dropout\] argument 'p'"):
         F.alpha_dropout(x, 1.5)
+    with pytest.raises(TypeError, match=r"\[alpha_dropout\] argument 'training': expected a bool"):
+        F.alpha_dropout(x, 0.5, paddle.to_tensor([True, False]))
+    with pytest.raises(TypeError, match=r"\[dropout\] argument 'training': expected a bool"):
+        F.dropout(x, 0.5, training="yes")
 
 
 def test_unflatten_upsample_pixel_shuffle():

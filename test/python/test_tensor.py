@@ -318,6 +318,13 @@ class TestDeviceAndFlags:
                 with pytest.raises(RuntimeError, match="CUDA"):
                     query()
 
+    @pytest.mark.skipif(paddle.device.cuda.device_count() > 0, reason="checks the error where no GPU is present")
+    def test_to_tensor_on_a_missing_gpu_names_the_place_argument(self):
+        with pytest.raises(RuntimeError, match=r"\[to_tensor\] argument 'place': .*no CUDA GPU"):
+            paddle.to_tensor(np.ones([2, 3], dtype="float32"), place="gpu:0")
+        with pytest.raises(RuntimeError, match=r"\[to_tensor\] argument 'place': .*no CUDA GPU"):
+            paddle.to_tensor(paddle.ones([2]), place="gpu:0")
+
     def test_pinned_place(self):
         place = paddle.CUDAPinnedPlace()
         assert repr(place) == "Place(gpu_pinned)" and place.is_cuda_pinned_place()

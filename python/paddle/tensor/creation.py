@@ -88,7 +88,10 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
     if isinstance(data, Tensor):
         target = place if place is not None else _C.get_default_place()
         source = data.detach()  # a new leaf, as Paddle's to_tensor of a Tensor
-        out = source.clone() if source.place == target else source._copy_to(target)
+        try:
+            out = source.clone() if source.place == target else source._copy_to(target)
+        except RuntimeError as e:  # the place's device is missing
+            raise RuntimeError(f"[to_tensor] argument 'place': {e}") from None
         if dtype is not None:
             out = out.astype(dtype)
     else:
@@ -103,6 +106,8 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
                 out = Tensor._from_numpy(arr, place)
         except (TypeError, ValueError, OverflowError) as e:
             raise type(e)(f"[to_tensor] cannot make a {target} tensor of this data: {e}") from None
+        except RuntimeError as e:  # the place's device is missing
+            raise RuntimeError(f"[to_tensor] argument 'place': {e}") from None
     out.stop_gradient = check.flag("to_tensor", stop_gradient, "stop_gradient")
     return out
 

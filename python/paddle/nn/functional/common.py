@@ -13,7 +13,8 @@ from paddle.nn.functional.pooling import adaptive_avg_pool1d, adaptive_avg_pool2
 _DROPOUT_MODES = ("upscale_in_train", "downscale_in_infer")
 
 
-def _check_dropout_args(op, x, p, mode):
+def _check_dropout_args(op, x, p, mode, training):
+    check.flag(op, training, "training")
     if not isinstance(x, Tensor):
         raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
@@ -47,7 +48,7 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
         >>> paddle.nn.functional.dropout(x, p=0.5, training=False) is x
         True
     """
-    _check_dropout_args("dropout", x, p, mode)
+    _check_dropout_args("dropout", x, p, mode, training)
     upscale = mode == "upscale_in_train"
     if not training:
         return x if upscale else x * (1.0 - p)
@@ -68,7 +69,7 @@ def _channel_dropout(op, x, p, training, data_format, rank):
     if data_format not in ("NCHW", "NHWC", "NCDHW", "NDHWC"):
         raise ValueError(f"[{op}] argument 'data_format': unknown layout {data_format!r}")
     channel = 1 if data_format[1] == "C" else rank - 1
-    _check_dropout_args(op, x, p, "upscale_in_train")
+    _check_dropout_args(op, x, p, "upscale_in_train", training)
     return dropout(x, p, axis=[0, channel], training=training)
 
 
@@ -100,7 +101,7 @@ def alpha_dropout(x, p=0.5, training=True, name=None) -> Tensor:
         >>> y.numpy().tolist()
         [1.0, 1.0, 1.0, 1.0]
     """
-    _check_dropout_args("alpha_dropout", x, p, "upscale_in_train")
+    _check_dropout_args("alpha_dropout", x, p, "upscale_in_train", training)
     if not training:
         return x
     if p == 1.0:
