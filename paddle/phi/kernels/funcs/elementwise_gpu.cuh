@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <utility>
 
 #include "paddle/phi/backends/gpu/gpu_context.h"
@@ -44,6 +45,65 @@ __global__ void ElementwiseContiguousKernel(int64_t numel, F f, OutT* out,
   }
 }
 
+// Vectorized loads: each thread moves `kLanes` neighbouring elements of every
+// operand with one 16-byte (or narrower, for the narrower types) access, as
+// memory-bound kernels need to reach the DRAM bandwidth.
+template <typename... T>
+constexpr int LanesOf() {
+  size_t widest = 1;
+  ((widest = sizeof(T) > widest ? sizeof(T) : widest), ...);
+  return widest >= 16 ? 1 : static_cast<int>(16 / widest);
+}
+
+template <typename... T>
+inline constexpr int kLanes = LanesOf<T...>();
+
+template <typename T, int V>
+struct alignas(sizeof(T) * V) Lanes {
+  T v[V];
+};
+
+template <int V, typename T>
+__device__ __forceinline__ Lanes<T, V> LoadLanes(FlatOperand<T> in, int64_t pack) {
+  if (in.stride != 0) return reinterpret_cast<const Lanes<T, V>*>(in.ptr)[pack];
+  Lanes<T, V> r;
+#pragma unroll
+  for (int k = 0; k < V; ++k) r.v[k] = in.ptr[0];
+  return r;
+}
+
+template <int V, typename OutT, typename F, typename... InT>
+__device__ __forceinline__ Lanes<OutT, V> ApplyLanes(F f, const Lanes<InT, V>&... in) {
+  Lanes<OutT, V> r;
+#pragma unroll
+  for (int k = 0; k < V; ++k) r.v[k] = f(in.v[k]...);
+  return r;
+}
+
+// The packs of kLanes elements, then the tail of numel % kLanes elements.
+template <typename OutT, typename F, typename... InT>
+__global__ void ElementwiseVectorKernel(int64_t numel, F f, OutT* out, FlatOperand<InT>... ins) {
+  constexpr int V = kLanes<OutT, InT...>;
+  const int64_t packs = numel / V;
+  const int64_t first = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t step = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  auto* out_packs = reinterpret_cast<Lanes<OutT, V>*>(out);
+  for (int64_t p = first; p < packs; p += step) {
+    out_packs[p] = ApplyLanes<V, OutT>(f, LoadLanes<V>(ins, p)...);
+  }
+  for (int64_t i = packs * V + first; i < numel; i += step) out[i] = f(ins.ptr[i * ins.stride]...);
+}
+
+// True when every operand of the contiguous path may be read in packs of
+// `lanes` elements: whole operands start on a pack boundary.
+template <typename OutT, typename... InT>
+bool PackAligned(int lanes, const OutT* out, FlatOperand<InT>... ins) {
+  auto aligned = [lanes](const auto* ptr, int64_t stride, size_t size) {
+    return stride == 0 || reinterpret_cast<uintptr_t>(ptr) % (size * lanes) == 0;
+  };
+  return aligned(out, 1, sizeof(OutT)) && (aligned(ins.ptr, ins.stride, sizeof(InT)) && ...);
+}
+
 template <typename F, size_t... I, typename... InT>
 __device__ __forceinline__ auto ApplyAtOffsets(F f, const int64_t* off, std::index_sequence<I...>,
                                                const InT*... ins) {
@@ -70,6 +130,24 @@ __global__ void ElementwiseStridedKernel(StridedLayout<N> layout, F f, OutT* out
   }
 }
 
+template <typename T>
+FlatOperand<T> FlatOf(const DenseTensor& t, int64_t numel) {
+  return {t.data<T>(), t.numel() == 1 && numel != 1 ? 0 : 1};
+}
+
+template <typename OutT, typename F, typename... InT>
+void LaunchFlat(const GPUContext& ctx, int64_t numel, F f, OutT* out, FlatOperand<InT>... ins) {
+  constexpr int V = kLanes<OutT, InT...>;
+  if (V > 1 && numel >= V && PackAligned(V, out, ins...)) {
+    ElementwiseVectorKernel<OutT, F, InT...>
+        <<<ElementwiseBlocks((numel + V - 1) / V), kElementwiseThreads, 0, ctx.stream()>>>(numel, f, out,
+                                                                                          ins...);
+  } else {
+    ElementwiseContiguousKernel<OutT, F, InT...>
+        <<<ElementwiseBlocks(numel), kElementwiseThreads, 0, ctx.stream()>>>(numel, f, out, ins...);
+  }
+}
+
 // Runs f elementwise on ctx's stream; `out` must already be allocated (it may
 // be a strided view, as for setitem). Inputs broadcast to out's dims.
 template <typename OutT, typename... InT, typename F>
@@ -84,9 +162,7 @@ void LaunchElementwise(const GPUContext& ctx, DenseTensor* out, F f, GpuInputTen
   const bool flat = out->IsContiguous() &&
                     ((ins.IsContiguous() && (ins.numel() == numel || ins.numel() == 1)) && ...);
   if (flat) {
-    ElementwiseContiguousKernel<OutT, F, InT...><<<blocks, kElementwiseThreads, 0, ctx.stream()>>>(
-        numel, f, o,
-        FlatOperand<InT>{ins.template data<InT>(), ins.numel() == 1 && numel != 1 ? 0 : 1}...);
+    LaunchFlat(ctx, numel, f, o, FlatOf<InT>(ins, numel)...);
   } else {
     StridedLayout<N> layout = MakeStridedLayout<N>(*out, {&ins...});
     ElementwiseStridedKernel<N, OutT, F, InT...><<<blocks, kElementwiseThreads, 0, ctx.stream()>>>(
