@@ -48,7 +48,8 @@ MALFORMED = [None, "abc", [[1, 2], [3]], {}, (), 1.5, -7, "float32", b"\x00", [N
 BOOL_NAMES = set("keepdim descending stable training sparse accumulate overwrite broadcast include_self as_tuple "
                  "largest sorted transpose_x transpose_y approximate unbiased reverse upscale flatten stop_gradient "
                  "equal_nan bias_after_scale".split())
-TENSOR_NAMES = set("x y arr input condition mask index updates values weight bias mat2 vec other".split())
+TENSOR_NAMES = set("x y arr input condition mask index updates values weight bias mat2 vec other label grid query key"
+                   .split())
 SHAPE_NAMES = set("shape output_sizes kernel_sizes strides paddings dilations stride padding dilation perm axes "
                   "starts ends repeat_times shifts source destination".split())
 INT_NAMES = set("axis start_axis stop_axis k n num_classes groups low high padding_idx seed num offset diagonal "
@@ -61,7 +62,10 @@ STRINGS = {"reduce": ["assign", "add", "mul", "multiply", "mean", "amin", "amax"
            "equation": ["ij,jk->ik", "i,i->", "...ij->...ji", "ii->i", "ij", "->", "a,b,c,d->"]}
 # Some ops rarely get past their first checks with random arguments: these get a given rank and paired
 # attributes (RANK_HINTS), or mutually consistent shapes and indices (RECIPE_OPS, see Gen.recipe), half the time.
-RANK_HINTS = {"conv2d": 4, "unfold": 4, "fold": 3, "dropout2d": 4, "dropout3d": 5, "embedding": 2, "one_hot": 1}
+RANK_HINTS = {"conv2d": 4, "unfold": 4, "fold": 3, "dropout2d": 4, "dropout3d": 5, "embedding": 2, "one_hot": 1,
+              "conv1d": 3, "conv3d": 5, "conv1d_transpose": 3, "conv2d_transpose": 4, "conv3d_transpose": 5,
+              "avg_pool3d": 5, "max_pool3d": 5, "adaptive_avg_pool3d": 5, "adaptive_max_pool3d": 5,
+              "grid_sample": 4, "scaled_dot_product_attention": 4, "cross_entropy": 2, "nll_loss": 2}
 RECIPE_OPS = set("index_add index_select gather take_along_axis put_along_axis gather_nd put_nd scatter_nd_add "
                  "scatter_nd scatter index_put masked_fill masked_select slice".split())
 PAIR_NAMES = set("output_sizes kernel_sizes strides paddings dilations stride padding dilation".split())
@@ -190,12 +194,9 @@ class Gen:
 
     def tensor(self, name="", shape=None, hi=None):
         kind = {"index": "index", "indices": "index", "mask": "mask", "condition": "mask"}.get(name)
-        if shape is None and self.hinted and name == "weight":  # conv2d: [OC, C, kh, kw]; embedding: [num, dim]
-            shape = [self.r.randint(1, 3), self.shape[1]] + [self.r.randint(1, 3)] * 2 if self.op == "conv2d" \
-                else [self.r.randint(1, 6), self.r.randint(1, 4)]
-        elif shape is None and self.hinted and self.op in ("embedding", "one_hot") and name == "x":
-            shape, kind = list(self.shape), "index"
-        elif shape is None:
+        if shape is None and self.hinted:
+            shape, kind = self.hinted_shape(name, kind)
+        if shape is None:
             shape = self.dims() if self.chance(0.1 if self.hinted else 0.35) else list(self.shape)
             if shape and not self.hinted and self.chance(0.2):  # a broadcast-compatible variant
                 shape = [1 if self.chance(0.4) else d for d in shape][self.r.randint(0, len(shape)):]
@@ -218,6 +219,23 @@ class Gen:
         else:
             text = f"T({shape}, {dname!r}" + (f", view={view!r}" if view else "") + (", grad=True)" if grad else ")")
         return self.note(t, text)
+
+    def hinted_shape(self, name, kind):
+        """The shape (and data kind) of a hinted op's tensor argument that must fit its input, or None."""
+        S, r = self.shape, self.r
+        if name == "weight" and self.op.startswith("conv"):  # [OC, C, k...], transposed: [C, OC, k...]
+            kernel = [r.randint(1, 3)] * (len(S) - 2)
+            pair = [S[1], r.randint(1, 3)] if self.op.endswith("transpose") else [r.randint(1, 3), S[1]]
+            return pair + kernel, kind
+        if name == "weight" and self.op == "embedding":  # [num, dim]
+            return [r.randint(1, 6), r.randint(1, 4)], kind
+        if name == "x" and self.op in ("embedding", "one_hot"):
+            return list(S), "index"
+        if name == "grid" and self.op == "grid_sample":  # [N, H_out, W_out, 2]
+            return [S[0], r.randint(1, 4), r.randint(1, 4), 2], kind
+        if name == "label" and self.op in ("cross_entropy", "nll_loss"):  # class indices of the [N, C] input
+            return [S[0]], "index"
+        return None, kind
 
     def note(self, value, text):
         self.desc[id(value)] = (value, text)

@@ -301,6 +301,10 @@ F = paddle.nn.functional
     (lambda: F.cross_entropy(paddle.to_tensor(4.4), paddle.to_tensor([0])), IndexError, r"\[cross_entropy\] axis -1"),
     (lambda: F.cross_entropy(paddle.ones([2, 2]), paddle.to_tensor([0, 1]), label_smoothing=1j), TypeError,
      r"\[cross_entropy\] argument 'label_smoothing'"),
+    (lambda: F.cross_entropy(paddle.ones([2, 2]), paddle.ones([2, 2]), weight="float32", soft_label=True), TypeError,
+     r"\[cross_entropy\] argument 'weight'"),
+    (lambda: F.cross_entropy(paddle.ones([2, 2]), paddle.ones([2, 2]), weight=paddle.ones([3]), soft_label=True),
+     ValueError, r"\[cross_entropy\] weight.shape \[3\] must be \[2\]"),
     (lambda: F.softmax_with_cross_entropy(paddle.ones([2, 2]), paddle.to_tensor([[0], [1]]), axis=[1]), TypeError,
      r"\[softmax_with_cross_entropy\] argument 'axis'"),
     (lambda: F.hinge_embedding_loss(paddle.ones([2]), paddle.ones([2]), "assign"), TypeError,
@@ -348,6 +352,12 @@ _X4, _W4 = paddle.ones([1, 1, 4, 4]), paddle.ones([1, 1, 2, 2])
     (lambda: F.cosine_embedding_loss(_X4, _X4, _X4, margin=[1]), TypeError, r"\[cosine_embedding_loss\] argument 'margin'"),
     (lambda: F.scaled_dot_product_attention(_X4, _X4, _X4, attn_mask=[1]), TypeError,
      r"\[scaled_dot_product_attention\] argument 'attn_mask'"),
+    (lambda: F.scaled_dot_product_attention(paddle.ones([2, 3]), _X4, _X4), ValueError,
+     r"\[scaled_dot_product_attention\] argument 'query': expected a 4-D tensor"),
+    (lambda: F.conv3d(paddle.ones([1, 1, 3, 3, 3]), paddle.ones([1, 1, 2, 2, 2]), stride=[0, 1, 1]), ValueError,
+     r"\[conv3d\] argument 'stride': expected ints >= 1"),
+    (lambda: F.conv3d(paddle.ones([1, 1, 3, 3, 3]), paddle.ones([1, 1, 2, 2, 2]), padding=-1), ValueError,
+     r"\[conv3d\] argument 'padding': expected ints >= 0"),
 ])
 def test_convolution_and_loss_arguments_raise_clear_errors(call, error, match):
     """Malformed arguments found by hand next to the fuzzer's findings (int() of a

@@ -31,6 +31,9 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     """
     for arg, t in (("query", query), ("key", key), ("value", value)):
         check.tensor("scaled_dot_product_attention", t, arg)
+        if len(t.shape) != 4:
+            raise ValueError(f"[scaled_dot_product_attention] argument '{arg}': expected a 4-D tensor "
+                             f"[batch, seq, heads, dim], but got shape {t.shape}")
     if attn_mask is not None:
         check.tensor("scaled_dot_product_attention", attn_mask, "attn_mask")
     if attn_mask is None and not (dropout_p and training):
@@ -38,7 +41,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     q = query.transpose([0, 2, 1, 3])
     k = key.transpose([0, 2, 1, 3])
     v = value.transpose([0, 2, 1, 3])
-    scores = paddle.matmul(q, k, transpose_y=True) * (1.0 / math.sqrt(q.shape[-1]))
+    scores = paddle.matmul(q, k, transpose_y=True) * (1.0 / math.sqrt(max(q.shape[-1], 1)))  # dim 0: scores 0
     if is_causal:
         lq, lk = q.shape[-2], k.shape[-2]
         keep = paddle.tril(paddle.ones([lq, lk], dtype="int32"), lk - lq).astype("bool")

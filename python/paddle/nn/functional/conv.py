@@ -224,6 +224,9 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     s, d, p = (v * 3 if len(v) == 1 else v for v in (s, d, p))
     if len(s) != 3 or len(d) != 3 or len(p) != 3:
         raise ValueError("[conv3d] stride, padding and dilation must be an int or 3 ints")
+    for values, arg, least in ((s, "stride", 1), (d, "dilation", 1), (p, "padding", 0)):
+        if min(values) < least:
+            raise ValueError(f"[conv3d] argument '{arg}': expected ints >= {least}, but got {values}")
     if p[0]:  # zero depth padding; height and width are padded by conv2d
         zeros = paddle.zeros([x.shape[0], x.shape[1], p[0]] + list(x.shape[3:]), x.dtype)
         x = paddle.concat([zeros, x, zeros], axis=2)

@@ -33,6 +33,12 @@ def _same_shape(op, a, b, names=("input", "label")):
         raise ValueError(f"[{op}] {names[0]}.shape {a.shape} must equal {names[1]}.shape {b.shape}")
 
 
+def _check_class_weight(op, weight, classes):
+    _check(op, weight=weight)
+    if list(weight.shape) != [classes]:
+        raise ValueError(f"[{op}] weight.shape {weight.shape} must be [{classes}]")
+
+
 def _hard_label_loss(op, input, label, axis, weight, ignore_index, reduction, logits):  # noqa: A002
     """-weight[label] * log p[label] per position, with ignore_index masked out. With logits, p is
     softmax(input) along axis (the fused softmax_cross_entropy op); otherwise input holds log p."""
@@ -63,9 +69,7 @@ def _hard_label_loss(op, input, label, axis, weight, ignore_index, reduction, lo
     else:
         loss = -paddle.take_along_axis(input, safe, axis) * w
     if weight is not None:
-        _check(op, weight=weight)
-        if list(weight.shape) != [classes]:
-            raise ValueError(f"[{op}] weight.shape {weight.shape} must be [{classes}]")
+        _check_class_weight(op, weight, classes)
         w = w * paddle.gather(weight.astype(input.dtype), safe.reshape([-1])).reshape(safe.shape)
         loss = loss * w
     if list(label.shape) != expected:
@@ -116,6 +120,7 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
     loss = -paddle.sum(target * logp, axis=axis, keepdim=True)
     if weight is None:
         return _reduce(loss, reduction)
+    _check_class_weight("cross_entropy", weight, classes)
     per_sample = paddle.sum(target * weight.astype(logp.dtype).reshape(
         [classes if d == axis else 1 for d in range(len(logp.shape))]), axis=axis, keepdim=True)
     loss = loss * per_sample
