@@ -49,6 +49,7 @@ from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_gra
 from paddle import device
 from paddle import incubate
 from paddle import linalg
+from paddle import fft
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
 from paddle import base

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 import op_samples_compose
+import op_samples_fft
 import op_samples_index
 import op_samples_linalg
 import op_samples_nn
@@ -416,7 +417,7 @@ SAMPLES = [
 ]
 
 # The other op families' samples live in op_samples_<family>.py.
-_FAMILIES = (op_samples_index, op_samples_sort, op_samples_compose, op_samples_nn, op_samples_linalg)
+_FAMILIES = (op_samples_index, op_samples_sort, op_samples_compose, op_samples_nn, op_samples_linalg, op_samples_fft)
 SAMPLES += [s for m in _FAMILIES for s in m.SAMPLES]
 
 # Samples whose gradients are checked in float64 against finite differences
@@ -442,4 +443,4 @@ COMPLEX_GRAD_SAMPLES = {
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
     "slice", "concat", "clone", "norm", "square", "reciprocal", "cumsum", "cumprod", "expm1", "log1p", "log2", "log10",
     "sin", "cos", "tan", "sinh", "cosh", "sigmoid",
-} | op_samples_compose.COMPLEX_GRAD_SAMPLES
+} | op_samples_compose.COMPLEX_GRAD_SAMPLES | op_samples_fft.COMPLEX_GRAD_SAMPLES

@@ -151,6 +151,12 @@ def _op_scenario(name: str, framework: str, rng):
     if name == "einsum":  # attention scores
         q, k = t((4, 8, 256, 64)), t((4, 8, 256, 64))
         return lambda: lib.einsum("bhqd,bhkd->bhqk", q, k)
+    if name == "rfft":  # 1024 signals of 4096 samples
+        x = t((1024, 4096))
+        return lambda: lib.fft.rfft(x)
+    if name == "fft2":  # 32 complex images of 256x256
+        x = t((32, 256, 256)) * (1 + 0j) if torch else t((32, 256, 256)).astype("complex64")
+        return lambda: lib.fft.fft2(x)
     raise KeyError(name)
 
 
@@ -231,7 +237,7 @@ def _second_derivative(framework: str, rng, width: int):
 
 
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
-                "topk", "gather", "scatter_add", "einsum"]
+                "topk", "gather", "scatter_add", "einsum", "rfft", "fft2"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step",
          "grad2_mlp64"] + OP_SCENARIOS + TRAINING_SCENARIOS
 

@@ -50,6 +50,7 @@ SOURCE = """\
 #include "paddle/autograd/amp.h"
 #include "paddle/autograd/attention.h"
 #include "paddle/autograd/composite.h"
+#include "paddle/autograd/fft_grads.h"
 #include "paddle/autograd/grad_helpers.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/autograd/linalg_grads.h"

@@ -142,6 +142,16 @@ void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh)
 // qr: mode "reduced" (Q [m, k], R [k, n]), "complete" (Q [m, m], R [m, n]) or "r" (Q empty).
 void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);
 
+// ---- discrete Fourier transforms (fft.cc): axes unique and in range, each
+// transformed length >= 1; c2c complex -> complex, r2c real -> complex (the
+// last axis halved to n / 2 + 1 when onesided), c2r the inverse of that.
+void FftC2CInferMeta(const Meta& x, const std::vector<int64_t>& axes, const std::string& normalization, bool forward,
+                     Meta* out);
+void FftR2CInferMeta(const Meta& x, const std::vector<int64_t>& axes, const std::string& normalization, bool forward,
+                     bool onesided, Meta* out);
+void FftC2RInferMeta(const Meta& x, const std::vector<int64_t>& axes, const std::string& normalization, bool forward,
+                     int64_t last_dim_size, Meta* out);
+
 // ---- attention (attention.cc): q [B, Sq, H, D], k [B, Sk, H, D], v [B, Sk, H, Dv];
 // out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores; float32 but for float64).
 void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, float scale, Meta* out, Meta* lse);
