@@ -168,9 +168,22 @@ def test_non_contiguous_input(name, case):
 
 
 @pytest.mark.parametrize("axis", [0, 1])
-def test_many_lines(axis):
-    # Enough lines, of both strides, to be split across threads.
-    _check_transform("fft", _random((513, 96), "complex64"), axis=axis)
+@pytest.mark.parametrize("name", ONE_D)
+def test_many_lines(name, axis):
+    # Enough lines, of both strides, to fill blocks of SIMD lanes (and a
+    # partial block) split across threads.
+    _check_transform(name, _random((517, 96), "float32" if name in R2C else "complex64"), axis=axis)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64"])
+@pytest.mark.parametrize("name,length", [
+    ("fft", 3 * 2**14), ("ifft", 2**15), ("fft", 2 * 16411),  # n = n1 n2: columns, then rows; and a near-prime
+    ("rfft", 2**15 + 2), ("ihfft", 3**10), ("irfft", 2**14 + 1), ("hfft", 2**15 + 1),
+])
+def test_long_signals(name, length, dtype):
+    if name in R2C:
+        dtype = REAL_OF[dtype]
+    _check_transform(name, _random((2, length), dtype), axis=-1)
 
 
 # ------------------------------------------------- frequencies and shifts

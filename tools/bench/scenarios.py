@@ -154,6 +154,12 @@ def _op_scenario(name: str, framework: str, rng):
     if name == "rfft":  # 1024 signals of 4096 samples
         x = t((1024, 4096))
         return lambda: lib.fft.rfft(x)
+    if name == "irfft":  # back from 1024 half spectra to signals of 4096 samples
+        x = lib.fft.rfft(t((1024, 4096)))
+        return lambda: lib.fft.irfft(x)
+    if name == "fft_long":  # one complex signal of 2^20 samples
+        x = t((1 << 20,)) * (1 + 0j) if torch else t((1 << 20,)).astype("complex64")
+        return lambda: lib.fft.fft(x)
     if name == "fft2":  # 32 complex images of 256x256
         x = t((32, 256, 256)) * (1 + 0j) if torch else t((32, 256, 256)).astype("complex64")
         return lambda: lib.fft.fft2(x)
@@ -237,7 +243,7 @@ def _second_derivative(framework: str, rng, width: int):
 
 
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
-                "topk", "gather", "scatter_add", "einsum", "rfft", "fft2"]
+                "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step",
          "grad2_mlp64"] + OP_SCENARIOS + TRAINING_SCENARIOS
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 
 namespace phi::funcs {
@@ -21,11 +23,11 @@ std::complex<R> Root(int64_t num, int64_t den) {
   return {static_cast<R>(std::cos(angle)), static_cast<R>(std::sin(angle))};
 }
 
-// n's radices (4s first, which need fewer multiplications than two 2s), or
-// an empty list when n has a prime factor above kMaxDirectRadix.
+// n's radices (8s first, then 4s: fewer passes over the block), or an empty
+// list when n has a prime factor above kMaxDirectRadix.
 std::vector<int> Radices(int64_t n) {
   std::vector<int> radices;
-  for (int r : {4, 2, 3, 5}) {
+  for (int r : {8, 4, 2, 3, 5}) {
     while (n % r == 0) {
       radices.push_back(r);
       n /= r;
@@ -41,71 +43,134 @@ std::vector<int> Radices(int64_t n) {
   return radices;
 }
 
-// Complex products without the C library's NaN/infinity recovery, which
-// std::complex's operator* calls into and which keeps the loops scalar.
-template <typename C>
-inline C Mul(C a, C b) {
-  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+// The W lanes of a block as one value: a GCC vector of W values of R (R
+// itself for one lane), so that each butterfly is written once, for both.
+template <typename R, int W>
+struct LaneVectorOf {
+  typedef R type __attribute__((vector_size(sizeof(R) * W)));
+};
+template <typename R>
+struct LaneVectorOf<R, 1> {
+  using type = R;
+};
+template <typename R, int W>
+using LaneVector = typename LaneVectorOf<R, W>::type;
+
+// One point of every lane of a block.
+template <typename V>
+struct Point {
+  V re, im;
+};
+
+template <typename V>
+inline Point<V> operator+(Point<V> a, Point<V> b) {
+  return {a.re + b.re, a.im + b.im};
+}
+template <typename V>
+inline Point<V> operator-(Point<V> a, Point<V> b) {
+  return {a.re - b.re, a.im - b.im};
+}
+template <typename V, typename R>
+inline Point<V> operator*(Point<V> a, R s) {
+  return {a.re * s, a.im * s};
+}
+template <typename V, typename R>
+inline Point<V> operator*(Point<V> a, std::complex<R> w) {
+  return {a.re * w.real() - a.im * w.imag(), a.re * w.imag() + a.im * w.real()};
+}
+template <typename V>
+inline Point<V> MinusI(Point<V> a) {
+  return {a.im, -a.re};
+}
+template <typename V>
+inline Point<V> Conj(Point<V> a) {
+  return {a.re, -a.im};
 }
 
-template <typename C>
-inline C MinusI(C v) {
-  return {v.imag(), -v.real()};
+// Point j of a block of W lanes (see FftPlan).
+template <int W, typename R>
+inline Point<LaneVector<R, W>> Load(const R* re, const R* im, int64_t j) {
+  Point<LaneVector<R, W>> p;
+  std::memcpy(&p.re, re + j * W, sizeof(p.re));
+  std::memcpy(&p.im, im + j * W, sizeof(p.im));
+  return p;
 }
 
-// b[t] = sum_k a[k] w_r^(t k) for radix kRadix (0: the run-time radix r,
-// through the table of its roots of unity).
-template <int kRadix, typename C>
-inline void Butterfly(int r, const C* a, C* b, const C* roots) {
-  using R = typename C::value_type;
+template <int W, typename R>
+inline void Store(R* re, R* im, int64_t j, Point<LaneVector<R, W>> p) {
+  std::memcpy(re + j * W, &p.re, sizeof(p.re));
+  std::memcpy(im + j * W, &p.im, sizeof(p.im));
+}
+
+// b[t] = sum_k a[k] w_r^(t k) for radix kRadix (0: the run-time radix r).
+// Radices without a butterfly of their own go through the table of their
+// roots of unity.
+template <int kRadix, typename V, typename R>
+inline void Butterfly(int r, const Point<V>* a, Point<V>* b, const std::complex<R>* roots) {
   if constexpr (kRadix == 2) {
     b[0] = a[0] + a[1];
     b[1] = a[0] - a[1];
   } else if constexpr (kRadix == 3) {
     const R half_sqrt3 = R(0.86602540378443864676);
-    const C sum = a[1] + a[2];
-    const C mid = a[0] - sum * R(0.5);
-    const C rot = MinusI(a[1] - a[2]) * half_sqrt3;
+    const Point<V> sum = a[1] + a[2];
+    const Point<V> mid = a[0] - sum * R(0.5);
+    const Point<V> rot = MinusI(a[1] - a[2]) * half_sqrt3;
     b[0] = a[0] + sum;
     b[1] = mid + rot;
     b[2] = mid - rot;
   } else if constexpr (kRadix == 4) {
-    const C t0 = a[0] + a[2], t1 = a[0] - a[2], t2 = a[1] + a[3], t3 = MinusI(a[1] - a[3]);
+    const Point<V> t0 = a[0] + a[2], t1 = a[0] - a[2], t2 = a[1] + a[3], t3 = MinusI(a[1] - a[3]);
     b[0] = t0 + t2;
     b[1] = t1 + t3;
     b[2] = t0 - t2;
     b[3] = t1 - t3;
+  } else if constexpr (kRadix == 8) {
+    // Two radix-4 butterflies of the even and the odd points, joined by w_8^t.
+    const R half_sqrt2 = R(0.70710678118654752440);
+    const Point<V> even[4] = {a[0], a[2], a[4], a[6]}, odd[4] = {a[1], a[3], a[5], a[7]};
+    Point<V> e[4], o[4];
+    Butterfly<4>(4, even, e, roots);
+    Butterfly<4>(4, odd, o, roots);
+    const Point<V> o1 = Point<V>{o[1].re + o[1].im, o[1].im - o[1].re} * half_sqrt2;    // w_8 o1
+    const Point<V> o3 = Point<V>{o[3].im - o[3].re, -o[3].re - o[3].im} * half_sqrt2;  // w_8^3 o3
+    const Point<V> o2 = MinusI(o[2]);                                                    // w_8^2 o2
+    b[0] = e[0] + o[0];
+    b[4] = e[0] - o[0];
+    b[1] = e[1] + o1;
+    b[5] = e[1] - o1;
+    b[2] = e[2] + o2;
+    b[6] = e[2] - o2;
+    b[3] = e[3] + o3;
+    b[7] = e[3] - o3;
   } else {
     for (int t = 0; t < r; ++t) {
-      C acc = a[0];
-      for (int k = 1; k < r; ++k) acc += Mul(a[k], roots[(t * k) % r]);
+      Point<V> acc = a[0];
+      for (int k = 1; k < r; ++k) acc = acc + a[k] * roots[(t * k) % r];
       b[t] = acc;
     }
   }
 }
 
-// One Stockham pass: for each of m sub-transforms p and each of s
-// interleaved sequences q, y[q + s (r p + t)] = w^(p t) * butterfly_t(x[q + s (p + k m)]).
-// The inner loop runs over whichever of p and q is longer, so that both
-// the first passes (s = 1) and the last (m = 1) have long vectorizable loops.
-template <int kRadix, typename C>
-void StockhamPass(int radix, int64_t s, int64_t m, const C* x, C* y, const C* twiddle, const C* roots) {
+// One Stockham pass over a block of W lanes: for each of m sub-transforms p
+// and each of s interleaved sequences q,
+// y[q + s (r p + t)] = w^(p t) * butterfly_t(x[q + s (p + k m)]).
+template <int kRadix, int W, typename R>
+void StockhamPass(int radix, int64_t s, int64_t m, const R* xr, const R* xi, R* yr, R* yi,
+                  const std::complex<R>* twiddle, const std::complex<R>* roots) {
+  using V = LaneVector<R, W>;
   constexpr int kMax = kRadix == 0 ? kMaxDirectRadix : kRadix;
   const int r = kRadix == 0 ? radix : kRadix;  // a constant for the unrolled radices
-  auto body = [&](int64_t p, int64_t q) {
-    C a[kMax], b[kMax];
-    for (int k = 0; k < r; ++k) a[k] = x[q + s * (p + k * m)];
-    Butterfly<kRadix>(r, a, b, roots);
-    const C* tw = twiddle + p * r;
-    y[q + s * r * p] = b[0];
-    for (int t = 1; t < r; ++t) y[q + s * (r * p + t)] = Mul(b[t], tw[t]);
-  };
-  if (s >= m) {
-    for (int64_t p = 0; p < m; ++p)
-      for (int64_t q = 0; q < s; ++q) body(p, q);
-  } else {
-    for (int64_t q = 0; q < s; ++q)
-      for (int64_t p = 0; p < m; ++p) body(p, q);
+  const int64_t in_step = s * m, out_step = s;
+  for (int64_t p = 0; p < m; ++p) {
+    const std::complex<R>* tw = twiddle + p * r;
+    for (int64_t q = 0; q < s; ++q) {
+      const int64_t in = q + s * p, out = q + s * r * p;
+      Point<V> a[kMax], b[kMax];
+      for (int k = 0; k < r; ++k) a[k] = Load<W>(xr, xi, in + k * in_step);
+      Butterfly<kRadix>(r, a, b, roots);
+      Store<W>(yr, yi, out, b[0]);
+      for (int t = 1; t < r; ++t) Store<W>(yr, yi, out + t * out_step, b[t] * tw[t]);
+    }
   }
 }
 
@@ -113,6 +178,120 @@ int64_t NextPowerOfTwo(int64_t v) {
   int64_t p = 1;
   while (p < v) p <<= 1;
   return p;
+}
+
+// One instance of T(n) per length, built on first use and shared.
+template <typename T>
+const T& CachedPerLength(int64_t n) {
+  static std::mutex mutex;
+  static std::map<int64_t, std::unique_ptr<T>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& entry = cache[n];
+  if (!entry) entry = std::make_unique<T>(n);
+  return *entry;
+}
+
+// w_n^k for k in [0, n): the twiddles of a four-step transform, and what
+// joins the transforms of a real signal's even and odd samples.
+template <typename R>
+struct Turns {
+  explicit Turns(int64_t n) : w(n) {
+    for (int64_t k = 0; k < n; ++k) w[k] = Root<R>(k, n);
+  }
+  std::vector<std::complex<R>> w;
+};
+
+// Sets point j of lane v of a block of W lanes.
+template <int W, typename R>
+inline void SetLane(R* re, R* im, int64_t j, int v, R real, R imag) {
+  re[j * W + v] = real;
+  im[j * W + v] = imag;
+}
+
+// Runs visit(v, j) for lanes v < count and points j < points, a tile of
+// points at a time: the block's rows in the tile stay in L1 while every lane
+// passes through them, where lane by lane over whole lines they would not.
+template <typename Visit>
+inline void ForEachLanePoint(int count, int64_t points, const Visit& visit) {
+  constexpr int64_t kTile = 64;
+  for (int64_t j0 = 0; j0 < points; j0 += kTile) {
+    const int64_t j1 = std::min(points, j0 + kTile);
+    for (int v = 0; v < count; ++v)
+      for (int64_t j = j0; j < j1; ++j) visit(v, j);
+  }
+}
+
+// The offsets of lines [first, first + count) of lines (of len points).
+struct LineStarts {
+  LineStarts(const Lines& lines, int64_t len, int64_t first, int count) {
+    for (int v = 0; v < count; ++v) start[v] = lines.Base(first + v, len);
+  }
+  int64_t operator[](int v) const { return start[v]; }
+  int64_t start[kFftLanes<float>];
+};
+
+// Z (m points, the transform of z[j] = x[2j] + i x[2j + 1]) in place into
+// X[0, m], the first half of the transform of the real signal x of 2m points:
+// with E and O the transforms of the even and odd samples,
+// E[k] = (Z[k] + conj Z[m - k]) / 2, O[k] = -i (Z[k] - conj Z[m - k]) / 2,
+// X[k] = E[k] + w^k O[k] and X[m - k] = conj(E[k] - w^k O[k]).
+template <int W, typename R>
+void SplitRealSpectrum(R* re, R* im, int64_t m, const std::complex<R>* w) {
+  using V = LaneVector<R, W>;
+  const Point<V> z = Load<W>(re, im, 0);
+  Store<W>(re, im, 0, Point<V>{z.re + z.im, V{}});
+  Store<W>(re, im, m, Point<V>{z.re - z.im, V{}});
+  for (int64_t k = 1; 2 * k <= m; ++k) {
+    const auto zk = Load<W>(re, im, k), zc = Conj(Load<W>(re, im, m - k));
+    const auto e = (zk + zc) * R(0.5), wo = MinusI(zk - zc) * R(0.5) * w[k];
+    Store<W>(re, im, k, e + wo);
+    Store<W>(re, im, m - k, Conj(e - wo));
+  }
+}
+
+// The inverse of SplitRealSpectrum: X[0, m] into Z[0, m) with
+// Z[k] = A[k] + i B[k], A[k] = X[k] + conj X[m - k] and
+// B[k] = (X[k] - conj X[m - k]) conj(w^k), so that the inverse transform of
+// Z interleaves the even and odd samples. Only the real parts of X[0] and
+// X[m] count.
+template <int W, typename R>
+void JoinRealSpectrum(R* re, R* im, int64_t m, const std::complex<R>* w) {
+  const auto x0 = Load<W>(re, im, 0).re, xm = Load<W>(re, im, m).re;
+  Store<W>(re, im, 0, {x0 + xm, x0 - xm});
+  for (int64_t k = 1; 2 * k <= m; ++k) {
+    const auto xk = Load<W>(re, im, k), xc = Conj(Load<W>(re, im, m - k));
+    const auto a = xk + xc, b = (xk - xc) * std::conj(w[k]);
+    Store<W>(re, im, k, {a.re - b.im, a.im + b.re});
+    Store<W>(re, im, m - k, {a.re + b.im, b.re - a.im});
+  }
+}
+
+// Runs body(lanes_constant, first, lanes, buffer) for every block of up to
+// W consecutive lines of `count`, W being kFftLanes when there are enough
+// lines to fill most lanes and 1 otherwise (a single long line would
+// otherwise cost W times the work and memory). Blocks run on parallel
+// threads, each with a zeroed buffer of buffer_per_lane * W values.
+template <typename R, typename Body>
+void ForEachBlock(int64_t count, int64_t points, int64_t buffer_per_lane, const Body& body) {
+  auto run = [&](auto lanes_constant) {
+    constexpr int W = decltype(lanes_constant)::value;
+    const int64_t blocks = (count + W - 1) / W;
+#pragma omp parallel if (count * points >= (1 << 15))
+    {
+      std::vector<R> buffer(buffer_per_lane * W);
+#pragma omp for schedule(static)
+      for (int64_t b = 0; b < blocks; ++b) {
+        const int lanes = static_cast<int>(std::min<int64_t>(W, count - b * W));
+        if (lanes < W) std::fill(buffer.begin(), buffer.end(), R(0));
+        body(lanes_constant, b * W, lanes, buffer.data());
+      }
+    }
+  };
+  if (4 * count >= kFftLanes<R>) {
+    run(std::integral_constant<int, kFftLanes<R>>());
+  } else {
+    run(std::integral_constant<int, 1>());
+  }
 }
 
 }  // namespace
@@ -124,13 +303,11 @@ FftPlan<R>::FftPlan(int64_t n) : n_(n) {
     int64_t stride = 1;
     for (int r : radices) {
       const int64_t m = n / (stride * r);
-      Stage stage{r, m, std::vector<C>(m * r)};
+      Stage stage{r, m, std::vector<std::complex<R>>(m * r), std::vector<std::complex<R>>(r)};
       for (int64_t p = 0; p < m; ++p)
         for (int t = 0; t < r; ++t) stage.twiddle[p * r + t] = Root<R>(p * t, m * r);
-      std::vector<C> roots(r);
-      for (int k = 0; k < r; ++k) roots[k] = Root<R>(k, r);
+      for (int k = 0; k < r; ++k) stage.roots[k] = Root<R>(k, r);
       stages_.push_back(std::move(stage));
-      roots_.push_back(std::move(roots));
       stride *= r;
     }
     return;
@@ -139,111 +316,263 @@ FftPlan<R>::FftPlan(int64_t n) : n_(n) {
   chirp_.resize(n);
   for (int64_t k = 0; k < n; ++k) chirp_[k] = Root<R>((k * k) % (2 * n), 2 * n);  // exp(-i pi k^2 / n)
   convolution_ = std::make_unique<FftPlan>(padded);
-  kernel_fft_.assign(padded, C(0));
-  kernel_fft_[0] = std::conj(chirp_[0]);
-  for (int64_t k = 1; k < n; ++k) kernel_fft_[k] = kernel_fft_[padded - k] = std::conj(chirp_[k]);
-  std::vector<C> work(convolution_->work_size());
-  convolution_->Execute(kernel_fft_.data(), work.data(), true);
+  // The kernel conj(chirp) wrapped around, transformed once (one lane).
+  std::vector<R> re(padded, R(0)), im(padded, R(0)), work(convolution_->work_per_lane());
+  re[0] = chirp_[0].real();
+  im[0] = -chirp_[0].imag();
+  for (int64_t k = 1; k < n; ++k) {
+    re[k] = re[padded - k] = chirp_[k].real();
+    im[k] = im[padded - k] = -chirp_[k].imag();
+  }
+  convolution_->template Forward<1>(re.data(), im.data(), work.data());
+  kernel_fft_.resize(padded);
+  for (int64_t k = 0; k < padded; ++k) kernel_fft_[k] = {re[k], im[k]};
 }
 
 template <typename R>
 FftPlan<R>::~FftPlan() = default;
 
 template <typename R>
-int64_t FftPlan<R>::work_size() const {
-  return convolution_ ? 2 * convolution_->size() : n_;
+int64_t FftPlan<R>::work_per_lane() const {
+  return convolution_ ? 2 * convolution_->size() + convolution_->work_per_lane() : 2 * n_;
 }
 
 template <typename R>
-void FftPlan<R>::Execute(C* data, C* work, bool forward) const {
-  // The inverse transform is the forward one of the conjugate, conjugated.
-  if (!forward) std::transform(data, data + n_, data, [](C v) { return std::conj(v); });
+template <int W>
+void FftPlan<R>::Forward(R* re, R* im, R* work) const {
   if (convolution_) {
-    Bluestein(data, work);
+    Bluestein<W>(re, im, work);
   } else {
-    Stockham(data, work);
+    Stockham<W>(re, im, work);
   }
-  if (!forward) std::transform(data, data + n_, data, [](C v) { return std::conj(v); });
 }
 
 template <typename R>
-void FftPlan<R>::Stockham(C* data, C* work) const {
-  C* x = data;
-  C* y = work;
+template <int W>
+void FftPlan<R>::Stockham(R* re, R* im, R* work) const {
+  R *xr = re, *xi = im, *yr = work, *yi = work + n_ * W;
   int64_t s = 1;
-  for (size_t i = 0; i < stages_.size(); ++i) {
-    const Stage& stage = stages_[i];
-    const C* tw = stage.twiddle.data();
-    const C* roots = roots_[i].data();
+  for (const Stage& stage : stages_) {
+    const std::complex<R>* tw = stage.twiddle.data();
+    const std::complex<R>* roots = stage.roots.data();
     switch (stage.radix) {
       case 2:
-        StockhamPass<2>(2, s, stage.m, x, y, tw, roots);
+        StockhamPass<2, W>(2, s, stage.m, xr, xi, yr, yi, tw, roots);
         break;
       case 3:
-        StockhamPass<3>(3, s, stage.m, x, y, tw, roots);
+        StockhamPass<3, W>(3, s, stage.m, xr, xi, yr, yi, tw, roots);
         break;
       case 4:
-        StockhamPass<4>(4, s, stage.m, x, y, tw, roots);
+        StockhamPass<4, W>(4, s, stage.m, xr, xi, yr, yi, tw, roots);
+        break;
+      case 5:
+        StockhamPass<5, W>(5, s, stage.m, xr, xi, yr, yi, tw, roots);
+        break;
+      case 8:
+        StockhamPass<8, W>(8, s, stage.m, xr, xi, yr, yi, tw, roots);
         break;
       default:
-        StockhamPass<0>(stage.radix, s, stage.m, x, y, tw, roots);
+        StockhamPass<0, W>(stage.radix, s, stage.m, xr, xi, yr, yi, tw, roots);
     }
-    std::swap(x, y);
+    std::swap(xr, yr);
+    std::swap(xi, yi);
     s *= stage.radix;
   }
-  if (x != data) std::copy(x, x + n_, data);
+  if (xr != re) {
+    std::copy(xr, xr + n_ * W, re);
+    std::copy(xi, xi + n_ * W, im);
+  }
 }
 
 template <typename R>
-void FftPlan<R>::Bluestein(C* data, C* work) const {
+template <int W>
+void FftPlan<R>::Bluestein(R* re, R* im, R* work) const {
   const int64_t padded = convolution_->size();
-  C* a = work;
-  for (int64_t k = 0; k < n_; ++k) a[k] = Mul(data[k], chirp_[k]);
-  std::fill(a + n_, a + padded, C(0));
-  convolution_->Execute(a, work + padded, true);
-  for (int64_t k = 0; k < padded; ++k) a[k] = Mul(a[k], kernel_fft_[k]);
-  convolution_->Execute(a, work + padded, false);
+  R *ar = work, *ai = work + padded * W, *rest = work + 2 * padded * W;
+  for (int64_t k = 0; k < n_; ++k) Store<W>(ar, ai, k, Load<W>(re, im, k) * chirp_[k]);
+  std::fill(ar + n_ * W, ar + padded * W, R(0));
+  std::fill(ai + n_ * W, ai + padded * W, R(0));
+  convolution_->template Forward<W>(ar, ai, rest);
+  for (int64_t k = 0; k < padded; ++k) Store<W>(ar, ai, k, Load<W>(ar, ai, k) * kernel_fft_[k]);
+  convolution_->template Forward<W>(ai, ar, rest);  // the inverse
   const R inverse_size = R(1) / static_cast<R>(padded);
-  for (int64_t k = 0; k < n_; ++k) data[k] = Mul(chirp_[k], a[k]) * inverse_size;
+  for (int64_t k = 0; k < n_; ++k) Store<W>(re, im, k, Load<W>(ar, ai, k) * chirp_[k] * inverse_size);
 }
 
 template <typename R>
 const FftPlan<R>& CachedFftPlan(int64_t n) {
-  static std::mutex mutex;
-  static std::map<int64_t, std::unique_ptr<FftPlan<R>>> plans;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& plan = plans[n];
-  if (!plan) plan = std::make_unique<FftPlan<R>>(n);
-  return *plan;
+  return CachedPerLength<FftPlan<R>>(n);
 }
+
+namespace {
+
+// Lines shorter than this run in one lane each when there are too few of
+// them to fill the lanes; longer ones run the four-step transform.
+constexpr int64_t kFourStepMinLength = 1 << 14;
+
+// The factor n1 of n = n1 n2 closest to sqrt(n) from below, if both factors
+// fill the lanes; 0 otherwise.
+template <typename R>
+int64_t FourStepSplit(int64_t n) {
+  if (n < kFourStepMinLength) return 0;
+  for (int64_t n1 = static_cast<int64_t>(std::sqrt(static_cast<double>(n))); n1 >= kFftLanes<R>; --n1) {
+    if (n % n1 == 0) return n1;
+  }
+  return 0;
+}
+
+// One long line x of n = n1 n2 points, seen as an [n1, n2] matrix, whose
+// columns and then rows are many short lines that fill the lanes:
+// X[k1 + n1 k2] = sum_j2 w_n2^(j2 k2) w_n^(j2 k1) sum_j1 w_n1^(j1 k1) x[j1 n2 + j2].
+template <typename R>
+void FourStepFft(std::complex<R>* x, int64_t n1, int64_t n2, bool forward, std::complex<R>* scratch) {
+  FftLinesCpu(x, Lines{1, n1, n2}, forward);
+  const std::complex<R>* w = CachedPerLength<Turns<R>>(n1 * n2).w.data();
+#pragma omp parallel for schedule(static)
+  for (int64_t k1 = 0; k1 < n1; ++k1) {
+    for (int64_t j2 = 0; j2 < n2; ++j2) {
+      const std::complex<R> turn = forward ? w[j2 * k1] : std::conj(w[j2 * k1]);
+      std::complex<R>& v = x[k1 * n2 + j2];
+      const Point<R> turned = Point<R>{v.real(), v.imag()} * turn;
+      v = {turned.re, turned.im};
+    }
+  }
+  FftLinesCpu(x, Lines{n1, n2, 1}, forward);
+  constexpr int64_t kTile = 32;
+#pragma omp parallel for schedule(static)
+  for (int64_t k1 = 0; k1 < n1; k1 += kTile) {
+    for (int64_t k2 = 0; k2 < n2; k2 += kTile) {
+      for (int64_t a = k1; a < std::min(k1 + kTile, n1); ++a)
+        for (int64_t b = k2; b < std::min(k2 + kTile, n2); ++b) scratch[b * n1 + a] = x[a * n2 + b];
+    }
+  }
+  std::copy(scratch, scratch + n1 * n2, x);
+}
+
+}  // namespace
 
 template <typename R>
 void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
   if (lines.count() == 0 || lines.n == 0) return;
-  const FftPlan<R>& plan = CachedFftPlan<R>(lines.n);
-  const int64_t n = lines.n;
-#pragma omp parallel if (lines.count() * n >= (1 << 15))
-  {
-    std::vector<std::complex<R>> line(lines.inner == 1 ? 0 : n), work(plan.work_size());
-#pragma omp for schedule(static)
+  const int64_t n = lines.n, inner = lines.inner;
+  const int64_t n1 = 4 * lines.count() < kFftLanes<R> ? FourStepSplit<R>(n) : 0;
+  if (n1 > 0) {
+    std::vector<std::complex<R>> line(inner == 1 ? 0 : n), scratch(n);
     for (int64_t l = 0; l < lines.count(); ++l) {
       std::complex<R>* base = data + lines.Base(l, n);
-      if (lines.inner == 1) {
-        plan.Execute(base, work.data(), forward);
+      if (inner == 1) {
+        FourStepFft(base, n1, n / n1, forward, scratch.data());
         continue;
       }
-      for (int64_t j = 0; j < n; ++j) line[j] = base[j * lines.inner];
-      plan.Execute(line.data(), work.data(), forward);
-      for (int64_t j = 0; j < n; ++j) base[j * lines.inner] = line[j];
+      for (int64_t j = 0; j < n; ++j) line[j] = base[j * inner];
+      FourStepFft(line.data(), n1, n / n1, forward, scratch.data());
+      for (int64_t j = 0; j < n; ++j) base[j * inner] = line[j];
     }
+    return;
   }
+  const FftPlan<R>& plan = CachedFftPlan<R>(n);
+  ForEachBlock<R>(lines.count(), n, 2 * n + plan.work_per_lane(), [&](auto lanes, int64_t first, int count, R* buf) {
+    constexpr int W = decltype(lanes)::value;
+    R *re = buf, *im = buf + n * W, *work = buf + 2 * n * W;
+    const LineStarts start(lines, n, first, count);
+    ForEachLanePoint(count, n, [&](int v, int64_t j) {
+      const std::complex<R> p = data[start[v] + j * inner];
+      SetLane<W>(re, im, j, v, p.real(), p.imag());
+    });
+    if (forward) {
+      plan.template Forward<W>(re, im, work);
+    } else {
+      plan.template Forward<W>(im, re, work);
+    }
+    ForEachLanePoint(count, n, [&](int v, int64_t j) { data[start[v] + j * inner] = {re[j * W + v], im[j * W + v]}; });
+  });
+}
+
+template <typename R>
+void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, std::complex<R>* half) {
+  if (lines.count() == 0 || lines.n == 0) return;
+  const int64_t n = lines.n, inner = lines.inner, h = n / 2 + 1;
+  const bool even = n % 2 == 0;
+  // Even n: a complex transform of m = n / 2 points, then the split into h = m + 1 points.
+  const int64_t m = even ? n / 2 : n;
+  const FftPlan<R>& plan = CachedFftPlan<R>(m);
+  const std::complex<R>* turn = even ? CachedPerLength<Turns<R>>(n).w.data() : nullptr;
+  const Lines half_lines{lines.outer, h, inner};
+  const R sign = forward ? R(1) : R(-1);
+  ForEachBlock<R>(lines.count(), n, 2 * (m + 1) + plan.work_per_lane(), [&](auto lanes, int64_t first, int count,
+                                                                              R* buf) {
+    constexpr int W = decltype(lanes)::value;
+    R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
+    const LineStarts start(lines, n, first, count);
+    if (even) {
+      ForEachLanePoint(count, m, [&](int v, int64_t j) {
+        const R* line = x + start[v];
+        SetLane<W>(re, im, j, v, line[2 * j * inner] * scale, line[(2 * j + 1) * inner] * scale);
+      });
+    } else {
+      ForEachLanePoint(count, m, [&](int v, int64_t j) { SetLane<W>(re, im, j, v, x[start[v] + j * inner] * scale, R(0)); });
+    }
+    plan.template Forward<W>(re, im, work);
+    if (even) SplitRealSpectrum<W>(re, im, m, turn);
+    const LineStarts half_start(half_lines, h, first, count);
+    ForEachLanePoint(count, h, [&](int v, int64_t k) {
+      half[half_start[v] + k * inner] = {re[k * W + v], sign * im[k * W + v]};
+    });
+  });
+}
+
+template <typename R>
+void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale, bool forward, R* out) {
+  if (lines.count() == 0 || lines.n == 0) return;
+  const int64_t n = lines.n, inner = lines.inner, h = n / 2 + 1;
+  const bool even = n % 2 == 0;
+  const int64_t m = even ? n / 2 : n;
+  const FftPlan<R>& plan = CachedFftPlan<R>(m);
+  const std::complex<R>* turn = even ? CachedPerLength<Turns<R>>(n).w.data() : nullptr;
+  const Lines half_lines{lines.outer, h, inner};
+  // A forward transform of a Hermitian spectrum is the inverse one of its conjugate.
+  const R sign = forward ? R(-1) : R(1);
+  ForEachBlock<R>(lines.count(), n, 2 * (m + 1) + plan.work_per_lane(), [&](auto lanes, int64_t first, int count,
+                                                                              R* buf) {
+    constexpr int W = decltype(lanes)::value;
+    R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
+    const LineStarts half_start(half_lines, h, first, count);
+    ForEachLanePoint(count, h, [&](int v, int64_t k) {
+      const std::complex<R> p = half[half_start[v] + k * inner];
+      SetLane<W>(re, im, k, v, p.real(), sign * p.imag());
+    });
+    if (even) {
+      JoinRealSpectrum<W>(re, im, m, turn);
+    } else {
+      for (int64_t k = h; k < n; ++k) Store<W>(re, im, k, Conj(Load<W>(re, im, n - k)));  // the Hermitian rest
+    }
+    plan.template Forward<W>(im, re, work);  // the inverse
+    const LineStarts start(lines, n, first, count);
+    if (even) {
+      ForEachLanePoint(count, m, [&](int v, int64_t j) {
+        R* line = out + start[v];
+        line[2 * j * inner] = re[j * W + v] * scale;
+        line[(2 * j + 1) * inner] = im[j * W + v] * scale;
+      });
+    } else {
+      ForEachLanePoint(count, n, [&](int v, int64_t j) { out[start[v] + j * inner] = re[j * W + v] * scale; });
+    }
+  });
 }
 
 template class FftPlan<float>;
 template class FftPlan<double>;
+template void FftPlan<float>::Forward<1>(float*, float*, float*) const;
+template void FftPlan<double>::Forward<1>(double*, double*, double*) const;
+template void FftPlan<float>::Forward<kFftLanes<float>>(float*, float*, float*) const;
+template void FftPlan<double>::Forward<kFftLanes<double>>(double*, double*, double*) const;
 template const FftPlan<float>& CachedFftPlan(int64_t);
 template const FftPlan<double>& CachedFftPlan(int64_t);
 template void FftLinesCpu(std::complex<float>*, const Lines&, bool);
 template void FftLinesCpu(std::complex<double>*, const Lines&, bool);
+template void FftRealForwardCpu(const float*, const Lines&, float, bool, std::complex<float>*);
+template void FftRealForwardCpu(const double*, const Lines&, double, bool, std::complex<double>*);
+template void FftRealInverseCpu(const std::complex<float>*, const Lines&, float, bool, float*);
+template void FftRealInverseCpu(const std::complex<double>*, const Lines&, double, bool, double*);
 
 }  // namespace phi::funcs

@@ -1,5 +1,8 @@
-// The FFT kernels on CUDA: cuFFT does the complex transform of the lines;
-// impl/fft_kernel_impl.h does the rest with the shared functors.
+// The FFT kernels on CUDA: cuFFT does the complex transform of the lines,
+// and real transforms go through it: a real signal is transformed as a
+// complex one and the first half of its spectrum kept; a half spectrum is
+// extended to the whole Hermitian one, transformed, and its real part kept.
+// impl/fft_kernel_impl.h does the rest.
 #include <cufft.h>
 
 #include <climits>
@@ -89,8 +92,81 @@ void FftLines(const GPUContext& ctx, paddle::complex<R>* data, const Lines& line
   }
 }
 
+template <typename R>
+void FftRealForward(const GPUContext& ctx, const R* x, const Lines& lines, double scale, bool forward,
+                    paddle::complex<R>* half);
+template <typename R>
+void FftRealInverse(const GPUContext& ctx, const paddle::complex<R>* half, const Lines& lines, double scale,
+                    bool forward, R* out);
+
 }  // namespace phi::funcs
 
 #include "paddle/phi/kernels/impl/fft_kernel_impl.h"
+
+namespace phi::funcs {
+
+namespace {
+
+// The first h = n / 2 + 1 points of every line of a whole spectrum.
+template <typename R>
+struct OnesidedFunctor {
+  const paddle::complex<R>* full;
+  paddle::complex<R>* half;
+  int64_t n, h, inner;
+  __device__ void operator()(int64_t i) const {
+    const int64_t k = (i / inner) % h, outer = i / (h * inner);
+    half[i] = full[(outer * n + k) * inner + i % inner];
+  }
+};
+
+// A whole line of n points from its first h, times scale: point k >= h is
+// the conjugate of point n - k, as in the spectrum of a real signal.
+template <typename R>
+struct HermitianFunctor {
+  const paddle::complex<R>* half;
+  paddle::complex<R>* full;
+  int64_t n, h, inner;
+  R scale;
+  __device__ void operator()(int64_t i) const {
+    const int64_t k = (i / inner) % n, outer = i / (n * inner);
+    const bool mirrored = k >= h;
+    const paddle::complex<R> v = half[(outer * h + (mirrored ? n - k : k)) * inner + i % inner];
+    full[i] = paddle::complex<R>(v.real * scale, (mirrored ? -v.imag : v.imag) * scale);
+  }
+};
+
+template <typename R>
+struct RealPartFunctor {
+  const paddle::complex<R>* in;
+  R* out;
+  __device__ void operator()(int64_t i) const { out[i] = in[i].real; }
+};
+
+}  // namespace
+
+template <typename R>
+void FftRealForward(const GPUContext& ctx, const R* x, const Lines& lines, double scale, bool forward,
+                    paddle::complex<R>* half) {
+  const int64_t count = lines.count() * lines.n, h = lines.n / 2 + 1;
+  DenseTensor full(DenseTensorMeta(paddle::DataTypeOf<paddle::complex<R>>, {count}));
+  paddle::complex<R>* f = ctx.Alloc<paddle::complex<R>>(&full);
+  LaunchForEach(ctx, count, FftScaledCopyFunctor<R, R>{x, f, static_cast<R>(scale)});
+  FftLines(ctx, f, lines, forward);
+  LaunchForEach(ctx, lines.count() * h, OnesidedFunctor<R>{f, half, lines.n, h, lines.inner});
+}
+
+template <typename R>
+void FftRealInverse(const GPUContext& ctx, const paddle::complex<R>* half, const Lines& lines, double scale,
+                    bool forward, R* out) {
+  const int64_t count = lines.count() * lines.n;
+  DenseTensor full(DenseTensorMeta(paddle::DataTypeOf<paddle::complex<R>>, {count}));
+  paddle::complex<R>* f = ctx.Alloc<paddle::complex<R>>(&full);
+  LaunchForEach(ctx, count,
+                HermitianFunctor<R>{half, f, lines.n, lines.n / 2 + 1, lines.inner, static_cast<R>(scale)});
+  FftLines(ctx, f, lines, forward);
+  LaunchForEach(ctx, count, RealPartFunctor<R>{f, out});
+}
+
+}  // namespace phi::funcs
 
 PD_REGISTER_FFT_KERNELS(GPU);

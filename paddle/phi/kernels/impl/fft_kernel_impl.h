@@ -1,12 +1,15 @@
-// FFTs over any set of axes, for every backend. The backend supplies one
-// primitive, funcs::FftLines(ctx, data, lines, forward): the unnormalized
-// complex transform of every line of a contiguous complex buffer viewed as
-// [outer, n, inner] (our own plan on the CPU, cuFFT on the GPU). Everything
-// else (the normalization, real input, the one-sided half spectrum and its
-// Hermitian extension) is elementwise work shared by both.
-//
-// The normalization is scaled into the first copy of the input: every later
-// step is linear.
+// FFTs over any set of axes, for every backend. The backend supplies three
+// primitives over the lines of a contiguous buffer viewed as [outer, n,
+// inner] (our own plans on the CPU, cuFFT on the GPU):
+// - funcs::FftLines(ctx, data, lines, forward): the unnormalized complex
+//   transform of every line, in place;
+// - funcs::FftRealForward(ctx, x, lines, scale, forward, half): the first
+//   n / 2 + 1 points of the transforms of real lines, times scale;
+// - funcs::FftRealInverse(ctx, half, lines, scale, forward, out): the real
+//   lines whose spectra begin with those of half, times scale.
+// Real transforms run along the last of the axes, so that the other axes
+// transform the half spectrum only. The normalization is one scale, applied
+// in the first step: every later step is linear.
 #pragma once
 
 #include <cmath>
@@ -44,40 +47,6 @@ struct FftScaledCopyFunctor {  // real or complex in -> complex out, times scale
     const paddle::complex<R> v(in[i]);
     out[i] = paddle::complex<R>(v.real * scale, v.imag * scale);
   }
-};
-
-// The first half = n / 2 + 1 entries of every line of a full spectrum.
-template <typename R>
-struct FftOnesidedFunctor {
-  const paddle::complex<R>* full;
-  paddle::complex<R>* half;
-  int64_t n, h, inner;
-  PD_HOSTDEVICE void operator()(int64_t i) const {
-    const int64_t k = (i / inner) % h, outer = i / (h * inner);
-    half[i] = full[(outer * n + k) * inner + i % inner];
-  }
-};
-
-// A full line of n entries from its first half: entry k >= half is the
-// conjugate of entry n - k, as in the spectrum of a real signal.
-template <typename R>
-struct FftHermitianFunctor {
-  const paddle::complex<R>* half;
-  paddle::complex<R>* full;
-  int64_t n, h, inner;
-  PD_HOSTDEVICE void operator()(int64_t i) const {
-    const int64_t k = (i / inner) % n, outer = i / (n * inner);
-    const bool mirrored = k >= h;
-    const paddle::complex<R> v = half[(outer * h + (mirrored ? n - k : k)) * inner + i % inner];
-    full[i] = mirrored ? paddle::complex<R>(v.real, -v.imag) : v;
-  }
-};
-
-template <typename R>
-struct FftRealPartFunctor {
-  const paddle::complex<R>* in;
-  R* out;
-  PD_HOSTDEVICE void operator()(int64_t i) const { out[i] = in[i].real; }
 };
 
 inline int64_t FftPoints(const DDim& dims, const std::vector<int64_t>& axes) {
@@ -121,15 +90,11 @@ void FftR2CKernel(const Context& ctx, const DenseTensor& x, const std::vector<in
     if (x.numel() > 0) funcs::FftAxes(ctx, o, x.dims(), axes, forward);
     return;
   }
-  DenseTensor full(DenseTensorMeta(out->dtype(), x.dims()));
-  C* f = funcs::FftScaledCopy<T, T>(ctx, x, scale, &full);
   C* o = ctx.template Alloc<C>(out);
   if (out->numel() == 0) return;
-  funcs::FftAxes(ctx, f, x.dims(), axes, forward);
   const int last = NormalizeAxis(axes.back(), x.dims().size());
-  const funcs::Lines lines = funcs::Lines::Around(x.dims(), last);
-  funcs::LaunchForEach(ctx, out->numel(),
-                       funcs::FftOnesidedFunctor<T>{f, o, lines.n, out->dims()[last], lines.inner});
+  funcs::FftRealForward(ctx, x.data<T>(), funcs::Lines::Around(x.dims(), last), scale, forward, o);
+  funcs::FftAxes(ctx, o, out->dims(), std::vector<int64_t>(axes.begin(), axes.end() - 1), forward);
 }
 
 template <typename T, typename Context>
@@ -137,19 +102,18 @@ void FftC2RKernel(const Context& ctx, const DenseTensor& x, const std::vector<in
                   const std::string& normalization, bool forward, int64_t last_dim_size, DenseTensor* out) {
   using R = typename funcs::ComplexParts<T>::Real;
   const double scale = funcs::FftScale(normalization, forward, funcs::FftPoints(out->dims(), axes));
-  DenseTensor half(DenseTensorMeta(x.dtype(), x.dims()));
-  paddle::complex<R>* hp = funcs::FftScaledCopy<T, R>(ctx, x, scale, &half);
   R* o = ctx.template Alloc<R>(out);
   if (out->numel() == 0) return;
+  const funcs::Lines lines = funcs::Lines::Around(out->dims(), NormalizeAxis(axes.back(), out->dims().size()));
+  if (axes.size() == 1) {
+    funcs::FftRealInverse(ctx, x.data<T>(), lines, scale, forward, o);
+    return;
+  }
   // The other axes first, so that the last one's lines are one-sided spectra of real signals.
-  funcs::FftAxes(ctx, hp, x.dims(), std::vector<int64_t>(axes.begin(), axes.end() - 1), forward);
-  const int last = NormalizeAxis(axes.back(), x.dims().size());
-  DenseTensor full(DenseTensorMeta(x.dtype(), out->dims()));
-  paddle::complex<R>* f = ctx.template Alloc<paddle::complex<R>>(&full);
-  const funcs::Lines lines = funcs::Lines::Around(out->dims(), last);
-  funcs::LaunchForEach(ctx, full.numel(), funcs::FftHermitianFunctor<R>{hp, f, lines.n, x.dims()[last], lines.inner});
-  funcs::FftLines(ctx, f, lines, forward);
-  funcs::LaunchForEach(ctx, out->numel(), funcs::FftRealPartFunctor<R>{f, o});
+  DenseTensor half(DenseTensorMeta(x.dtype(), x.dims()));
+  paddle::complex<R>* h = funcs::FftScaledCopy<T, R>(ctx, x, scale, &half);
+  funcs::FftAxes(ctx, h, x.dims(), std::vector<int64_t>(axes.begin(), axes.end() - 1), forward);
+  funcs::FftRealInverse(ctx, h, lines, 1.0, forward, o);
 }
 
 }  // namespace phi
