@@ -1,5 +1,7 @@
 #include "paddle/phi/core/allocator.h"
 
+#include <sys/mman.h>
+
 #include <cstdlib>
 
 #include <algorithm>
@@ -47,8 +49,8 @@ void Allocator::ResetPeak() { peak_.store(allocated_.load()); }
 
 size_t CPUAllocator::RoundedSize(size_t bytes) {
   // Small blocks round to the alignment; cached ones to 64 KiB, so that
-  // slightly different sizes share a bucket.
-  size_t unit = bytes >= kCacheMinBytes ? size_t{1} << 16 : kAlignment;
+  // slightly different sizes share a bucket; huge-page ones to whole pages.
+  size_t unit = bytes >= kHugePageMinBytes ? kHugePageBytes : bytes >= kCacheMinBytes ? size_t{1} << 16 : kAlignment;
   PD_CHECK(bytes <= (size_t{1} << 62), ResourceExhausted, "cannot allocate ", bytes, " bytes");
   return (bytes + unit - 1) / unit * unit;
 }
@@ -65,13 +67,20 @@ void* CPUAllocator::RawAllocate(size_t bytes) {
       return ptr;
     }
   }
-  void* ptr = std::aligned_alloc(kAlignment, rounded);
+  const bool huge = bytes >= kHugePageMinBytes;
+  const size_t alignment = huge ? kHugePageBytes : kAlignment;
+  void* ptr = std::aligned_alloc(alignment, rounded);
   if (ptr == nullptr && bytes >= kCacheMinBytes) {
     ReleaseCache();
-    ptr = std::aligned_alloc(kAlignment, rounded);
+    ptr = std::aligned_alloc(alignment, rounded);
   }
   PD_CHECK(ptr != nullptr, ResourceExhausted, "out of host memory: failed to allocate ", bytes,
            " bytes");
+#ifdef MADV_HUGEPAGE
+  // Only a hint: where the kernel has no transparent huge pages, the block
+  // stays on small pages.
+  if (huge) madvise(ptr, rounded, MADV_HUGEPAGE);
+#endif
   return ptr;
 }
 

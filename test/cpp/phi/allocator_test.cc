@@ -31,6 +31,16 @@ TEST(CPUAllocator, MemoryIsAlignedAndWritable) {
   EXPECT_TRUE(a->place().is_cpu());
 }
 
+TEST(CPUAllocator, LargeBlocksStartOnHugePageBoundaries) {
+  // Whole 2 MiB pages, so that the kernel can back them with huge pages.
+  const size_t bytes = CPUAllocator::kHugePageMinBytes + 12345;
+  auto a = GetAllocator(paddle::CPUPlace())->Allocate(bytes);
+  ASSERT_NE(a->ptr(), nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(a->ptr()) % CPUAllocator::kHugePageBytes, 0u);
+  static_cast<char*>(a->ptr())[bytes - 1] = 1;
+  EXPECT_EQ(a->size(), bytes);
+}
+
 TEST(CPUAllocator, PeakResets) {
   Allocator* alloc = GetAllocator(paddle::CPUPlace());
   { auto big = alloc->Allocate(1 << 20); }
