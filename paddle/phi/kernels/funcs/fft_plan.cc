@@ -488,19 +488,43 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
   });
 }
 
+namespace {
+
+// What the real transforms of lines of n points run: for even n, a complex
+// transform of m = n / 2 points whose spectrum the turns split into (or
+// join from) the h = m + 1 points of the half spectrum; for odd n, the
+// complex transform of all m = n points.
+template <typename R>
+struct RealTransform {
+  explicit RealTransform(const Lines& lines)
+      : n(lines.n),
+        h(n / 2 + 1),
+        m(n % 2 == 0 ? n / 2 : n),
+        even(n % 2 == 0),
+        plan(CachedFftPlan<R>(m)),
+        turn(even ? CachedPerLength<Turns<R>>(n).w.data() : nullptr),
+        half_lines{lines.outer, h, lines.inner} {}
+
+  // A block's rows: m + 1 points of each part (the split writes point m), then the plan's scratch.
+  int64_t BufferPerLane() const { return 2 * (m + 1) + plan.work_per_lane(); }
+
+  const int64_t n, h, m;
+  const bool even;
+  const FftPlan<R>& plan;
+  const std::complex<R>* turn;
+  const Lines half_lines;  // the half spectra, [outer, h, inner]
+};
+
+}  // namespace
+
 template <typename R>
 void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, std::complex<R>* half) {
   if (lines.count() == 0 || lines.n == 0) return;
-  const int64_t n = lines.n, inner = lines.inner, h = n / 2 + 1;
-  const bool even = n % 2 == 0;
-  // Even n: a complex transform of m = n / 2 points, then the split into h = m + 1 points.
-  const int64_t m = even ? n / 2 : n;
-  const FftPlan<R>& plan = CachedFftPlan<R>(m);
-  const std::complex<R>* turn = even ? CachedPerLength<Turns<R>>(n).w.data() : nullptr;
-  const Lines half_lines{lines.outer, h, inner};
+  const RealTransform<R> t(lines);
+  const auto& [n, h, m, even, plan, turn, half_lines] = t;
+  const int64_t inner = lines.inner;
   const R sign = forward ? R(1) : R(-1);
-  ForEachBlock<R>(lines.count(), n, 2 * (m + 1) + plan.work_per_lane(), [&](auto lanes, int64_t first, int count,
-                                                                              R* buf) {
+  ForEachBlock<R>(lines.count(), n, t.BufferPerLane(), [&](auto lanes, int64_t first, int count, R* buf) {
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
     const LineStarts start(lines, n, first, count);
@@ -524,16 +548,12 @@ void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, st
 template <typename R>
 void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale, bool forward, R* out) {
   if (lines.count() == 0 || lines.n == 0) return;
-  const int64_t n = lines.n, inner = lines.inner, h = n / 2 + 1;
-  const bool even = n % 2 == 0;
-  const int64_t m = even ? n / 2 : n;
-  const FftPlan<R>& plan = CachedFftPlan<R>(m);
-  const std::complex<R>* turn = even ? CachedPerLength<Turns<R>>(n).w.data() : nullptr;
-  const Lines half_lines{lines.outer, h, inner};
+  const RealTransform<R> t(lines);
+  const auto& [n, h, m, even, plan, turn, half_lines] = t;
+  const int64_t inner = lines.inner;
   // A forward transform of a Hermitian spectrum is the inverse one of its conjugate.
   const R sign = forward ? R(-1) : R(1);
-  ForEachBlock<R>(lines.count(), n, 2 * (m + 1) + plan.work_per_lane(), [&](auto lanes, int64_t first, int count,
-                                                                              R* buf) {
+  ForEachBlock<R>(lines.count(), n, t.BufferPerLane(), [&](auto lanes, int64_t first, int count, R* buf) {
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
     const LineStarts half_start(half_lines, h, first, count);
