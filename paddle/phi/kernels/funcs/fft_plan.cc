@@ -355,24 +355,16 @@ void FftPlan<R>::Stockham(R* re, R* im, R* work) const {
   for (const Stage& stage : stages_) {
     const std::complex<R>* tw = stage.twiddle.data();
     const std::complex<R>* roots = stage.roots.data();
+    auto pass = [&](auto unrolled_radix) {
+      StockhamPass<decltype(unrolled_radix)::value, W>(stage.radix, s, stage.m, xr, xi, yr, yi, tw, roots);
+    };
     switch (stage.radix) {
-      case 2:
-        StockhamPass<2, W>(2, s, stage.m, xr, xi, yr, yi, tw, roots);
-        break;
-      case 3:
-        StockhamPass<3, W>(3, s, stage.m, xr, xi, yr, yi, tw, roots);
-        break;
-      case 4:
-        StockhamPass<4, W>(4, s, stage.m, xr, xi, yr, yi, tw, roots);
-        break;
-      case 5:
-        StockhamPass<5, W>(5, s, stage.m, xr, xi, yr, yi, tw, roots);
-        break;
-      case 8:
-        StockhamPass<8, W>(8, s, stage.m, xr, xi, yr, yi, tw, roots);
-        break;
-      default:
-        StockhamPass<0, W>(stage.radix, s, stage.m, xr, xi, yr, yi, tw, roots);
+      case 2: pass(std::integral_constant<int, 2>()); break;
+      case 3: pass(std::integral_constant<int, 3>()); break;
+      case 4: pass(std::integral_constant<int, 4>()); break;
+      case 5: pass(std::integral_constant<int, 5>()); break;
+      case 8: pass(std::integral_constant<int, 8>()); break;
+      default: pass(std::integral_constant<int, 0>());  // any other radix, from its roots table
     }
     std::swap(xr, yr);
     std::swap(xi, yi);
