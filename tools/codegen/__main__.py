@@ -10,7 +10,7 @@ import os
 import sys
 
 from . import gen_api, gen_eager, gen_pybind
-from .op_spec import SpecError, load_ops
+from .op_spec import SpecError, family_of, load_ops
 
 
 def write_if_changed(path: str, text: str) -> None:
@@ -25,16 +25,28 @@ def write_if_changed(path: str, text: str) -> None:
     os.replace(tmp, path)
 
 
-def generate(yaml_paths: list[str], out_dir: str) -> list[str]:
+def render(yaml_paths: list[str]) -> dict[str, str]:
+    """Every generated file's path (relative to the output directory) and text."""
     ops = load_ops(yaml_paths)
+    families = [family_of(p) for p in yaml_paths]
+    by_family = {f: [o for o in ops if o.family == f] for f in families}
     files = {
-        "paddle/phi/api/generated/api.h": gen_api.emit_header(ops),
-        "paddle/phi/api/generated/api.cc": gen_api.emit_source(ops),
-        "paddle/autograd/generated/eager_ops.h": gen_eager.emit_header(ops),
-        "paddle/autograd/generated/eager_ops.cc": gen_eager.emit_source(ops),
-        "paddle/pybind/generated/op_bindings.h": gen_pybind.emit_header(),
-        "paddle/pybind/generated/op_bindings.cc": gen_pybind.emit_source(ops),
+        "paddle/phi/api/generated/api.h": gen_api.emit_umbrella(families),
+        "paddle/autograd/generated/eager_ops.h": gen_eager.emit_umbrella(families),
+        "paddle/pybind/generated/op_bindings.h": gen_pybind.emit_header(families),
+        "paddle/pybind/generated/op_bindings.cc": gen_pybind.emit_dispatch(families),
     }
+    for f, family_ops in by_family.items():
+        files[f"paddle/phi/api/generated/api_{f}.h"] = gen_api.emit_header(f, family_ops)
+        files[f"paddle/phi/api/generated/api_{f}.cc"] = gen_api.emit_source(f, family_ops)
+        files[f"paddle/autograd/generated/eager_{f}.h"] = gen_eager.emit_header(f, family_ops)
+        files[f"paddle/autograd/generated/eager_{f}.cc"] = gen_eager.emit_source(f, family_ops)
+        files[f"paddle/pybind/generated/bindings_{f}.cc"] = gen_pybind.emit_source(f, family_ops)
+    return files
+
+
+def generate(yaml_paths: list[str], out_dir: str) -> list[str]:
+    files = render(yaml_paths)
     for rel, text in files.items():
         write_if_changed(os.path.join(out_dir, rel), text)
     return sorted(files)
@@ -43,10 +55,17 @@ def generate(yaml_paths: list[str], out_dir: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="codegen", description=__doc__)
     parser.add_argument("--yaml", nargs="+", required=True, help="op definition files")
-    parser.add_argument("--out-dir", required=True, help="root of the generated tree")
+    parser.add_argument("--out-dir", help="root of the generated tree")
+    parser.add_argument("--list", action="store_true",
+                        help="print the generated files' relative paths (for CMake) instead of writing them")
     args = parser.parse_args(argv)
     try:
-        generate(args.yaml, args.out_dir)
+        if args.list:
+            print(";".join(sorted(render(args.yaml))))
+        elif args.out_dir:
+            generate(args.yaml, args.out_dir)
+        else:
+            parser.error("give --out-dir or --list")
     except SpecError as e:
         print(f"codegen: {e}", file=sys.stderr)
         return 1

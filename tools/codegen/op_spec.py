@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from typing import Any
 
@@ -84,6 +85,9 @@ class OpSpec:
     # True for `output: Tensor[](out)`: a list of tensors whose length
     # infer-meta decides (split). Such an op has that one output.
     list_output: bool = False
+    # The YAML file's stem (elementwise, nn, ...): generated code is split
+    # into one translation unit per family, so editing one op rebuilds one.
+    family: str = ""
 
     @property
     def is_inplace(self) -> bool:
@@ -333,6 +337,11 @@ def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -
         python_methods=methods, doc=str(entry.get("doc", "")).strip(), composite=composite.strip())
 
 
+def family_of(path: str) -> str:
+    """The family a YAML file defines: its file name without the extension."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
 def load_ops(paths: list[str]) -> list[OpSpec]:
     ops: list[OpSpec] = []
     for path in paths:
@@ -340,7 +349,10 @@ def load_ops(paths: list[str]) -> list[OpSpec]:
             entries = yaml.safe_load(f) or []
         if not isinstance(entries, list):
             raise SpecError(f"{path}: expected a list of op entries")
-        ops.extend(parse_op(e) for e in entries)
+        family = family_of(path)
+        if not family.isidentifier():
+            raise SpecError(f"{path}: the file name must be an identifier (it names the generated files)")
+        ops.extend(dataclasses.replace(parse_op(e), family=family) for e in entries)
     names = [o.name for o in ops]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
