@@ -54,6 +54,10 @@ inline bool IsFloating(DataType t) {
          t == DataType::FLOAT64;
 }
 inline bool IsInteger(DataType t) { return t >= DataType::UINT8 && t <= DataType::INT64; }
+// The dtype of a complex dtype's parts; any other dtype itself.
+inline DataType ToReal(DataType t) {
+  return t == DataType::COMPLEX64 ? DataType::FLOAT32 : t == DataType::COMPLEX128 ? DataType::FLOAT64 : t;
+}
 
 // Result dtype of an arithmetic op on two tensors of these dtypes: the
 // "wider" category wins (bool < integer < floating < complex); within a

@@ -8,6 +8,7 @@
 #include "paddle/autograd/amp.h"
 #include "paddle/autograd/autograd_meta.h"
 #include "paddle/autograd/backward.h"
+#include "paddle/autograd/decomposition.h"
 #include "paddle/autograd/grad_mode.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/common/errors.h"
@@ -146,6 +147,8 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
     const amp::AmpState& s = amp::GetAmpState();
     return py::make_tuple(s.enabled, s.level, s.dtype, s.white, s.black);
   });
+  m.def("_set_decomposition_forced", &autograd::SetDecompositionForced, py::arg("forced"));
+  m.def("_is_decomposition_forced", &autograd::DecompositionForced);
   m.def("is_grad_enabled", &autograd::GradMode::IsEnabled);
   m.def("set_grad_enabled", &autograd::GradMode::SetEnabled, py::arg("mode"));
   m.def("backward", [](py::handle tensors, py::handle grad_tensors, bool retain_graph) {

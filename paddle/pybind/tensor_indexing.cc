@@ -3,7 +3,6 @@
 #include <pybind11/numpy.h>
 
 #include "paddle/common/errors.h"
-#include "paddle/autograd/composite.h"
 #include "paddle/autograd/generated/eager_ops.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/phi/api/generated/api.h"
@@ -144,7 +143,7 @@ Tensor RecordedIndex(const Tensor& x, py::handle index) {
   }
   Tensor sliced = axes.empty() ? x : eager::slice(x, axes, starts, ends);
   for (const auto& [axis, positions] : stepped) {
-    sliced = eager::take_along_axis(sliced, autograd::IndexAlongAxis(positions, sliced, axis), axis);
+    sliced = eager::index_select(sliced, positions, axis);
   }
   return eager::reshape(sliced, phi::IntArray(view.dims().ToVector()));
 }

@@ -7,6 +7,10 @@ import pytest
 # Let the tests import the shared harness modules next to them.
 sys.path.insert(0, os.path.dirname(__file__))
 
+# Every op that runs as its decomposition checks its outputs against its
+# infer_meta (Note [Decompositions] in tools/codegen/gen_eager.py).
+os.environ.setdefault("FLAGS_check_decomposition_meta", "1")
+
 
 # The sample plugin device (test/custom_device), built by tools/build.sh.
 CUSTOM_CPU_PLUGIN = Path(

@@ -75,6 +75,15 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M"}, r"needs backward formulas"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M", "backward": {"x": "G(o)"}},
      r"read grad \(a list\)"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "decomposition": "x"}, r"missing field 'infer_meta'"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "decomposition": "x",
+      "backward": {"x": "grad"}}, r"without kernels takes no 'backward'"),
+    ({"op": "f", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M", "decomposition": "x",
+      "promote": ["x", "y"]}, r"without kernels takes no 'promote'"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "decomposition": " "},
+     r"decomposition must be a C\+\+ expression"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M", "kernel": {},
+      "decomposition": "G(x)", "backward": {"x": "join(grad)"}}, r"take no decomposition"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
     with pytest.raises(SpecError, match=match):

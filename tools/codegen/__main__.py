@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from . import gen_api, gen_eager, gen_pybind
+from . import gen_api, gen_eager, gen_prim, gen_pybind
 from .op_spec import SpecError, family_of, load_ops
 
 
@@ -33,6 +33,8 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
     files = {
         "paddle/phi/api/generated/api.h": gen_api.emit_umbrella(families),
         "paddle/autograd/generated/eager_ops.h": gen_eager.emit_umbrella(families),
+        "paddle/autograd/generated/prim_eager.h": gen_eager.emit_prim_eager(ops),
+        "paddle/prim/generated/prim_ops.h": gen_prim.emit_prim_ops(ops),
         "paddle/pybind/generated/op_bindings.h": gen_pybind.emit_header(families),
         "paddle/pybind/generated/op_bindings.cc": gen_pybind.emit_dispatch(families),
     }
@@ -41,6 +43,7 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         files[f"paddle/phi/api/generated/api_{f}.cc"] = gen_api.emit_source(f, family_ops)
         files[f"paddle/autograd/generated/eager_{f}.h"] = gen_eager.emit_header(f, family_ops)
         files[f"paddle/autograd/generated/eager_{f}.cc"] = gen_eager.emit_source(f, family_ops)
+        files[f"paddle/prim/generated/rules_{f}.h"] = gen_prim.emit_rules(f, family_ops)
         files[f"paddle/pybind/generated/bindings_{f}.cc"] = gen_pybind.emit_source(f, family_ops)
     return files
 

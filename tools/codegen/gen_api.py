@@ -105,12 +105,8 @@ def _body(op: OpSpec) -> list[str]:
             source = f"CastTo({a.name}, promoted)"
         lines.append(f"const {_value_type(a)} {_local(a)} = {source};")
     # 2. place and kernel key
-    if op.backend_arg is not None:
-        lines.append(f"const Place op_place = ResolvePlace({op.backend_arg.name});")
-    else:
-        lines.append(f"const Place op_place = CommonPlace({{{', '.join(_refs(tensors, local=True))}}});")
-    dt = op.data_type_arg
-    dtype_expr = f"DtypeOf({_local(dt)})" if dt.is_tensor else dt.name
+    lines.append(_place_line(op))
+    dtype_expr = _dtype_expr(op)
     # 3. kernel inputs
     for a in tensors:
         if a.name in op.inplace:
@@ -177,6 +173,17 @@ def _list_output_tail(op: OpSpec, by_name: dict, dtype_expr: str) -> list[str]:
     ]
 
 
+def _place_line(op: OpSpec) -> str:
+    if op.backend_arg is not None:
+        return f"const Place op_place = ResolvePlace({op.backend_arg.name});"
+    return f"const Place op_place = CommonPlace({{{', '.join(_refs(op.tensor_args, local=True))}}});"
+
+
+def _dtype_expr(op: OpSpec) -> str:
+    dt = op.data_type_arg
+    return f"DtypeOf({_local(dt)})" if dt.is_tensor else dt.name
+
+
 def _launch(op: OpSpec, dtype_expr: str) -> str:
     return (f'KernelLaunch launch("{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype_expr}}}, '
             "op_place);")
@@ -211,9 +218,14 @@ def _kernel_arg(op: OpSpec, a: Arg) -> str:
 
 
 def definition(op: OpSpec) -> str:
-    body = "\n".join("    " + line for line in _body(op))
+    return _guarded(f"{return_type(op)} {op.name}({_api_params(op)})", op, _body(op))
+
+
+def _guarded(signature: str, op: OpSpec, lines: list[str]) -> str:
+    """A function whose errors get the op's name attached."""
+    body = "\n".join("    " + line for line in lines)
     return (
-        f"{return_type(op)} {op.name}({_api_params(op)}) {{\n"
+        f"{signature} {{\n"
         f"  try {{\n{body}\n"
         f"  }} catch (common::Error& e) {{\n"
         f'    e.AttachOp("{op.name}");\n'
@@ -223,18 +235,77 @@ def definition(op: OpSpec) -> str:
     )
 
 
+def _has_kernel_signature(op: OpSpec) -> str:
+    return f"bool {op.name}_has_kernel({_api_params(op)})"
+
+
+def _infer_meta_signature(op: OpSpec) -> str:
+    return f"std::vector<phi::DenseTensorMeta> {op.name}_infer_meta({_api_params(op)})"
+
+
+def _has_kernel_definition(op: OpSpec) -> str:
+    """Whether a kernel serves this call (Note [Decompositions] in
+    gen_eager.py): the key the op would select, and the kernel's limits
+    (Note [Kernel limits] in kernel_factory.h)."""
+    tensors = op.tensor_args
+    dt = op.data_type_arg
+    if dt.name in op.promote:
+        promoted = [a for a in tensors if a.name in op.promote]
+        dtype = f"PromotedType({{{', '.join(_refs(promoted))}}})"
+    else:
+        dtype = f"DtypeOf({dt.name})" if dt.is_tensor else dt.name
+    place = (f"ResolvePlace({op.backend_arg.name})" if op.backend_arg is not None
+             else f"CommonPlace({{{', '.join(_refs(tensors))}}})")
+    metas = ", ".join(f"&{a.name}.dense().meta()" for a in tensors if a.type == "Tensor")
+    lines = [f"const Place op_place = {place};",
+             f'return HasKernel("{op.name}", {{phi::BackendOf(op_place), phi::DataLayout::ANY, {dtype}}}, '
+             f"{{{metas}}});"]
+    return _guarded(_has_kernel_signature(op), op, lines)
+
+
+def _infer_meta_definition(op: OpSpec) -> str:
+    """The metas infer_meta gives the outputs for these arguments."""
+    by_name = {a.name: a for a in op.args}
+
+    def meta(a: Arg) -> str:
+        if a.type == "Tensor":
+            return f"{a.name}.dense().meta()"
+        if a.type == "Tensor[]":
+            return f"MetasOf({a.name})"
+        return a.name
+
+    outs = ", ".join(f"&metas[{i}]" for i in range(len(op.outputs)))
+    params = ", ".join([meta(by_name[n]) for n in op.infer_meta_params] + [outs])
+    lines = [f"std::vector<phi::DenseTensorMeta> metas({len(op.outputs)});",
+             f"phi::{op.infer_meta}({params});",
+             "return metas;"]
+    return _guarded(_infer_meta_signature(op), op, lines)
+
+
 def _kernel_ops(ops: list[OpSpec]) -> list[OpSpec]:
-    return [o for o in ops if o.composite is None]  # composites live in the eager layer only
+    return [o for o in ops if o.has_kernel]
+
+
+def _decomposed_ops(ops: list[OpSpec]) -> list[OpSpec]:
+    return [o for o in ops if o.decomposition is not None]
 
 
 def emit_header(family: str, ops: list[OpSpec]) -> str:
     decls = "".join(declaration(o) for o in _kernel_ops(ops))
+    for o in _decomposed_ops(ops):
+        if o.has_kernel:
+            decls += _has_kernel_signature(o) + ";\n"
+        decls += _infer_meta_signature(o) + ";\n"
     return HEADER_PREAMBLE.format(family=family) + "\n" + decls + "\n}  // namespace paddle::api\n"
 
 
 def emit_source(family: str, ops: list[OpSpec]) -> str:
-    defs = "\n".join(definition(o) for o in _kernel_ops(ops))
-    return SOURCE_PREAMBLE.format(family=family) + "\n" + defs + "\n}  // namespace paddle::api\n"
+    defs = [definition(o) for o in _kernel_ops(ops)]
+    for o in _decomposed_ops(ops):
+        if o.has_kernel:
+            defs.append(_has_kernel_definition(o))
+        defs.append(_infer_meta_definition(o))
+    return SOURCE_PREAMBLE.format(family=family) + "\n" + "\n".join(defs) + "\n}  // namespace paddle::api\n"
 
 
 def emit_umbrella(families: list[str]) -> str:

@@ -41,9 +41,11 @@ def sampled_ops(op_names, samples) -> set[str]:
 
 
 def _gradient(op) -> str:
-    if op.composite:
+    if op.is_composite:
         return "from its parts"
-    return "yes" if op.backward else "-"
+    if op.backward:
+        return "yes"
+    return "from its decomposition" if op.decomposition else "-"
 
 
 def emit(yaml_paths: list[str], registered, samples) -> str:
@@ -56,23 +58,25 @@ def emit(yaml_paths: list[str], registered, samples) -> str:
         "kernels registered in the built library and the op-test samples; `test/python/test_docs.py`",
         "checks it is current. `sample`: an op-test sample (test/python/op_samples*.py) runs the",
         "op; the creation and random ops without one are checked in test_creation.py and",
-        "test_random.py, the in-place optimizer updates in test_optimizer.py, the fused conv2d's",
-        "gradients and flash_attention_grad against the composite's in test_nn_functional.py, add_",
-        "(the autograd engine's in-place gradient sum) in test_autograd.py.",
+        "test_random.py, the in-place optimizer updates in test_optimizer.py, the fused gradient",
+        "kernels against their decompositions in test_decompositions.py, add_ (the autograd engine's",
+        "in-place gradient sum) in test_autograd.py. `decomposition`: the op can run as other ops",
+        "(composite: it always does; Note [Decompositions] in tools/codegen/gen_eager.py).",
         "",
         f"{len(ops)} ops. dtypes: b=bool, u8/i8/i16/i32/i64 integers, f16/bf16/f32/f64 floats, c64/c128 complex.",
         "",
-        "| op | Python | CPU dtypes | GPU dtypes | gradient | sample | summary |",
-        "|---|---|---|---|---|---|---|",
+        "| op | Python | CPU dtypes | GPU dtypes | gradient | decomposition | sample | summary |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for op in ops:
-        keys = [("CPU", "composite"), ("GPU", "composite")] if op.composite else registered(op.name)
+        keys = [("CPU", "composite"), ("GPU", "composite")] if op.is_composite else registered(op.name)
         python = ", ".join(f"`{m}.{op.name}`" for m in op.python_modules) or f"`_C_ops.{op.name}`"
         if op.python_methods:
             python += ", " + ", ".join(f"`Tensor.{m}`" for m in op.python_methods)
         sample = "yes" if op.name in sampled else "-"
+        decomposition = "yes" if op.decomposition else "-"
         lines.append(f"| {op.name} | {python} | {_dtypes(keys, 'CPU')} | {_dtypes(keys, 'GPU')} | {_gradient(op)} | "
-                     f"{sample} | {op.doc} |")
+                     f"{decomposition} | {sample} | {op.doc} |")
     return "\n".join(lines) + "\n"
 
 

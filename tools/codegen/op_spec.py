@@ -29,7 +29,7 @@ ARG_TYPES = {
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
-                 "composite", "inplace"}
+                 "decomposition", "inplace"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -76,9 +76,11 @@ class OpSpec:
     # gradients) -> C++ expression (see gen_eager.py); None for an op
     # without gradient formulas.
     backward: dict | None = None
-    # A C++ expression over eager ops defining the op (no kernel, no
-    # infer-meta; its gradient follows from its parts). None for kernel ops.
-    composite: str | None = None
+    # A C++ expression over other ops computing this one (Note [Decompositions]
+    # in gen_eager.py); None for an op that only has kernels.
+    decomposition: str | None = None
+    # False for an op that is only its decomposition (a composite).
+    has_kernel: bool = True
     # input name -> the output written into its memory, for in-place ops
     # (every output of such an op is one of its inputs); empty otherwise.
     inplace: dict = dataclasses.field(default_factory=dict)
@@ -92,6 +94,12 @@ class OpSpec:
     @property
     def is_inplace(self) -> bool:
         return bool(self.inplace)
+
+    @property
+    def is_composite(self) -> bool:
+        """An op without kernels: it always runs as its decomposition, and its
+        gradients come from the decomposition's parts."""
+        return not self.has_kernel
 
     @property
     def output(self) -> str:
@@ -186,17 +194,11 @@ def parse_op(entry: dict) -> OpSpec:
     unknown = set(entry) - _KNOWN_FIELDS
     if unknown:
         _fail(op, f"unknown fields {sorted(unknown)}")
-    composite = entry.get("composite")
-    for field in ("args", "output") + (() if composite else ("infer_meta",)):
+    for field in ("args", "output", "infer_meta"):
         if field not in entry:
             _fail(op, f"missing field '{field}'")
     args = parse_args(op, entry["args"])
     by_name = {a.name: a for a in args}
-    if composite is not None:
-        for field in ("infer_meta", "kernel", "promote", "backward"):
-            if field in entry:
-                _fail(op, f"a composite op takes no '{field}': its parts provide it")
-        return _composite_op(op, entry, args, composite)
 
     infer_meta = entry["infer_meta"]
     if isinstance(infer_meta, str):
@@ -213,6 +215,16 @@ def parse_op(entry: dict) -> OpSpec:
     clash = set(outputs) & set(by_name)
     if clash:
         _fail(op, f"output names {sorted(clash)} clash with argument names")
+
+    decomposition = entry.get("decomposition")
+    if decomposition is not None and (not isinstance(decomposition, str) or not decomposition.strip()):
+        _fail(op, "decomposition must be a C++ expression")
+    # An op with a decomposition has kernels only where `kernel:` says so.
+    has_kernel = decomposition is None or "kernel" in entry
+    if not has_kernel:
+        for field in ("promote", "backward", "inplace"):
+            if field in entry:
+                _fail(op, f"an op without kernels takes no '{field}': its decomposition's parts provide it")
 
     kernel = entry.get("kernel") or {}
     if set(kernel) - _KERNEL_FIELDS:
@@ -274,6 +286,8 @@ def parse_op(entry: dict) -> OpSpec:
         _fail(op, "an op with a Tensor[] output needs backward formulas and cannot be in place")
     if list_output and any(re.search(rf"\b{outputs[0]}\b", e) for e in backward.values()):
         _fail(op, f"backward formulas of a Tensor[] output op read grad (a list), not {outputs[0]!r}")
+    if decomposition is not None and (inplace or list_output):
+        _fail(op, "in-place ops and ops with a Tensor[] output take no decomposition")
 
     return OpSpec(
         name=op,
@@ -290,6 +304,8 @@ def parse_op(entry: dict) -> OpSpec:
         python_methods=methods,
         doc=str(entry.get("doc", "")).strip(),
         backward=backward,
+        decomposition=decomposition.strip() if decomposition else None,
+        has_kernel=has_kernel,
         inplace=inplace,
         list_output=list_output,
     )
@@ -317,24 +333,6 @@ def _parse_inplace(op: str, inplace: Any, by_name: dict, outputs: tuple[str, ...
     if not op.endswith("_"):
         _fail(op, "an in-place op's name ends with '_', as Paddle's do")
     return dict(inplace)
-
-
-def _composite_op(op: str, entry: dict, args: tuple[Arg, ...], composite: str) -> OpSpec:
-    outputs = parse_outputs(op, entry["output"])
-    if len(outputs) != 1 or is_list_output(entry["output"]):
-        _fail(op, "a composite op has one Tensor output")
-    python = entry.get("python") or {}
-    internal = bool(python.get("internal", False))
-    method = python.get("method", not internal)
-    methods = (op,) if method is True else () if method is False else tuple(_as_list(method))
-    tensors = [a for a in args if a.is_tensor]
-    if not tensors:
-        _fail(op, "a composite op needs a tensor input")
-    return OpSpec(
-        name=op, args=args, outputs=outputs, infer_meta="", infer_meta_params=(),
-        data_type_arg=tensors[0], backend_arg=None, strided=False, view=False, promote=(),
-        python_modules=() if internal else tuple(_as_list(python.get("module", "paddle"))),
-        python_methods=methods, doc=str(entry.get("doc", "")).strip(), composite=composite.strip())
 
 
 def family_of(path: str) -> str:

@@ -5,6 +5,7 @@
 #include "paddle/phi/api/transfer.h"
 #include "paddle/phi/backends/custom/custom_device.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/phi/core/kernel_factory.h"
 
 namespace paddle::api {
 namespace {
@@ -158,6 +159,17 @@ std::vector<const phi::DenseTensorMeta*> MetasOf(const KernelInputs& inputs) {
   metas.reserve(inputs.pointers().size());
   for (const auto* t : inputs.pointers()) metas.push_back(&t->meta());
   return metas;
+}
+
+std::vector<const phi::DenseTensorMeta*> MetasOf(const std::vector<Tensor>& ts) {
+  std::vector<const phi::DenseTensorMeta*> metas;
+  metas.reserve(ts.size());
+  for (const Tensor& t : ts) metas.push_back(&Checked(&t).dense().meta());
+  return metas;
+}
+
+bool HasKernel(const char* op, const phi::KernelKey& key, std::initializer_list<const phi::DenseTensorMeta*> inputs) {
+  return phi::KernelFactory::Instance().Serves(op, key, inputs);
 }
 
 phi::DenseTensor* InplaceTarget(const Tensor& t, const char* arg) {

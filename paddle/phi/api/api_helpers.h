@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "paddle/phi/api/tensor.h"
+#include "paddle/phi/core/kernel_key.h"
 
 namespace paddle::api {
 
@@ -58,6 +59,11 @@ class KernelInputs {
 };
 
 std::vector<const phi::DenseTensorMeta*> MetasOf(const KernelInputs& inputs);
+std::vector<const phi::DenseTensorMeta*> MetasOf(const std::vector<Tensor>& ts);
+
+// Whether a kernel serves an op at `key` for these inputs (Note [Kernel
+// limits] in kernel_factory.h); the generated <op>_has_kernel ask it.
+bool HasKernel(const char* op, const phi::KernelKey& key, std::initializer_list<const phi::DenseTensorMeta*> inputs);
 
 // The memory an in-place op writes (Note [In-place ops] in
 // tools/codegen/gen_api.py): t's own tensor, which must be contiguous.

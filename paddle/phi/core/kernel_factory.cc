@@ -103,6 +103,21 @@ bool KernelFactory::Has(const std::string& op, const KernelKey& key) const {
   return HasExactly(op, key) || (IsCustomBackend(key.backend) && HasExactly(op, OnCpu(key)));
 }
 
+void KernelFactory::SetLimit(const std::string& op, Backend backend, Limit limit) {
+  limits_[op].emplace_back(backend, limit);
+}
+
+bool KernelFactory::Serves(const std::string& op, const KernelKey& key,
+                           const std::vector<const DenseTensorMeta*>& inputs) const {
+  if (!Has(op, key)) return false;
+  auto it = limits_.find(op);
+  if (it == limits_.end()) return true;
+  for (const auto& [backend, limit] : it->second) {
+    if (backend == key.backend && !limit(inputs)) return false;
+  }
+  return true;
+}
+
 std::vector<KernelKey> KernelFactory::RegisteredKeys(const std::string& op) const {
   std::vector<KernelKey> keys;
   auto it = kernels_.find(op);

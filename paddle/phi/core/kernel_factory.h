@@ -59,9 +59,18 @@ class KernelFactory {
   KernelChoice SelectOrFallback(const std::string& op, const KernelKey& key) const;
 
   bool HasOp(const std::string& op) const { return kernels_.count(op) > 0; }
-  // Whether SelectOrFallback would find a kernel for `key` (used to pick an
-  // optional fused kernel over a composite).
+  // Whether SelectOrFallback would find a kernel for `key`.
   bool Has(const std::string& op, const KernelKey& key) const;
+
+  // Note [Kernel limits]: a kernel may serve only some inputs of its dtype
+  // (the GPU's flash attention holds a head's vectors in registers, up to
+  // 256 values). It registers a limit, and where the limit refuses the
+  // inputs, dispatch runs the op's decomposition instead (Note
+  // [Decompositions] in tools/codegen/gen_eager.py).
+  using Limit = bool (*)(const std::vector<const DenseTensorMeta*>& inputs);
+  void SetLimit(const std::string& op, Backend backend, Limit limit);
+  // Has(op, key), and the backend's limit (if any) accepts the inputs' metas.
+  bool Serves(const std::string& op, const KernelKey& key, const std::vector<const DenseTensorMeta*>& inputs) const;
   std::vector<KernelKey> RegisteredKeys(const std::string& op) const;
   std::vector<std::string> Ops() const;
 
@@ -70,6 +79,7 @@ class KernelFactory {
 
   using KeyedKernels = std::vector<std::pair<KernelKey, Kernel>>;
   std::unordered_map<std::string, KeyedKernels> kernels_;
+  std::unordered_map<std::string, std::vector<std::pair<Backend, Limit>>> limits_;
 };
 
 }  // namespace phi

@@ -5,7 +5,7 @@
 
 namespace phi {
 
-void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool, float, Meta* out, Meta* lse) {
+void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool, double, Meta* out, Meta* lse) {
   PD_CHECK(q.dims.size() == 4 && k.dims.size() == 4 && v.dims.size() == 4, InvalidArgument,
            "query, key and value must be 4-D [batch, seq, heads, dim], but got shapes ", q.dims.ToString(), ", ",
            k.dims.ToString(), " and ", v.dims.ToString());
@@ -24,7 +24,7 @@ void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool, float
 }
 
 void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const Meta& out, const Meta& lse,
-                            const Meta& out_grad, bool causal, float scale, Meta* q_grad, Meta* k_grad,
+                            const Meta& out_grad, bool causal, double scale, Meta* q_grad, Meta* k_grad,
                             Meta* v_grad) {
   Meta expected_out, expected_lse;
   AttentionInferMeta(q, k, v, causal, scale, &expected_out, &expected_lse);

@@ -71,4 +71,16 @@ void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* 
   *out = Meta(x.dtype, DDim(dims));
 }
 
+void ExpandAsInferMeta(const Meta& x, const Meta& y, Meta* out) {
+  BroadcastViewInferMeta(x, IntArray(y.dims.ToVector()), out);
+}
+
+void IndexSelectInferMeta(const Meta& x, const Meta& index, int64_t axis, Meta* out) {
+  PD_CHECK(index.dims.size() <= 1, InvalidArgument, "index must be 1-D, but got shape ", index.dims.ToString());
+  PD_CHECK(x.dims.size() >= 1, InvalidArgument, "x must have at least 1 dim, but got a 0-D tensor");
+  std::vector<int64_t> dims = x.dims.ToVector();
+  dims[NormalizeAxis(axis, x.dims.size())] = index.dims.numel();
+  *out = Meta(x.dtype, DDim(dims));
+}
+
 }  // namespace phi

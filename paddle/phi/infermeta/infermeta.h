@@ -39,6 +39,15 @@ void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 void AsRealInferMeta(const Meta& x, Meta* out);
 void AsComplexInferMeta(const Meta& x, Meta* out);
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out);
+// x broadcast to shape, where -1 keeps x's dim.
+void ExpandInferMeta(const Meta& x, const IntArray& shape, Meta* out);
+void ExpandAsInferMeta(const Meta& x, const Meta& y, Meta* out);
+void FlattenInferMeta(const Meta& x, int64_t start_axis, int64_t stop_axis, Meta* out);
+// A reduction to bool (any, all).
+void LogicalReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out);
+// A reduction to the real dtype of x (p_norm).
+void PNormInferMeta(const Meta& x, float porder, const IntArray& axis, bool keepdim, Meta* out);
+void IndexSelectInferMeta(const Meta& x, const Meta& index, int64_t axis, Meta* out);
 // split: pieces of x along axis; sections are sizes >= 0 that add up to x.dims[axis].
 void SplitInferMeta(const Meta& x, const std::vector<int64_t>& sections, int64_t axis, std::vector<Meta>* out);
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
@@ -51,7 +60,7 @@ void UnfoldInferMeta(const Meta& x, const std::vector<int64_t>& kernel_sizes,
 void FoldInferMeta(const Meta& x, const std::vector<int64_t>& output_sizes,
                    const std::vector<int64_t>& kernel_sizes, const std::vector<int64_t>& strides,
                    const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, Meta* out);
-// conv2d_direct and its gradients: x NCHW, weight [OC, C/groups, kh, kw];
+// conv2d and its gradients: x NCHW, weight [OC, C/groups, kh, kw];
 // paddings [top, left, bottom, right]; the gradients take the shape of the
 // input (or filter) they produce.
 void ConvInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>& strides,
@@ -154,10 +163,10 @@ void FftC2RInferMeta(const Meta& x, const std::vector<int64_t>& axes, const std:
 
 // ---- attention (attention.cc): q [B, Sq, H, D], k [B, Sk, H, D], v [B, Sk, H, Dv];
 // out [B, Sq, H, Dv] and lse [B, H, Sq] (each query row's log-sum-exp of scores; float32 but for float64).
-void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, float scale, Meta* out, Meta* lse);
+void AttentionInferMeta(const Meta& q, const Meta& k, const Meta& v, bool causal, double scale, Meta* out, Meta* lse);
 // flash_attention_grad: out, lse and out_grad as flash_attention made them; the gradients like q, k, v.
 void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const Meta& out, const Meta& lse,
-                            const Meta& out_grad, bool causal, float scale, Meta* q_grad, Meta* k_grad,
+                            const Meta& out_grad, bool causal, double scale, Meta* q_grad, Meta* k_grad,
                             Meta* v_grad);
 
 // batch_norm_train: x [N, C, ...]; weight, bias, mean and rstd [C].
@@ -166,6 +175,8 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
 
 // layer_norm_grad: out_grad like x; scale one row's numel, mean and rstd one value per row.
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
+                            const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
+void BatchNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
 void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
                           Meta* scale_grad);
@@ -181,6 +192,9 @@ void OptimizerInferMeta(const Meta& param, const Meta& grad, const Meta& s1, con
 
 // ---- several inputs (multiary.cc)
 void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
+void StackInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
+// x + weight (y - x): the three broadcast and promoted together.
+void LerpInferMeta(const Meta& x, const Meta& y, const Meta& weight, Meta* out);
 
 // ---- shared rules (used by kernels too)
 // The broadcast of two shapes (NumPy rules); InvalidArgument if incompatible.

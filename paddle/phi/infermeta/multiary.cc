@@ -26,4 +26,25 @@ void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out)
   *out = Meta(x[0]->dtype, dims);
 }
 
+void StackInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out) {
+  PD_CHECK(!x.empty(), InvalidArgument, "x must hold at least one tensor");
+  for (size_t i = 1; i < x.size(); ++i) {
+    PD_CHECK(x[i]->dims == x[0]->dims, InvalidArgument, "all tensors must have the same shape, but x[0] is ",
+             x[0]->dims.ToString(), " and x[", i, "] is ", x[i]->dims.ToString());
+  }
+  std::vector<int64_t> dims = x[0]->dims.ToVector();
+  dims.insert(dims.begin() + NormalizeAxis(axis, x[0]->dims.size() + 1), static_cast<int64_t>(x.size()));
+  DataType dtype = x[0]->dtype;
+  for (const Meta* m : x) dtype = PromoteTypes(dtype, m->dtype);
+  *out = Meta(dtype, DDim(dims));
+}
+
+void LerpInferMeta(const Meta& x, const Meta& y, const Meta& weight, Meta* out) {
+  // As its decomposition x + weight (y - x) promotes and broadcasts.
+  Meta difference, scaled;
+  ElementwiseInferMeta(y, x, &difference);
+  ElementwiseInferMeta(weight, difference, &scaled);
+  ElementwiseInferMeta(x, scaled, out);
+}
+
 }  // namespace phi

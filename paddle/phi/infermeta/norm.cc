@@ -93,4 +93,21 @@ void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale
   *scale_grad = Meta(x.dtype, scale.dims);
 }
 
+void BatchNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
+                            const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad) {
+  Meta out, expected_mean, expected_rstd;
+  BatchNormTrainInferMeta(x, scale, scale, 0, &out, &expected_mean, &expected_rstd);
+  PD_CHECK(out_grad.dims == x.dims && out_grad.dtype == x.dtype, InvalidArgument, "out_grad (",
+           DataTypeName(out_grad.dtype), out_grad.dims.ToString(), ") must match x (", DataTypeName(x.dtype),
+           x.dims.ToString(), ")");
+  for (const Meta* p : {&mean, &rstd}) {
+    PD_CHECK(p->dims == expected_mean.dims && p->dtype == x.dtype, InvalidArgument, p == &mean ? "mean" : "rstd",
+             " must be ", DataTypeName(x.dtype), expected_mean.dims.ToString(), ", but got ", DataTypeName(p->dtype),
+             p->dims.ToString());
+  }
+  *x_grad = Meta(x.dtype, x.dims);
+  *scale_grad = Meta(x.dtype, scale.dims);
+  *bias_grad = Meta(x.dtype, scale.dims);
+}
+
 }  // namespace phi

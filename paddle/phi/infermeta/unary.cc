@@ -9,12 +9,7 @@ namespace phi {
 
 void UnchangedInferMeta(const Meta& x, Meta* out) { *out = Meta(x.dtype, x.dims); }
 
-void RealInferMeta(const Meta& x, Meta* out) {
-  DataType dtype = x.dtype == DataType::COMPLEX64    ? DataType::FLOAT32
-                   : x.dtype == DataType::COMPLEX128 ? DataType::FLOAT64
-                                                     : x.dtype;
-  *out = Meta(dtype, x.dims);
-}
+void RealInferMeta(const Meta& x, Meta* out) { *out = Meta(ToReal(x.dtype), x.dims); }
 
 void LogicalNotInferMeta(const Meta& x, Meta* out) { *out = Meta(DataType::BOOL, x.dims); }
 
@@ -243,6 +238,47 @@ void AsComplexInferMeta(const Meta& x, Meta* out) {
   std::vector<int64_t> dims = x.dims.ToVector();
   dims.pop_back();
   *out = Meta(x.dtype == DataType::FLOAT32 ? DataType::COMPLEX64 : DataType::COMPLEX128, DDim(dims));
+}
+
+void ExpandInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
+  std::vector<int64_t> dims = shape.GetData();
+  const int lead = static_cast<int>(dims.size()) - x.dims.size();
+  PD_CHECK(lead >= 0, InvalidArgument, "shape ", DDim(dims).ToString(), " has fewer dims than x's shape ",
+           x.dims.ToString());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] != -1) continue;
+    PD_CHECK(static_cast<int>(i) >= lead, InvalidArgument, "-1 in shape ", DDim(shape.GetData()).ToString(),
+             " must stand where x has a dim");
+    dims[i] = x.dims[static_cast<int>(i) - lead];
+  }
+  BroadcastViewInferMeta(x, IntArray(dims), out);
+}
+
+void FlattenInferMeta(const Meta& x, int64_t start_axis, int64_t stop_axis, Meta* out) {
+  const int rank = x.dims.size();
+  if (rank == 0) {
+    *out = Meta(x.dtype, DDim({1}));
+    return;
+  }
+  const int start = NormalizeAxis(start_axis, rank, "start_axis");
+  const int stop = NormalizeAxis(stop_axis, rank, "stop_axis");
+  PD_CHECK(start <= stop, InvalidArgument, "start_axis (", start_axis, ") must not be after stop_axis (", stop_axis,
+           ")");
+  std::vector<int64_t> dims;
+  for (int i = 0; i < start; ++i) dims.push_back(x.dims[i]);
+  int64_t merged = 1;
+  for (int i = start; i <= stop; ++i) merged *= x.dims[i];
+  dims.push_back(merged);
+  for (int i = stop + 1; i < rank; ++i) dims.push_back(x.dims[i]);
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void LogicalReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* out) {
+  *out = Meta(DataType::BOOL, ReducedDims(x.dims, axis, keepdim));
+}
+
+void PNormInferMeta(const Meta& x, float porder, const IntArray& axis, bool keepdim, Meta* out) {
+  *out = Meta(ToReal(x.dtype), ReducedDims(x.dims, axis, keepdim));
 }
 
 }  // namespace phi

@@ -6,7 +6,7 @@ its inputs, float32 when they are mixed.
 """
 
 WHITE_LIST = frozenset({
-    "matmul", "linear", "conv2d", "conv2d_direct", "attention", "flash_attention",
+    "matmul", "linear", "conv2d", "flash_attention",
 })
 
 BLACK_LIST = frozenset({

@@ -27,7 +27,7 @@ constexpr int64_t kKeyBlock = 512;
 
 template <typename T, typename Context>
 void FlashAttentionKernel(const Context& ctx, const DenseTensor& q, const DenseTensor& k, const DenseTensor& v,
-                          bool causal, float scale, DenseTensor* out, DenseTensor* lse) {
+                          bool causal, double scale, DenseTensor* out, DenseTensor* lse) {
   float* o = ctx.template Alloc<float>(out);
   float* l = ctx.template Alloc<float>(lse);
   const int64_t batch = q.dims()[0], sq = q.dims()[1], heads = q.dims()[2], d = q.dims()[3];
@@ -98,7 +98,7 @@ void FlashAttentionKernel(const Context& ctx, const DenseTensor& q, const DenseT
 template <typename T, typename Context>
 void FlashAttentionGradKernel(const Context& ctx, const DenseTensor& q, const DenseTensor& k, const DenseTensor& v,
                               const DenseTensor& out, const DenseTensor& lse, const DenseTensor& out_grad,
-                              bool causal, float scale, DenseTensor* q_grad, DenseTensor* k_grad,
+                              bool causal, double scale, DenseTensor* q_grad, DenseTensor* k_grad,
                               DenseTensor* v_grad) {
   float* dq = ctx.template Alloc<float>(q_grad);
   float* dk = ctx.template Alloc<float>(k_grad);

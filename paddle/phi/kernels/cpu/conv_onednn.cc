@@ -1,6 +1,5 @@
-// conv2d_direct and its two gradients on the CPU, by oneDNN: the fused
-// convolution that the conv2d composite (unfold + matmul) hands float32 work
-// to. oneDNN picks its blocked memory layouts (format_tag::any); our plain
+// conv2d and its two gradients on the CPU (float32), by oneDNN; other
+// dtypes run conv2d's decomposition (unfold + matmul). oneDNN picks its blocked memory layouts (format_tag::any); our plain
 // NCHW tensors are reordered in and out. Primitives are cached by shape, as
 // creating one compiles code.
 #include <dnnl.hpp>
@@ -123,7 +122,7 @@ void CheckFloat32(const DenseTensor& t) {
 }  // namespace
 
 template <typename T, typename Context>
-void Conv2dDirectKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight,
+void Conv2dKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight,
                         const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                         const std::vector<int64_t>& dilations, int64_t groups, DenseTensor* out) {
   CheckFloat32(x);
@@ -183,6 +182,6 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(conv2d_direct, CPU, phi::Conv2dDirectKernel, float);
+PD_REGISTER_KERNEL(conv2d, CPU, phi::Conv2dKernel, float);
 PD_REGISTER_KERNEL(conv2d_input_grad, CPU, phi::Conv2dInputGradKernel, float);
 PD_REGISTER_KERNEL(conv2d_filter_grad, CPU, phi::Conv2dFilterGradKernel, float);

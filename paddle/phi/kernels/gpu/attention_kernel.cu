@@ -132,14 +132,14 @@ struct AttentionGrid {
   int64_t batch_heads, sq, sk, heads;
 };
 
-AttentionGrid MakeGrid(const DenseTensor& q, const DenseTensor& k, const DenseTensor& v, bool causal, float scale,
+AttentionGrid MakeGrid(const DenseTensor& q, const DenseTensor& k, const DenseTensor& v, bool causal, double scale,
                        int64_t rows) {
   AttentionGrid g;
   g.sq = q.dims()[1];
   g.sk = k.dims()[1];
   g.heads = q.dims()[2];
   g.batch_heads = q.dims()[0] * g.heads;
-  g.shape = funcs::AttentionShape{q.dims()[3], v.dims()[3], scale, causal, g.sk - g.sq};
+  g.shape = funcs::AttentionShape{q.dims()[3], v.dims()[3], static_cast<float>(scale), causal, g.sk - g.sq};
   const int64_t row_blocks = (rows + kRows - 1) / kRows;
   PD_CHECK(g.batch_heads < (int64_t{1} << 31) && row_blocks <= 65535, OutOfRange,
            "batch * heads (", g.batch_heads, ") or the sequence (", rows, ") is too long for one launch");
@@ -151,7 +151,7 @@ AttentionGrid MakeGrid(const DenseTensor& q, const DenseTensor& k, const DenseTe
 
 template <typename T, typename Context>
 void FlashAttentionKernel(const Context& ctx, const DenseTensor& q, const DenseTensor& k, const DenseTensor& v,
-                          bool causal, float scale, DenseTensor* out, DenseTensor* lse) {
+                          bool causal, double scale, DenseTensor* out, DenseTensor* lse) {
   T* o = ctx.template Alloc<T>(out);
   float* l = ctx.template Alloc<float>(lse);
   if (out->numel() == 0) return;
@@ -167,7 +167,7 @@ void FlashAttentionKernel(const Context& ctx, const DenseTensor& q, const DenseT
 template <typename T, typename Context>
 void FlashAttentionGradKernel(const Context& ctx, const DenseTensor& q, const DenseTensor& k, const DenseTensor& v,
                               const DenseTensor& out, const DenseTensor& lse, const DenseTensor& out_grad,
-                              bool causal, float scale, DenseTensor* q_grad, DenseTensor* k_grad,
+                              bool causal, double scale, DenseTensor* q_grad, DenseTensor* k_grad,
                               DenseTensor* v_grad) {
   T* dq = ctx.template Alloc<T>(q_grad);
   T* dk = ctx.template Alloc<T>(k_grad);
@@ -199,3 +199,20 @@ void FlashAttentionGradKernel(const Context& ctx, const DenseTensor& q, const De
 
 PD_REGISTER_KERNEL(flash_attention, GPU, phi::FlashAttentionKernel, float, ::paddle::float16, ::paddle::bfloat16);
 PD_REGISTER_KERNEL(flash_attention_grad, GPU, phi::FlashAttentionGradKernel, float, ::paddle::float16, ::paddle::bfloat16);
+
+namespace {
+
+// Note [Kernel limits]: wider heads run as the op's decomposition.
+bool HeadsFitRegisters(const std::vector<const phi::DenseTensorMeta*>& inputs) {
+  const phi::DenseTensorMeta& q = *inputs[0];
+  const phi::DenseTensorMeta& v = *inputs[2];
+  return q.dims.size() != 4 || v.dims.size() != 4 || std::max(q.dims[3], v.dims[3]) <= 256;
+}
+
+const bool kHeadLimits = [] {
+  phi::KernelFactory::Instance().SetLimit("flash_attention", phi::Backend::GPU, HeadsFitRegisters);
+  phi::KernelFactory::Instance().SetLimit("flash_attention_grad", phi::Backend::GPU, HeadsFitRegisters);
+  return true;
+}();
+
+}  // namespace

@@ -205,7 +205,7 @@ Padding PaddingOf(const std::vector<int64_t>& paddings) {
 }  // namespace
 
 template <typename T, typename Context>
-void Conv2dDirectKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight,
+void Conv2dKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight,
                         const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                         const std::vector<int64_t>& dilations, int64_t groups, DenseTensor* out) {
   T* o = ctx.template Alloc<T>(out);
@@ -315,7 +315,7 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(conv2d_direct, GPU, phi::Conv2dDirectKernel, float, double, ::paddle::float16,
+PD_REGISTER_KERNEL(conv2d, GPU, phi::Conv2dKernel, float, double, ::paddle::float16,
                    ::paddle::bfloat16);
 PD_REGISTER_KERNEL(conv2d_input_grad, GPU, phi::Conv2dInputGradKernel, float, double, ::paddle::float16,
                    ::paddle::bfloat16);

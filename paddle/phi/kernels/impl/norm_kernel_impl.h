@@ -200,6 +200,53 @@ struct BatchNormChannelFunctor {
   }
 };
 
+// One channel of batch_norm's gradients from the saved statistics:
+// bias_grad = sum(g), scale_grad = sum(g xhat), and
+// x_grad = rstd scale (g - mean(g) - xhat mean(g xhat)), xhat = (x - mean) rstd.
+template <typename T>
+struct BatchNormGradChannelFunctor {
+  int64_t n, channels, inner;
+  const T* out_grad;
+  const T* x;
+  const T* scale;
+  const T* mean;
+  const T* rstd;
+  T* x_grad;
+  T* scale_grad;
+  T* bias_grad;
+
+  PD_HOSTDEVICE void operator()(int64_t c) const {
+    using M = MathType<T>;
+    const M mu = static_cast<M>(mean[c]), r = static_cast<M>(rstd[c]);
+    M sum_g = 0, sum_gx = 0;
+    for (int64_t b = 0; b < n; ++b) {
+      const T* gs = out_grad + (b * channels + c) * inner;
+      const T* xs = x + (b * channels + c) * inner;
+      PD_SIMD_REDUCTION(+, sum_g, sum_gx)
+      for (int64_t i = 0; i < inner; ++i) {
+        const M g = static_cast<M>(gs[i]);
+        sum_g += g;
+        sum_gx += g * (static_cast<M>(xs[i]) - mu);
+      }
+    }
+    sum_gx *= r;  // sum(g xhat)
+    const M count = static_cast<M>(n * inner);
+    const M a = r * static_cast<M>(scale[c]);
+    const M g_mean = sum_g / count, gx_mean = sum_gx / count;
+    for (int64_t b = 0; b < n; ++b) {
+      const T* gs = out_grad + (b * channels + c) * inner;
+      const T* xs = x + (b * channels + c) * inner;
+      T* dx = x_grad + (b * channels + c) * inner;
+      for (int64_t i = 0; i < inner; ++i) {
+        const M xhat = (static_cast<M>(xs[i]) - mu) * r;
+        dx[i] = static_cast<T>(a * (static_cast<M>(gs[i]) - g_mean - xhat * gx_mean));
+      }
+    }
+    scale_grad[c] = static_cast<T>(sum_gx);
+    bias_grad[c] = static_cast<T>(sum_g);
+  }
+};
+
 }  // namespace funcs
 
 template <typename T, typename Context>
@@ -213,6 +260,22 @@ void BatchNormTrainKernel(const Context& ctx, const DenseTensor& x, const DenseT
   funcs::LaunchForEach(ctx, channels,
                        funcs::BatchNormChannelFunctor<T>{n, channels, inner, static_cast<MathType<T>>(epsilon),
                                                          x.data<T>(), scale.data<T>(), bias.data<T>(), o, m, r},
+                       1);
+}
+
+template <typename T, typename Context>
+void BatchNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
+                         const DenseTensor& scale, const DenseTensor& mean, const DenseTensor& rstd, float epsilon,
+                         DenseTensor* x_grad, DenseTensor* scale_grad, DenseTensor* bias_grad) {
+  T* xg = ctx.template Alloc<T>(x_grad);
+  T* sg = ctx.template Alloc<T>(scale_grad);
+  T* bg = ctx.template Alloc<T>(bias_grad);
+  const int64_t n = x.dims()[0], channels = x.dims()[1];
+  const int64_t inner = channels == 0 || n == 0 ? 0 : x.numel() / (n * channels);
+  funcs::LaunchForEach(ctx, channels,
+                       funcs::BatchNormGradChannelFunctor<T>{n, channels, inner, out_grad.data<T>(), x.data<T>(),
+                                                             scale.data<T>(), mean.data<T>(), rstd.data<T>(), xg, sg,
+                                                             bg},
                        1);
 }
 
@@ -258,10 +321,13 @@ void LayerNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
   funcs::NormRows<T>(ctx, x, scale.data<T>(), bias.data<T>(), epsilon, m, r, o, mean->numel());
 }
 
+// epsilon and begin_norm_axis serve the decomposition, which recomputes the
+// statistics; the kernel reads the saved ones.
 template <typename T, typename Context>
 void LayerNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
-                         const DenseTensor& scale, const DenseTensor& mean, const DenseTensor& rstd,
-                         DenseTensor* x_grad, DenseTensor* scale_grad, DenseTensor* bias_grad) {
+                         const DenseTensor& scale, const DenseTensor& mean, const DenseTensor& rstd, float epsilon,
+                         int64_t begin_norm_axis, DenseTensor* x_grad, DenseTensor* scale_grad,
+                         DenseTensor* bias_grad) {
   T* xg = ctx.template Alloc<T>(x_grad);
   T* sg = ctx.template Alloc<T>(scale_grad);
   T* bg = ctx.template Alloc<T>(bias_grad);
@@ -279,8 +345,8 @@ void RmsNormKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& 
 
 template <typename T, typename Context>
 void RmsNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const DenseTensor& x,
-                       const DenseTensor& scale, const DenseTensor& rstd, DenseTensor* x_grad,
-                       DenseTensor* scale_grad) {
+                       const DenseTensor& scale, const DenseTensor& rstd, float epsilon, int64_t begin_norm_axis,
+                       DenseTensor* x_grad, DenseTensor* scale_grad) {
   T* xg = ctx.template Alloc<T>(x_grad);
   T* sg = ctx.template Alloc<T>(scale_grad);
   funcs::NormGrads<T>(ctx, out_grad, x, scale.numel(), scale.data<T>(), nullptr, rstd.data<T>(), rstd.numel(), xg, sg,
@@ -294,4 +360,5 @@ void RmsNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const De
   PD_REGISTER_KERNEL(layer_norm_grad, B, phi::LayerNormGradKernel, PD_FLOATING_TYPES); \
   PD_REGISTER_KERNEL(rms_norm, B, phi::RmsNormKernel, PD_FLOATING_TYPES);             \
   PD_REGISTER_KERNEL(rms_norm_grad, B, phi::RmsNormGradKernel, PD_FLOATING_TYPES);    \
-  PD_REGISTER_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel, PD_FLOATING_TYPES)
+  PD_REGISTER_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel, PD_FLOATING_TYPES);              \
+  PD_REGISTER_KERNEL(batch_norm_grad, B, phi::BatchNormGradKernel, PD_FLOATING_TYPES)

@@ -117,6 +117,13 @@ void BroadcastViewKernel(const Context&, const DenseTensor& x, const IntArray&, 
   out->ShareBufferWith(x);
 }
 
+// x broadcast to out's dims as a new tensor.
+template <typename Context>
+void ExpandKernel(const Context& ctx, const DenseTensor& x, const IntArray&, DenseTensor* out) {
+  ctx.Alloc(out);
+  StridedCopy(ctx, x, out);
+}
+
 // A complex tensor read as its real and imaginary parts, a last dim of 2.
 template <typename Context>
 void AsRealKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
@@ -141,6 +148,7 @@ void AsComplexKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
 
 #define PD_REGISTER_VIEW_KERNELS(B)                             \
   PD_REGISTER_KERNEL_ANY_DTYPE(broadcast_view, B, phi::BroadcastViewKernel); \
+  PD_REGISTER_KERNEL_ANY_DTYPE(expand, B, phi::ExpandKernel);                 \
   PD_REGISTER_KERNEL_ANY_DTYPE(as_real, B, phi::AsRealKernel);               \
   PD_REGISTER_KERNEL_ANY_DTYPE(as_complex, B, phi::AsComplexKernel);         \
   PD_REGISTER_KERNEL_ANY_DTYPE(reshape, B, phi::ReshapeKernel);     \

@@ -1,0 +1,60 @@
+// Rules of the activations: clipping, the leaky and smooth rectifiers, and
+// gelu's second derivative.
+#pragma once
+
+#include <cmath>
+
+#include "paddle/prim/rules/basics.h"
+
+namespace paddle::prim {
+
+// x limited to [min, max]; an infinite bound does not apply.
+template <TensorLike T>
+T Clip(const T& x, double min, double max) {
+  PD_CHECK(!(min > max), InvalidArgument, "min (", min, ") must not exceed max (", max, ")");
+  T out = x;
+  if (!std::isinf(min)) out = maximum(out, ScalarLike(min, x));
+  if (!std::isinf(max)) out = minimum(out, ScalarLike(max, x));
+  return out;
+}
+
+// x where x > 0, negative_slope * x elsewhere.
+template <TensorLike T>
+T LeakyRelu(const T& x, double negative_slope) {
+  T positive = MaskLike(greater_than(x, ScalarLike(0, x)), x);
+  T slope = add(positive, multiply(subtract(ScalarLike(1, x), positive), ScalarLike(negative_slope, x)));
+  return multiply(x, slope);
+}
+
+// log(1 + exp(beta x)) / beta, and x where beta x > threshold.
+template <TensorLike T>
+T Softplus(const T& x, double beta, double threshold) {
+  T scaled = multiply(x, ScalarLike(beta, x));
+  // Where beta x is large the function is x itself; elsewhere
+  // max(z, 0) + log(1 + exp(-|z|)), whose exp never overflows (float16).
+  T stable = add(relu(scaled), log(add(ScalarLike(1, x), exp(neg(abs(scaled))))));
+  T smooth = divide(stable, ScalarLike(beta, x));
+  return where(greater_than(scaled, ScalarLike(threshold, x)), x, smooth);
+}
+
+// d^2 gelu(x) / dx^2 (exact: phi(x) (2 - x^2); or of the tanh
+// approximation): the gradient of gelu_grad with respect to x.
+template <TensorLike T>
+T GeluCurvature(const T& x, bool approximate) {
+  const T half = ScalarLike(0.5, x), one = ScalarLike(1, x);
+  T x2 = multiply(x, x);
+  if (approximate) {  // u = c (x + a x^3), t = tanh u: (1 - t^2) (u' + 0.5 x (u'' - 2 t u'^2))
+    const T c = ScalarLike(0.7978845608028654, x);
+    T u = multiply(c, add(x, multiply(ScalarLike(0.044715, x), multiply(x2, x))));
+    T du = multiply(c, add(one, multiply(ScalarLike(0.134145, x), x2)));
+    T ddu = multiply(ScalarLike(0.7978845608028654 * 0.26829, x), x);
+    T t = tanh(u);
+    T inner = subtract(ddu, multiply(ScalarLike(2, x), multiply(t, multiply(du, du))));
+    return multiply(subtract(one, multiply(t, t)), add(du, multiply(multiply(half, x), inner)));
+  }
+  // phi(x) (2 - x^2)
+  T pdf = multiply(ScalarLike(0.3989422804014327, x), exp(multiply(ScalarLike(-0.5, x), x2)));
+  return multiply(pdf, subtract(ScalarLike(2, x), x2));
+}
+
+}  // namespace paddle::prim

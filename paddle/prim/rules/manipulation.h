@@ -1,0 +1,143 @@
+// Rules of the manipulation and indexing ops: slices and pieces back into
+// place, stacking and flattening as reshapes, the masks that pick the
+// surviving write of a scatter.
+#pragma once
+
+#include <vector>
+
+#include "paddle/prim/rules/basics.h"
+
+namespace paddle::prim {
+
+// The gradient of slice: grad placed into zeros shaped like input.
+template <TensorLike T>
+T SliceGrad(const T& grad, const T& input, const std::vector<int64_t>& axes, const IntArray& starts,
+            const IntArray& ends) {
+  T g = grad;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    const int a = NormalizeAxis(axes[i], input.dims().size());
+    const int64_t dim = input.dims()[a];
+    phi::SliceRange r = phi::ClampSlice(starts[i], ends[i], dim);
+    std::vector<T> pieces;
+    auto zeros = [&](int64_t n) {
+      std::vector<int64_t> shape = g.dims().ToVector();
+      shape[a] = n;
+      return full<T>(IntArray(shape), 0, g.dtype(), g.place());
+    };
+    if (r.start > 0) pieces.push_back(zeros(r.start));
+    pieces.push_back(g);
+    if (dim - r.start - r.length > 0) pieces.push_back(zeros(dim - r.start - r.length));
+    g = pieces.size() == 1 ? g : concat(pieces, a);
+  }
+  return g;
+}
+
+// The gradient of concat: grad cut back into pieces shaped like x.
+template <TensorLike T>
+std::vector<T> ConcatGrad(const T& grad, const std::vector<T>& x, int64_t axis) {
+  const int a = NormalizeAxis(axis, grad.dims().size());
+  std::vector<T> grads;
+  int64_t offset = 0;
+  for (const T& t : x) {
+    int64_t n = t.dims()[a];
+    grads.push_back(CastLike(slice(grad, {a}, {offset}, {offset + n}), t));
+    offset += n;
+  }
+  return grads;
+}
+
+// Tensors of one shape joined along a new axis.
+template <TensorLike T>
+T Stack(const std::vector<T>& x, int64_t axis) {
+  PD_CHECK(!x.empty(), InvalidArgument, "x must hold at least one tensor");
+  for (size_t i = 1; i < x.size(); ++i) {
+    PD_CHECK(x[i].dims() == x[0].dims(), InvalidArgument, "all tensors must have the same shape, but x[0] is ",
+             x[0].dims().ToString(), " and x[", i, "] is ", x[i].dims().ToString());
+  }
+  const int a = NormalizeAxis(axis, x[0].dims().size() + 1);
+  std::vector<T> expanded;
+  expanded.reserve(x.size());
+  for (const T& t : x) expanded.push_back(unsqueeze(t, IntArray({a})));
+  return concat(expanded, a);
+}
+
+// x with dims start_axis..stop_axis merged into one.
+template <TensorLike T>
+T Flatten(const T& x, int64_t start_axis, int64_t stop_axis) {
+  const int rank = x.dims().size();
+  if (rank == 0) return reshape(x, IntArray({1}));
+  const int start = NormalizeAxis(start_axis, rank, "start_axis");
+  const int stop = NormalizeAxis(stop_axis, rank, "stop_axis");
+  PD_CHECK(start <= stop, InvalidArgument, "start_axis (", start_axis, ") must not be after stop_axis (", stop_axis,
+           ")");
+  std::vector<int64_t> dims;
+  for (int i = 0; i < start; ++i) dims.push_back(x.dims()[i]);
+  int64_t merged = 1;
+  for (int i = start; i <= stop; ++i) merged *= x.dims()[i];
+  dims.push_back(merged);
+  for (int i = stop + 1; i < rank; ++i) dims.push_back(x.dims()[i]);
+  return reshape(x, IntArray(dims));
+}
+
+// A 1-D index laid along `axis` of a tensor shaped like x except for that
+// axis (of index.numel()), as a stride-0 view: the indices take_along_axis
+// needs to act as index_select.
+template <TensorLike T>
+T IndexAlongAxis(const T& index, const T& x, int64_t axis) {
+  PD_CHECK(index.dims().size() <= 1, InvalidArgument, "index must be 1-D, but got shape ", index.dims().ToString());
+  const int rank = x.dims().size();
+  PD_CHECK(rank >= 1, InvalidArgument, "x must have at least 1 dim, but got a 0-D tensor");
+  const int a = NormalizeAxis(axis, rank);
+  std::vector<int64_t> others, shape = x.dims().ToVector();
+  for (int d = 0; d < rank; ++d)
+    if (d != a) others.push_back(d);
+  shape[a] = index.dims().numel();
+  T line = index.dims().size() == 0 ? unsqueeze(index, {0}) : index;
+  T lined = others.empty() ? line : unsqueeze(line, IntArray(others));
+  return broadcast_view(lined, IntArray(shape));
+}
+
+// For scatters that assign: 1 (in grad's dtype) where an update is the last
+// write to its target, so only the value that survives gets a gradient.
+// put_along_axis: shaped like indices.
+template <TensorLike T>
+T LastWriteMask(const T& grad, const T& indices, int64_t axis) {
+  const int rank = indices.dims().size();
+  if (rank == 0) return ScalarLike(1, grad);
+  const int a = NormalizeAxis(axis, rank);
+  T positions = broadcast_view(PositionsAlong<T>(indices.dims()[a], a, rank, grad.place()), Shape(indices));
+  T slots = full<T>(Shape(grad), -1, DataType::INT64, grad.place());
+  T winners = put_along_axis(slots, indices, positions, a, "assign");
+  return MaskLike(equal(take_along_axis(winners, indices, a), positions), grad);
+}
+
+// put_nd's: shaped like index.shape[:-1] + the slice.
+template <TensorLike T>
+T LastWriteMaskNd(const T& grad, const T& index, const T& updates) {
+  const DDim& idims = index.dims();
+  const int64_t depth = idims[idims.size() - 1];
+  std::vector<int64_t> rows_shape(idims.data(), idims.data() + idims.size() - 1);
+  std::vector<int64_t> target(grad.dims().data(), grad.dims().data() + depth);
+  int64_t rows = 1;
+  for (int64_t r : rows_shape) rows *= r;
+  T positions = reshape(arange<T>(0, rows, 1, DataType::INT64, grad.place()), IntArray(rows_shape));
+  T slots = full<T>(IntArray(target), -1, DataType::INT64, grad.place());
+  T winners = put_nd(slots, index, positions, false);
+  T mask = equal(gather_nd(winners, index), positions);
+  std::vector<int64_t> trailing;
+  for (int d = static_cast<int>(rows_shape.size()); d < updates.dims().size(); ++d) trailing.push_back(d);
+  if (!trailing.empty()) mask = unsqueeze(mask, IntArray(trailing));
+  return MaskLike(mask, grad);
+}
+
+// max_pool_grad's gradient: x_grad_grad read at each window's maximum
+// (indices: flat positions in the input plane), shaped like indices.
+template <TensorLike T>
+T TakeAtPoolIndices(const T& x_grad_grad, const T& indices) {
+  const int64_t n = indices.dims()[0], c = indices.dims()[1];
+  IntArray flat({n, c, -1});
+  T taken = take_along_axis(reshape(x_grad_grad, flat), reshape(indices, flat), 2);
+  return reshape(taken, Shape(indices));
+}
+
+}  // namespace paddle::prim
