@@ -7,6 +7,8 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 set(PADDLE_GENERATED_DIR ${CMAKE_BINARY_DIR}/generated)
 file(GLOB PADDLE_OP_YAML CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/paddle/phi/ops/yaml/*.yaml)
 file(GLOB PADDLE_CODEGEN_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tools/codegen/*.py)
+# PaddlePaddle's op signatures, which the `paddle:` fields are checked against.
+set(PADDLE_OP_SIGNATURES ${PROJECT_SOURCE_DIR}/paddle/phi/ops/pd_op_signatures.json)
 set(PADDLE_CODEGEN ${CMAKE_COMMAND} -E env PYTHONPATH=${PROJECT_SOURCE_DIR}/tools ${Python3_EXECUTABLE} -m codegen
                    --yaml ${PADDLE_OP_YAML})
 
@@ -27,7 +29,7 @@ list(FILTER PADDLE_GENERATED_PYBIND INCLUDE REGEX "/paddle/pybind/generated/")
 add_custom_command(
   OUTPUT ${generated}
   COMMAND ${PADDLE_CODEGEN} --out-dir ${PADDLE_GENERATED_DIR}
-  DEPENDS ${PADDLE_OP_YAML} ${PADDLE_CODEGEN_SOURCES}
+  DEPENDS ${PADDLE_OP_YAML} ${PADDLE_CODEGEN_SOURCES} ${PADDLE_OP_SIGNATURES}
   COMMENT "Generating the op API and bindings from YAML"
   VERBATIM)
 add_custom_target(paddle_codegen DEPENDS ${generated})

@@ -86,6 +86,7 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
       "decomposition": "G(x)", "backward": {"x": "join(grad)"}}, r"take no decomposition"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
+    entry = {"paddle": {"none": "a test op"}, **entry}
     with pytest.raises(SpecError, match=match):
         parse_op(entry)
 
@@ -100,3 +101,68 @@ def test_real_yaml_parses_and_every_exported_op_is_bound():
         for module in op.python_modules:
             target = sys.modules[module]
             assert hasattr(target, op.name), f"{module}.{op.name}"
+
+
+def test_every_op_needs_a_paddle_field():
+    with pytest.raises(SpecError, match=r"\[f\] missing field 'paddle'"):
+        parse_op({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M"})
+
+
+CONV = {"op": "conv", "args": "(Tensor x, Tensor weight, int64_t[] strides, int64_t[] paddings, int64_t groups=1)",
+        "output": "Tensor(out)", "infer_meta": "M"}
+CONV2D = {"input": "x", "filter": "weight", "strides": "strides", "paddings": {"arg": "paddings", "permute": [1, 0]},
+          "padding_algorithm": {"const": "EXPLICIT"}, "dilations": [1, 1], "groups": "groups",
+          "data_format": {"const": "NCHW"}}
+SIGNATURES = {
+    "pd_op.conv2d": {"inputs": ["input", "filter"], "outputs": ["out"], "attrs": [
+        ["strides", "std::vector<int>", None], ["paddings", "std::vector<int>", None],
+        ["padding_algorithm", "std::string", None], ["dilations", "std::vector<int>", None], ["groups", "int", None],
+        ["data_format", "std::string", None]]},
+    "pd_op.relu": {"inputs": ["x"], "attrs": [], "outputs": ["out"]},
+}
+
+
+def _checked(paddle, **entry):
+    from codegen import paddle_map
+
+    paddle_map.check(parse_op({**CONV, **entry, "paddle": paddle}), SIGNATURES)
+
+
+def test_paddle_mappings_that_fit_the_signature_pass():
+    _checked({"op": "conv2d", "args": CONV2D})
+    _checked("relu", args="(Tensor x)")
+    _checked({"decompose": "no such Paddle op"}, decomposition="relu(x)")
+    _checked({"none": "an internal op"})
+
+
+@pytest.mark.parametrize("paddle,match", [
+    ({"op": "conv3x"}, r"pd_op.conv3x is not a PaddlePaddle op"),
+    ("conv2d", r"pd_op.conv2d takes \['input', .*bind them with paddle.args"),
+    ({"op": "conv2d", "args": {k: v for k, v in CONV2D.items() if k != "data_format"}}, r"in its order"),
+    ({"op": "conv2d", "args": {**CONV2D, "groups": 1}}, r"our arguments \['groups'\] reach no input"),
+    ({"op": "conv2d", "args": {**CONV2D, "padding_algorithm": "EXPLICIT"}}, r"string constant is written"),
+    ({"op": "conv2d", "args": {**CONV2D, "strides": "groups"}}, r"ints attribute cannot take our int64_t"),
+    ({"op": "conv2d", "args": {**CONV2D, "paddings": {"arg": "paddings", "permute": [0, 0]}}},
+     r"not a permutation"),
+    ({"op": "conv2d", "args": {**CONV2D, "groups": 1.5}}, r"does not fit"),
+    ({"op": "conv2d", "args": CONV2D, "outputs": {"out": "y"}}, r"has no output 'y'"),
+    ({"decompose": "no such Paddle op"}, r"needs the op's decomposition"),
+])
+def test_paddle_mappings_that_do_not_fit_are_rejected(paddle, match):
+    from codegen.paddle_map import PaddleMapError
+
+    with pytest.raises(PaddleMapError, match=match):
+        _checked(paddle)
+
+
+def test_paddle_signatures_match_an_installed_paddlepaddle():
+    """With PADDLE_REFERENCE_PYTHON naming an interpreter that has PaddlePaddle 3.x (in its own
+    environment), the committed signatures must be what that Paddle declares."""
+    import subprocess
+
+    python = os.environ.get("PADDLE_REFERENCE_PYTHON")
+    if not python:
+        pytest.skip("set PADDLE_REFERENCE_PYTHON to a Python with PaddlePaddle installed to compare signatures")
+    script = os.path.join(ROOT, "tools", "paddle_compat", "extract_pd_ops.py")
+    proc = subprocess.run([python, script, "--check"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from .op_spec import load_ops
+from .paddle_map import describe
 
 ORDER = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
          "complex64", "complex128"]
@@ -61,12 +62,14 @@ def emit(yaml_paths: list[str], registered, samples) -> str:
         "test_random.py, the in-place optimizer updates in test_optimizer.py, the fused gradient",
         "kernels against their decompositions in test_decompositions.py, add_ (the autograd engine's",
         "in-place gradient sum) in test_autograd.py. `decomposition`: the op can run as other ops",
-        "(composite: it always does; Note [Decompositions] in tools/codegen/gen_eager.py).",
+        "(composite: it always does; Note [Decompositions] in tools/codegen/gen_eager.py). `Paddle`:",
+        "the PaddlePaddle 3.x op it is (the YAML's `paddle:` field, tools/codegen/paddle_map.py); `decomposed`:",
+        "exported as its decomposition; `-`: no counterpart (the YAML says why).",
         "",
         f"{len(ops)} ops. dtypes: b=bool, u8/i8/i16/i32/i64 integers, f16/bf16/f32/f64 floats, c64/c128 complex.",
         "",
-        "| op | Python | CPU dtypes | GPU dtypes | gradient | decomposition | sample | summary |",
-        "|---|---|---|---|---|---|---|---|",
+        "| op | Python | CPU dtypes | GPU dtypes | gradient | decomposition | Paddle | sample | summary |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for op in ops:
         keys = [("CPU", "composite"), ("GPU", "composite")] if op.is_composite else registered(op.name)
@@ -76,7 +79,7 @@ def emit(yaml_paths: list[str], registered, samples) -> str:
         sample = "yes" if op.name in sampled else "-"
         decomposition = "yes" if op.decomposition else "-"
         lines.append(f"| {op.name} | {python} | {_dtypes(keys, 'CPU')} | {_dtypes(keys, 'GPU')} | {_gradient(op)} | "
-                     f"{decomposition} | {sample} | {op.doc} |")
+                     f"{decomposition} | {describe(op.paddle)} | {sample} | {op.doc} |")
     return "\n".join(lines) + "\n"
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 from typing import Any
 
 import yaml
+
+from . import paddle_map
+from .paddle_map import PaddleMap
 
 # YAML arg type -> (C++ API parameter type, kernel/infer-meta parameter type)
 ARG_TYPES = {
@@ -29,7 +33,7 @@ ARG_TYPES = {
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
-                 "decomposition", "inplace"}
+                 "decomposition", "inplace", "paddle"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -87,6 +91,8 @@ class OpSpec:
     # True for `output: Tensor[](out)`: a list of tensors whose length
     # infer-meta decides (split). Such an op has that one output.
     list_output: bool = False
+    # The PaddlePaddle 3.x op it is (paddle_map.py).
+    paddle: PaddleMap | None = None
     # The YAML file's stem (elementwise, nn, ...): generated code is split
     # into one translation unit per family, so editing one op rebuilds one.
     family: str = ""
@@ -288,6 +294,12 @@ def parse_op(entry: dict) -> OpSpec:
         _fail(op, f"backward formulas of a Tensor[] output op read grad (a list), not {outputs[0]!r}")
     if decomposition is not None and (inplace or list_output):
         _fail(op, "in-place ops and ops with a Tensor[] output take no decomposition")
+    if "paddle" not in entry:
+        _fail(op, "missing field 'paddle' (the PaddlePaddle op it is; see tools/codegen/paddle_map.py)")
+    try:
+        paddle = paddle_map.parse(entry["paddle"])
+    except paddle_map.PaddleMapError as e:
+        _fail(op, str(e))
 
     return OpSpec(
         name=op,
@@ -308,6 +320,7 @@ def parse_op(entry: dict) -> OpSpec:
         has_kernel=has_kernel,
         inplace=inplace,
         list_output=list_output,
+        paddle=paddle,
     )
 
 
@@ -340,7 +353,7 @@ def family_of(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def load_ops(paths: list[str]) -> list[OpSpec]:
+def load_ops(paths: list[str], check_paddle: bool = True) -> list[OpSpec]:
     ops: list[OpSpec] = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -355,4 +368,27 @@ def load_ops(paths: list[str]) -> list[OpSpec]:
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise SpecError(f"ops defined more than once: {dupes}")
+    if paths and check_paddle:
+        check_paddle_maps(ops, signatures_path(paths[0]))
     return ops
+
+
+def signatures_path(yaml_path: str) -> str:
+    """PaddlePaddle's op signatures, beside the folder of the op YAML."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(yaml_path))), "pd_op_signatures.json")
+
+
+def check_paddle_maps(ops: list[OpSpec], path: str) -> None:
+    """Every `paddle:` field that names a Paddle op against its signature."""
+    named = [o for o in ops if o.paddle.op is not None]
+    if not named:
+        return
+    if not os.path.exists(path):
+        raise SpecError(f"{path} is missing: write it with tools/paddle_compat/extract_pd_ops.py")
+    with open(path, encoding="utf-8") as f:
+        signatures = json.load(f)["ops"]
+    for o in named:
+        try:
+            paddle_map.check(o, signatures)
+        except paddle_map.PaddleMapError as e:
+            _fail(o.name, str(e))
