@@ -382,7 +382,7 @@ SAMPLES = [
                                r"\[linear\] x, weight and bias must have one dtype"),
                      ErrorCase(lambda: paddle._C_ops.linear(_t(2, 3, dtype="int64"), _t(3, 5, dtype="int64"),
                                                             _t(5, dtype="int64")),
-                               NotImplementedError, r"\[linear\] no kernel")]),
+                               TypeError, r"\[linear\] x must be a floating-point or complex tensor, but got int64")]),
     OpSample("matmul_transposed", lambda x, y: paddle.matmul(x, y, transpose_x=True, transpose_y=True),
              lambda x, y: np.matmul(np.swapaxes(x, -1, -2), np.swapaxes(y, -1, -2)),
              [[(4, 3), (5, 4)], [(2, 4, 3), (1, 5, 4)]], ("float32", "float64"), low=-1, high=1),

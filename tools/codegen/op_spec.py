@@ -379,15 +379,14 @@ def signatures_path(yaml_path: str) -> str:
 
 
 def check_paddle_maps(ops: list[OpSpec], path: str) -> None:
-    """Every `paddle:` field that names a Paddle op against its signature."""
-    named = [o for o in ops if o.paddle.op is not None]
-    if not named:
-        return
-    if not os.path.exists(path):
-        raise SpecError(f"{path} is missing: write it with tools/paddle_compat/extract_pd_ops.py")
-    with open(path, encoding="utf-8") as f:
-        signatures = json.load(f)["ops"]
-    for o in named:
+    """Every `paddle:` field, those naming a Paddle op against its signature."""
+    signatures = {}
+    if any(o.paddle.op is not None for o in ops):
+        if not os.path.exists(path):
+            raise SpecError(f"{path} is missing: write it with tools/paddle_compat/extract_pd_ops.py")
+        with open(path, encoding="utf-8") as f:
+            signatures = json.load(f)["ops"]
+    for o in ops:
         try:
             paddle_map.check(o, signatures)
         except paddle_map.PaddleMapError as e:

@@ -66,6 +66,8 @@ void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* 
   PD_CHECK(weight.dtype == x.dtype && bias.dtype == x.dtype, InvalidType, "x, weight and bias must have one dtype, ",
            "but got ", paddle::DataTypeName(x.dtype), ", ", paddle::DataTypeName(weight.dtype), " and ",
            paddle::DataTypeName(bias.dtype));
+  PD_CHECK(IsFloating(x.dtype) || IsComplex(x.dtype), InvalidType, "x must be a floating-point or complex tensor, ",
+           "but got ", paddle::DataTypeName(x.dtype));
   std::vector<int64_t> dims = x.dims.ToVector();
   dims.back() = weight.dims[1];
   *out = Meta(x.dtype, DDim(dims));

@@ -16,6 +16,8 @@ using Meta = DenseTensorMeta;
 
 // ---- unary (unary.cc)
 void UnchangedInferMeta(const Meta& x, Meta* out);
+// x's meta, for ops defined on floating-point tensors only.
+void FloatingUnchangedInferMeta(const Meta& x, Meta* out);
 void RealInferMeta(const Meta& x, Meta* out);
 void LogicalNotInferMeta(const Meta& x, Meta* out);
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out);

@@ -10,6 +10,7 @@ namespace {
 DDim RowNormStatsDims(const Meta& x, std::initializer_list<std::pair<const Meta*, const char*>> params,
                       float epsilon, int64_t begin_norm_axis) {
   const int rank = x.dims.size();
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ", DataTypeName(x.dtype));
   PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < rank, OutOfRange, "begin_norm_axis (", begin_norm_axis,
            ") must be in [0, ", rank, ") for x of shape ", x.dims.ToString());
   const DDim normalized(std::vector<int64_t>(x.dims.data() + begin_norm_axis, x.dims.data() + rank));
@@ -64,6 +65,7 @@ void RmsNormInferMeta(const Meta& x, const Meta& scale, float epsilon, int64_t b
 void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
                              Meta* rstd) {
   PD_CHECK(x.dims.size() >= 2, InvalidArgument, "x must be [N, C, ...], but got shape ", x.dims.ToString());
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ", DataTypeName(x.dtype));
   PD_CHECK(x.dims[0] > 0 && x.dims.numel() > 0, InvalidArgument,
            "batch statistics need a non-empty batch, but x has shape ", x.dims.ToString());
   const DDim channels({x.dims[1]});

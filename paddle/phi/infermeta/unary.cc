@@ -9,6 +9,11 @@ namespace phi {
 
 void UnchangedInferMeta(const Meta& x, Meta* out) { *out = Meta(x.dtype, x.dims); }
 
+void FloatingUnchangedInferMeta(const Meta& x, Meta* out) {
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ", DataTypeName(x.dtype));
+  *out = Meta(x.dtype, x.dims);
+}
+
 void RealInferMeta(const Meta& x, Meta* out) { *out = Meta(ToReal(x.dtype), x.dims); }
 
 void LogicalNotInferMeta(const Meta& x, Meta* out) { *out = Meta(DataType::BOOL, x.dims); }

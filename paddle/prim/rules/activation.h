@@ -37,6 +37,18 @@ T Softplus(const T& x, double beta, double threshold) {
   return where(greater_than(scaled, ScalarLike(threshold, x)), x, smooth);
 }
 
+// x Phi(x) (exact, with erf), or its tanh approximation.
+template <TensorLike T>
+T Gelu(const T& x, bool approximate) {
+  const T half_x = multiply(ScalarLike(0.5, x), x), one = ScalarLike(1, x);
+  if (approximate) {  // 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
+    T inner = multiply(ScalarLike(0.7978845608028654, x),
+                       add(x, multiply(ScalarLike(0.044715, x), multiply(x, multiply(x, x)))));
+    return multiply(half_x, add(one, tanh(inner)));
+  }
+  return multiply(half_x, add(one, erf(multiply(x, ScalarLike(0.7071067811865476, x)))));
+}
+
 // d^2 gelu(x) / dx^2 (exact: phi(x) (2 - x^2); or of the tanh
 // approximation): the gradient of gelu_grad with respect to x.
 template <TensorLike T>

@@ -28,13 +28,22 @@ IntArray AllButChannel(const T& x) {
   return IntArray(axes);
 }
 
-// The normalized x, (x - mean) rstd over axes, and rstd.
+// The normalized x, (x - mean) rstd over axes, with mean and rstd (dims kept).
 template <TensorLike T>
-std::tuple<T, T> Normalize(const T& x, float epsilon, const IntArray& axes) {
-  T centered = subtract(x, mean(x, axes, true));
+std::tuple<T, T, T> Normalize(const T& x, float epsilon, const IntArray& axes) {
+  T mu = mean(x, axes, true);
+  T centered = subtract(x, mu);
   T var = mean(multiply(centered, centered), axes, true);
   T rstd = rsqrt(add(var, ScalarLike(epsilon, var)));
-  return {multiply(centered, rstd), rstd};
+  return {multiply(centered, rstd), mu, rstd};
+}
+
+// scale [C] viewed as [1, C, 1, ...] against x.
+template <TensorLike T>
+T ChannelView(const T& scale, const T& x) {
+  std::vector<int64_t> view(x.dims().size(), 1);
+  view[1] = x.dims()[1];
+  return reshape(scale, IntArray(view));
 }
 
 // d/dx of the normalization over axes, of grad scaled by `scale` (broadcast against x).
@@ -48,12 +57,54 @@ T NormalizeGradX(const T& grad, const T& scale, const T& xhat, const T& rstd, co
 
 }  // namespace norm_detail
 
+// layer_norm: each row (the dims from begin_norm_axis on) normalized, then
+// scaled and shifted; with the rows' mean and rstd (x's dims, 1 in the row's).
+template <TensorLike T>
+std::tuple<T, T, T> LayerNorm(const T& x, const T& scale, const T& bias, float epsilon, int64_t begin_norm_axis) {
+  auto [xhat, mu, rstd] = norm_detail::Normalize(x, epsilon, norm_detail::AxesFrom(begin_norm_axis, x.dims().size()));
+  return {add(multiply(xhat, scale), bias), mu, rstd};
+}
+
+// rms_norm: each row divided by its root mean square, then scaled; with the rows' rstd.
+template <TensorLike T>
+std::tuple<T, T> RmsNorm(const T& x, const T& scale, float epsilon, int64_t begin_norm_axis) {
+  const IntArray axes = norm_detail::AxesFrom(begin_norm_axis, x.dims().size());
+  T mean_square = mean(multiply(x, x), axes, true);
+  T rstd = rsqrt(add(mean_square, ScalarLike(epsilon, mean_square)));
+  return {multiply(multiply(x, rstd), scale), rstd};
+}
+
+// batch_norm_train: each channel (dim 1) normalized by its batch statistics,
+// then scaled and shifted; with the channels' mean and rstd [C].
+template <TensorLike T>
+std::tuple<T, T, T> BatchNormTrain(const T& x, const T& scale, const T& bias, float epsilon) {
+  auto [xhat, mu, rstd] = norm_detail::Normalize(x, epsilon, norm_detail::AllButChannel(x));
+  T out = add(multiply(xhat, norm_detail::ChannelView(scale, x)), norm_detail::ChannelView(bias, x));
+  const IntArray channels({x.dims()[1]});
+  return {out, reshape(mu, channels), reshape(rstd, channels)};
+}
+
+// softmax along axis, the row maximum subtracted first (it cancels).
+template <TensorLike T>
+T Softmax(const T& x, int64_t axis) {
+  const IntArray axes({axis});
+  T e = exp(subtract(x, max(x, axes, true)));
+  return divide(e, sum(e, axes, DataType::UNDEFINED, true));
+}
+
+template <TensorLike T>
+T LogSoftmax(const T& x, int64_t axis) {
+  const IntArray axes({axis});
+  T shifted = subtract(x, max(x, axes, true));
+  return subtract(shifted, log(sum(exp(shifted), axes, DataType::UNDEFINED, true)));
+}
+
 // layer_norm_grad: the gradients of x, scale and bias.
 template <TensorLike T>
 std::tuple<T, T, T> LayerNormGrads(const T& grad, const T& x, const T& scale, float epsilon,
                                    int64_t begin_norm_axis) {
   const IntArray axes = norm_detail::AxesFrom(begin_norm_axis, x.dims().size());
-  auto [xhat, rstd] = norm_detail::Normalize(x, epsilon, axes);
+  auto [xhat, mu, rstd] = norm_detail::Normalize(x, epsilon, axes);
   return {norm_detail::NormalizeGradX(grad, scale, xhat, rstd, axes),
           SumLeading(multiply(grad, xhat), begin_norm_axis), SumLeading(grad, begin_norm_axis)};
 }
@@ -74,10 +125,8 @@ std::tuple<T, T> RmsNormGrads(const T& grad, const T& x, const T& scale, float e
 template <TensorLike T>
 std::tuple<T, T, T> BatchNormGrads(const T& grad, const T& x, const T& scale, float epsilon) {
   const IntArray axes = norm_detail::AllButChannel(x);
-  auto [xhat, rstd] = norm_detail::Normalize(x, epsilon, axes);
-  std::vector<int64_t> channel_view(x.dims().size(), 1);
-  channel_view[1] = x.dims()[1];
-  T x_grad = norm_detail::NormalizeGradX(grad, reshape(scale, IntArray(channel_view)), xhat, rstd, axes);
+  auto [xhat, mu, rstd] = norm_detail::Normalize(x, epsilon, axes);
+  T x_grad = norm_detail::NormalizeGradX(grad, norm_detail::ChannelView(scale, x), xhat, rstd, axes);
   return {x_grad, sum(multiply(grad, xhat), axes, DataType::UNDEFINED, false),
           sum(grad, axes, DataType::UNDEFINED, false)};
 }
