@@ -34,3 +34,7 @@
 #define PD_DISALLOW_COPY_AND_ASSIGN(Type) \
   Type(const Type&) = delete;             \
   Type& operator=(const Type&) = delete
+
+// A macro's value as a string literal.
+#define PD_STRINGIFY_IMPL(x) #x
+#define PD_STRINGIFY(x) PD_STRINGIFY_IMPL(x)

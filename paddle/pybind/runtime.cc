@@ -12,6 +12,8 @@ namespace paddle::pybind {
 
 void BindRuntime(py::module_& m) {
   m.def("is_compiled_with_cuda", &phi::gpu::IsCompiledWithCuda);
+  m.def("_resolve_gpu_libraries", &phi::gpu::ResolveGpuLibraries,
+        "Opens the CUDA libraries and resolves every function paddle calls; the failures.");
   m.def("cuda_device_count", &phi::gpu::GetDeviceCount);
   py::class_<phi::gpu::DeviceProperties>(m, "_gpuDeviceProperties")
       .def_readonly("name", &phi::gpu::DeviceProperties::name)

@@ -5,7 +5,7 @@
 // block to the stream it was made on (Note [Streams and reuse]).
 #pragma once
 
-#include <cublas_v2.h>
+#include "paddle/phi/backends/gpu/dynload/cublas.h"
 #include <cuda_runtime.h>
 
 #include <atomic>
@@ -33,8 +33,8 @@ namespace phi::gpu {
 
 [[noreturn]] inline void ThrowCublasError(cublasStatus_t status, const char* expr, const char* file,
                                           int line) {
-  std::string message = paddle::common::StrCat("cuBLAS error ", cublasGetStatusName(status), ": ",
-                                               cublasGetStatusString(status), ", in `", expr,
+  std::string message = paddle::common::StrCat("cuBLAS error ", dynload::cublasGetStatusName(status), ": ",
+                                               dynload::cublasGetStatusString(status), ", in `", expr,
                                                "` (at ", file, ":", line, ")");
   throw paddle::common::Error(status == CUBLAS_STATUS_ALLOC_FAILED
                                   ? paddle::common::ErrorCode::kResourceExhausted

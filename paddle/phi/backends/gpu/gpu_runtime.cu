@@ -25,7 +25,7 @@ GPUContext::~GPUContext() {
   // the driver reclaims everything then, and the handles must not be touched.
   int previous = 0;
   if (cudaGetDevice(&previous) != cudaSuccess || cudaSetDevice(device_) != cudaSuccess) return;
-  if (cublas_ != nullptr) cublasDestroy(cublas_);
+  if (cublas_ != nullptr) dynload::cublasDestroy(cublas_);
   cudaStreamDestroy(default_stream_);
   cudaSetDevice(previous);
 }
@@ -35,9 +35,9 @@ cublasHandle_t GPUContext::cublas_handle() const {
     gpu::DeviceGuard guard(device_);
     // The math mode stays the default, which keeps float GEMMs in full FP32
     // (no TF32), so results match the CPU's to float precision.
-    PD_CUBLAS_CHECK(cublasCreate(&cublas_));
+    PD_CUBLAS_CHECK(dynload::cublasCreate(&cublas_));
   });
-  PD_CUBLAS_CHECK(cublasSetStream(cublas_, stream()));
+  PD_CUBLAS_CHECK(dynload::cublasSetStream(cublas_, stream()));
   return cublas_;
 }
 
@@ -256,6 +256,8 @@ DeviceRuntime& Runtime() {
 }
 
 bool IsCompiledWithCuda() { return true; }
+
+std::vector<std::string> ResolveGpuLibraries() { return dynload::ResolveAll(); }
 
 int GetDeviceCount() { return QueryDevices().count; }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace phi {
 class Allocator;
@@ -17,6 +18,10 @@ class DeviceRuntime;
 namespace phi::gpu {
 
 bool IsCompiledWithCuda();
+// Opens the CUDA libraries paddle calls (Note [GPU libraries on first use]
+// in dynload/dynload.h) and resolves every function it uses; returns
+// "soname: function (reason)" for each that fails. Empty without CUDA.
+std::vector<std::string> ResolveGpuLibraries();
 // Number of visible GPUs; 0 when none is attached or the driver is missing.
 int GetDeviceCount();
 // Throws Unavailable (with the reason) unless `device` is a usable GPU.

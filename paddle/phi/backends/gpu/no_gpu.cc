@@ -14,6 +14,8 @@ namespace {
 }  // namespace
 
 bool IsCompiledWithCuda() { return false; }
+
+std::vector<std::string> ResolveGpuLibraries() { return {}; }
 int GetDeviceCount() { return 0; }
 void CheckDevice(int) { ThrowNotCompiled(); }
 DeviceProperties GetDeviceProperties(int) { ThrowNotCompiled(); }

@@ -4,7 +4,7 @@
 // workspace from the caching allocator) and cached. cuDNN pads symmetrically;
 // asymmetric paddings ([top, left, bottom, right] differing) are applied by
 // an explicit zero-padded copy of the input, whose gradient is cropped back.
-#include <cudnn.h>
+#include "paddle/phi/backends/gpu/dynload/cudnn.h"
 
 #include <limits>
 #include <map>
@@ -23,7 +23,7 @@ PD_DECLARE_bool(allow_tf32_cudnn);
   do {                                                                                               \
     cudnnStatus_t pd_cudnn_status_ = (expr);                                                         \
     if (pd_cudnn_status_ != CUDNN_STATUS_SUCCESS) [[unlikely]] {                                     \
-      ::phi::gpu::ThrowLibraryError("cuDNN", cudnnGetErrorString(pd_cudnn_status_),                  \
+      ::phi::gpu::ThrowLibraryError("cuDNN", dynload::cudnnGetErrorString(pd_cudnn_status_),                  \
                                     pd_cudnn_status_ == CUDNN_STATUS_ALLOC_FAILED, #expr);           \
     }                                                                                                \
   } while (0)
@@ -56,8 +56,8 @@ struct CudnnTypes<paddle::bfloat16> {
 
 cudnnHandle_t Handle(const GPUContext& ctx) {
   return gpu::LibraryHandle<cudnnHandle_t>(
-      ctx, [](cudnnHandle_t* h) { PD_CUDNN_CHECK(cudnnCreate(h)); },
-      [](cudnnHandle_t h, cudaStream_t s) { PD_CUDNN_CHECK(cudnnSetStream(h, s)); });
+      ctx, [](cudnnHandle_t* h) { PD_CUDNN_CHECK(dynload::cudnnCreate(h)); },
+      [](cudnnHandle_t h, cudaStream_t s) { PD_CUDNN_CHECK(dynload::cudnnSetStream(h, s)); });
 }
 
 struct Padding {
@@ -73,32 +73,32 @@ class ConvDescriptors {
   ConvDescriptors(const DDim& x, const DDim& w, const DDim& y, int pad_h, int pad_w,
                   const std::vector<int64_t>& strides, const std::vector<int64_t>& dilations, int64_t groups) {
     using Types = CudnnTypes<T>;
-    PD_CUDNN_CHECK(cudnnCreateTensorDescriptor(&x_));
-    PD_CUDNN_CHECK(cudnnCreateTensorDescriptor(&y_));
-    PD_CUDNN_CHECK(cudnnCreateFilterDescriptor(&w_));
-    PD_CUDNN_CHECK(cudnnCreateConvolutionDescriptor(&conv_));
-    PD_CUDNN_CHECK(cudnnSetTensor4dDescriptor(x_, CUDNN_TENSOR_NCHW, Types::kData, Int(x[0]), Int(x[1]), Int(x[2]),
+    PD_CUDNN_CHECK(dynload::cudnnCreateTensorDescriptor(&x_));
+    PD_CUDNN_CHECK(dynload::cudnnCreateTensorDescriptor(&y_));
+    PD_CUDNN_CHECK(dynload::cudnnCreateFilterDescriptor(&w_));
+    PD_CUDNN_CHECK(dynload::cudnnCreateConvolutionDescriptor(&conv_));
+    PD_CUDNN_CHECK(dynload::cudnnSetTensor4dDescriptor(x_, CUDNN_TENSOR_NCHW, Types::kData, Int(x[0]), Int(x[1]), Int(x[2]),
                                               Int(x[3])));
-    PD_CUDNN_CHECK(cudnnSetTensor4dDescriptor(y_, CUDNN_TENSOR_NCHW, Types::kData, Int(y[0]), Int(y[1]), Int(y[2]),
+    PD_CUDNN_CHECK(dynload::cudnnSetTensor4dDescriptor(y_, CUDNN_TENSOR_NCHW, Types::kData, Int(y[0]), Int(y[1]), Int(y[2]),
                                               Int(y[3])));
-    PD_CUDNN_CHECK(cudnnSetFilter4dDescriptor(w_, Types::kData, CUDNN_TENSOR_NCHW, Int(w[0]), Int(w[1]), Int(w[2]),
+    PD_CUDNN_CHECK(dynload::cudnnSetFilter4dDescriptor(w_, Types::kData, CUDNN_TENSOR_NCHW, Int(w[0]), Int(w[1]), Int(w[2]),
                                               Int(w[3])));
-    PD_CUDNN_CHECK(cudnnSetConvolution2dDescriptor(conv_, pad_h, pad_w, Int(strides[0]), Int(strides[1]),
+    PD_CUDNN_CHECK(dynload::cudnnSetConvolution2dDescriptor(conv_, pad_h, pad_w, Int(strides[0]), Int(strides[1]),
                                                    Int(dilations[0]), Int(dilations[1]), CUDNN_CROSS_CORRELATION,
                                                    Types::kCompute));
-    PD_CUDNN_CHECK(cudnnSetConvolutionGroupCount(conv_, Int(groups)));
+    PD_CUDNN_CHECK(dynload::cudnnSetConvolutionGroupCount(conv_, Int(groups)));
     // float32 stays exact float32 (as on the CPU) unless TF32 is allowed;
     // half types use tensor cores.
     const cudnnMathType_t math = std::is_same_v<T, float> || std::is_same_v<T, double>
                                      ? (FLAGS_allow_tf32_cudnn ? CUDNN_DEFAULT_MATH : CUDNN_FMA_MATH)
                                      : CUDNN_TENSOR_OP_MATH;
-    PD_CUDNN_CHECK(cudnnSetConvolutionMathType(conv_, math));
+    PD_CUDNN_CHECK(dynload::cudnnSetConvolutionMathType(conv_, math));
   }
   ~ConvDescriptors() {
-    cudnnDestroyConvolutionDescriptor(conv_);
-    cudnnDestroyFilterDescriptor(w_);
-    cudnnDestroyTensorDescriptor(y_);
-    cudnnDestroyTensorDescriptor(x_);
+    dynload::cudnnDestroyConvolutionDescriptor(conv_);
+    dynload::cudnnDestroyFilterDescriptor(w_);
+    dynload::cudnnDestroyTensorDescriptor(y_);
+    dynload::cudnnDestroyTensorDescriptor(x_);
   }
   ConvDescriptors(const ConvDescriptors&) = delete;
   ConvDescriptors& operator=(const ConvDescriptors&) = delete;
@@ -223,17 +223,17 @@ void Conv2dKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& w
         DenseTensor search;
         void* space = nullptr;
         const size_t space_bytes = SearchWorkspace(ctx, &search, &space);
-        PD_CUDNN_CHECK(cudnnFindConvolutionForwardAlgorithmEx(
+        PD_CUDNN_CHECK(dynload::cudnnFindConvolutionForwardAlgorithmEx(
             h, d.x_, input.data<T>(), d.w_, weight.data<T>(), d.conv_, d.y_, o, CUDNN_CONVOLUTION_FWD_ALGO_COUNT,
             &count, results, space, space_bytes));
         return Fastest(results, count, "forward");
       }));
   size_t bytes = 0;
-  PD_CUDNN_CHECK(cudnnGetConvolutionForwardWorkspaceSize(h, d.x_, d.w_, d.conv_, d.y_, algo, &bytes));
+  PD_CUDNN_CHECK(dynload::cudnnGetConvolutionForwardWorkspaceSize(h, d.x_, d.w_, d.conv_, d.y_, algo, &bytes));
   DenseTensor workspace;
   void* ws = Workspace(ctx, &workspace, bytes);
   const typename CudnnTypes<T>::Scale one(1), zero(0);
-  PD_CUDNN_CHECK(cudnnConvolutionForward(h, &one, d.x_, input.data<T>(), d.w_, weight.data<T>(), d.conv_, algo, ws,
+  PD_CUDNN_CHECK(dynload::cudnnConvolutionForward(h, &one, d.x_, input.data<T>(), d.w_, weight.data<T>(), d.conv_, algo, ws,
                                          bytes, &zero, d.y_, o));
 }
 
@@ -263,17 +263,17 @@ void Conv2dInputGradKernel(const Context& ctx, const DenseTensor& out_grad, cons
         DenseTensor search;
         void* space = nullptr;
         const size_t space_bytes = SearchWorkspace(ctx, &search, &space);
-        PD_CUDNN_CHECK(cudnnFindConvolutionBackwardDataAlgorithmEx(
+        PD_CUDNN_CHECK(dynload::cudnnFindConvolutionBackwardDataAlgorithmEx(
             h, d.w_, weight.data<T>(), d.y_, out_grad.data<T>(), d.conv_, d.x_, dx->data<T>(),
             CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &count, results, space, space_bytes));
         return Fastest(results, count, "input gradient");
       }));
   size_t bytes = 0;
-  PD_CUDNN_CHECK(cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.w_, d.y_, d.conv_, d.x_, algo, &bytes));
+  PD_CUDNN_CHECK(dynload::cudnnGetConvolutionBackwardDataWorkspaceSize(h, d.w_, d.y_, d.conv_, d.x_, algo, &bytes));
   DenseTensor workspace;
   void* ws = Workspace(ctx, &workspace, bytes);
   const typename CudnnTypes<T>::Scale one(1), zero(0);
-  PD_CUDNN_CHECK(cudnnConvolutionBackwardData(h, &one, d.w_, weight.data<T>(), d.y_, out_grad.data<T>(), d.conv_,
+  PD_CUDNN_CHECK(dynload::cudnnConvolutionBackwardData(h, &one, d.w_, weight.data<T>(), d.y_, out_grad.data<T>(), d.conv_,
                                               algo, ws, bytes, &zero, d.x_, dx->data<T>()));
   if (!pad.symmetric()) StridedCopy(ctx, Interior(padded_grad, x_grad->dims(), pad), x_grad);
 }
@@ -299,17 +299,17 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
         DenseTensor search;
         void* space = nullptr;
         const size_t space_bytes = SearchWorkspace(ctx, &search, &space);
-        PD_CUDNN_CHECK(cudnnFindConvolutionBackwardFilterAlgorithmEx(
+        PD_CUDNN_CHECK(dynload::cudnnFindConvolutionBackwardFilterAlgorithmEx(
             h, d.x_, input.data<T>(), d.y_, out_grad.data<T>(), d.conv_, d.w_, o,
             CUDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &count, results, space, space_bytes));
         return Fastest(results, count, "filter gradient");
       }));
   size_t bytes = 0;
-  PD_CUDNN_CHECK(cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x_, d.y_, d.conv_, d.w_, algo, &bytes));
+  PD_CUDNN_CHECK(dynload::cudnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x_, d.y_, d.conv_, d.w_, algo, &bytes));
   DenseTensor workspace;
   void* ws = Workspace(ctx, &workspace, bytes);
   const typename CudnnTypes<T>::Scale one(1), zero(0);
-  PD_CUDNN_CHECK(cudnnConvolutionBackwardFilter(h, &one, d.x_, input.data<T>(), d.y_, out_grad.data<T>(), d.conv_,
+  PD_CUDNN_CHECK(dynload::cudnnConvolutionBackwardFilter(h, &one, d.x_, input.data<T>(), d.y_, out_grad.data<T>(), d.conv_,
                                                 algo, ws, bytes, &zero, d.w_, o));
 }
 

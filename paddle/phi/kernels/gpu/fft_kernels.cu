@@ -3,7 +3,7 @@
 // complex one and the first half of its spectrum kept; a half spectrum is
 // extended to the whole Hermitian one, transformed, and its real part kept.
 // impl/fft_kernel_impl.h does the rest.
-#include <cufft.h>
+#include "paddle/phi/backends/gpu/dynload/cufft.h"
 
 #include <climits>
 #include <map>
@@ -34,7 +34,7 @@ struct CufftTraits<float> {
   static constexpr cufftType kType = CUFFT_C2C;
   static cufftResult Exec(cufftHandle plan, void* data, int direction) {
     auto* p = static_cast<cufftComplex*>(data);
-    return cufftExecC2C(plan, p, p, direction);
+    return dynload::cufftExecC2C(plan, p, p, direction);
   }
 };
 template <>
@@ -42,7 +42,7 @@ struct CufftTraits<double> {
   static constexpr cufftType kType = CUFFT_Z2Z;
   static cufftResult Exec(cufftHandle plan, void* data, int direction) {
     auto* p = static_cast<cufftDoubleComplex*>(data);
-    return cufftExecZ2Z(plan, p, p, direction);
+    return dynload::cufftExecZ2Z(plan, p, p, direction);
   }
 };
 
@@ -65,8 +65,8 @@ cufftHandle CachedPlan(int device, cudaStream_t stream, cufftType type, int n, i
   gpu::DeviceGuard guard(device);
   cufftHandle plan;
   int embed = n;
-  PD_CUFFT_CHECK(cufftPlanMany(&plan, 1, &n, &embed, stride, distance, &embed, stride, distance, type, batch));
-  PD_CUFFT_CHECK(cufftSetStream(plan, stream));
+  PD_CUFFT_CHECK(dynload::cufftPlanMany(&plan, 1, &n, &embed, stride, distance, &embed, stride, distance, type, batch));
+  PD_CUFFT_CHECK(dynload::cufftSetStream(plan, stream));
   plans.emplace(key, plan);
   return plan;
 }

@@ -5,7 +5,7 @@
 // inputs and the transposed-problem forms need no copy; the rest are
 // transposed into work buffers. One cuSOLVER call per matrix, queued on the
 // context's stream; the per-matrix status words are checked once at the end.
-#include <cusolverDn.h>
+#include "paddle/phi/backends/gpu/dynload/cusolver.h"
 
 #include <algorithm>
 #include <limits>
@@ -36,42 +36,42 @@ struct Dn;
 
 template <>
 struct Dn<float> {
-  static constexpr auto getrf_buffer = cusolverDnSgetrf_bufferSize;
-  static constexpr auto getrf = cusolverDnSgetrf;
-  static constexpr auto getrs = cusolverDnSgetrs;
-  static constexpr auto potrf_buffer = cusolverDnSpotrf_bufferSize;
-  static constexpr auto potrf = cusolverDnSpotrf;
-  static constexpr auto syevd_buffer = cusolverDnSsyevd_bufferSize;
-  static constexpr auto syevd = cusolverDnSsyevd;
-  static constexpr auto gesvd_buffer = cusolverDnSgesvd_bufferSize;
-  static constexpr auto gesvd = cusolverDnSgesvd;
-  static constexpr auto geqrf_buffer = cusolverDnSgeqrf_bufferSize;
-  static constexpr auto geqrf = cusolverDnSgeqrf;
-  static constexpr auto orgqr_buffer = cusolverDnSorgqr_bufferSize;
-  static constexpr auto orgqr = cusolverDnSorgqr;
+  static constexpr auto getrf_buffer = dynload::cusolverDnSgetrf_bufferSize;
+  static constexpr auto getrf = dynload::cusolverDnSgetrf;
+  static constexpr auto getrs = dynload::cusolverDnSgetrs;
+  static constexpr auto potrf_buffer = dynload::cusolverDnSpotrf_bufferSize;
+  static constexpr auto potrf = dynload::cusolverDnSpotrf;
+  static constexpr auto syevd_buffer = dynload::cusolverDnSsyevd_bufferSize;
+  static constexpr auto syevd = dynload::cusolverDnSsyevd;
+  static constexpr auto gesvd_buffer = dynload::cusolverDnSgesvd_bufferSize;
+  static constexpr auto gesvd = dynload::cusolverDnSgesvd;
+  static constexpr auto geqrf_buffer = dynload::cusolverDnSgeqrf_bufferSize;
+  static constexpr auto geqrf = dynload::cusolverDnSgeqrf;
+  static constexpr auto orgqr_buffer = dynload::cusolverDnSorgqr_bufferSize;
+  static constexpr auto orgqr = dynload::cusolverDnSorgqr;
 };
 
 template <>
 struct Dn<double> {
-  static constexpr auto getrf_buffer = cusolverDnDgetrf_bufferSize;
-  static constexpr auto getrf = cusolverDnDgetrf;
-  static constexpr auto getrs = cusolverDnDgetrs;
-  static constexpr auto potrf_buffer = cusolverDnDpotrf_bufferSize;
-  static constexpr auto potrf = cusolverDnDpotrf;
-  static constexpr auto syevd_buffer = cusolverDnDsyevd_bufferSize;
-  static constexpr auto syevd = cusolverDnDsyevd;
-  static constexpr auto gesvd_buffer = cusolverDnDgesvd_bufferSize;
-  static constexpr auto gesvd = cusolverDnDgesvd;
-  static constexpr auto geqrf_buffer = cusolverDnDgeqrf_bufferSize;
-  static constexpr auto geqrf = cusolverDnDgeqrf;
-  static constexpr auto orgqr_buffer = cusolverDnDorgqr_bufferSize;
-  static constexpr auto orgqr = cusolverDnDorgqr;
+  static constexpr auto getrf_buffer = dynload::cusolverDnDgetrf_bufferSize;
+  static constexpr auto getrf = dynload::cusolverDnDgetrf;
+  static constexpr auto getrs = dynload::cusolverDnDgetrs;
+  static constexpr auto potrf_buffer = dynload::cusolverDnDpotrf_bufferSize;
+  static constexpr auto potrf = dynload::cusolverDnDpotrf;
+  static constexpr auto syevd_buffer = dynload::cusolverDnDsyevd_bufferSize;
+  static constexpr auto syevd = dynload::cusolverDnDsyevd;
+  static constexpr auto gesvd_buffer = dynload::cusolverDnDgesvd_bufferSize;
+  static constexpr auto gesvd = dynload::cusolverDnDgesvd;
+  static constexpr auto geqrf_buffer = dynload::cusolverDnDgeqrf_bufferSize;
+  static constexpr auto geqrf = dynload::cusolverDnDgeqrf;
+  static constexpr auto orgqr_buffer = dynload::cusolverDnDorgqr_bufferSize;
+  static constexpr auto orgqr = dynload::cusolverDnDorgqr;
 };
 
 cusolverDnHandle_t Handle(const GPUContext& ctx) {
   return gpu::LibraryHandle<cusolverDnHandle_t>(
-      ctx, [](cusolverDnHandle_t* h) { PD_CUSOLVER_CHECK(cusolverDnCreate(h)); },
-      [](cusolverDnHandle_t h, cudaStream_t s) { PD_CUSOLVER_CHECK(cusolverDnSetStream(h, s)); });
+      ctx, [](cusolverDnHandle_t* h) { PD_CUSOLVER_CHECK(dynload::cusolverDnCreate(h)); },
+      [](cusolverDnHandle_t h, cudaStream_t s) { PD_CUSOLVER_CHECK(dynload::cusolverDnSetStream(h, s)); });
 }
 
 // Device scratch memory of n elements, owned by `holder`.

@@ -5,8 +5,7 @@
 // cuBLAS is column-major, and a row-major matrix read column-major is its
 // transpose, so the row-major C = op(A) op(B) is computed as the
 // column-major C^T = op(B)^T op(A)^T: y is passed as cuBLAS's first operand.
-#include <cublasLt.h>
-#include <cublas_v2.h>
+#include "paddle/phi/backends/gpu/dynload/cublas.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -110,7 +109,7 @@ void GemmStridedBatched(const GPUContext& ctx, const funcs::MatmulPlan& p, const
   using Types = CublasTypes<T>;
   const typename Types::Scale one(1), zero(0);
   const GemmShape s = MakeGemmShape(p);
-  PD_CUBLAS_CHECK(cublasGemmStridedBatchedEx_64(
+  PD_CUBLAS_CHECK(dynload::cublasGemmStridedBatchedEx_64(
       ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y, Types::kData, s.ld_y, y_stride,
       x, Types::kData, s.ld_x, x_stride, &zero, out, Types::kData, p.n, p.m * p.n, p.batch,
       ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
@@ -121,7 +120,7 @@ void Gemm(const GPUContext& ctx, const funcs::MatmulPlan& p, const T* x, const T
   using Types = CublasTypes<T>;
   const typename Types::Scale one(1), zero(0);
   const GemmShape s = MakeGemmShape(p);
-  PD_CUBLAS_CHECK(cublasGemmEx_64(ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y,
+  PD_CUBLAS_CHECK(dynload::cublasGemmEx_64(ctx.cublas_handle(), s.op_y, s.op_x, p.n, p.m, p.k, &one, y,
                                   Types::kData, s.ld_y, x, Types::kData, s.ld_x, &zero, out,
                                   Types::kData, p.n, ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
 }
@@ -131,7 +130,7 @@ void Gemm(const GPUContext& ctx, const funcs::MatmulPlan& p, const T* x, const T
 cublasLtHandle_t LtHandle(const GPUContext& ctx) {
   // cuBLASLt takes the stream with each call: nothing to bind.
   return gpu::LibraryHandle<cublasLtHandle_t>(
-      ctx, [](cublasLtHandle_t* h) { PD_CUBLAS_CHECK(cublasLtCreate(h)); }, [](cublasLtHandle_t, cudaStream_t) {});
+      ctx, [](cublasLtHandle_t* h) { PD_CUBLAS_CHECK(dynload::cublasLtCreate(h)); }, [](cublasLtHandle_t, cudaStream_t) {});
 }
 
 // Owns one cuBLASLt descriptor.
@@ -145,9 +144,9 @@ struct LtOwned {
     if (h != nullptr) kDestroy(h);
   }
 };
-using LtDesc = LtOwned<cublasLtMatmulDesc_t, cublasLtMatmulDescDestroy>;
-using LtLayout = LtOwned<cublasLtMatrixLayout_t, cublasLtMatrixLayoutDestroy>;
-using LtPreference = LtOwned<cublasLtMatmulPreference_t, cublasLtMatmulPreferenceDestroy>;
+using LtDesc = LtOwned<cublasLtMatmulDesc_t, dynload::cublasLtMatmulDescDestroy>;
+using LtLayout = LtOwned<cublasLtMatrixLayout_t, dynload::cublasLtMatrixLayoutDestroy>;
+using LtPreference = LtOwned<cublasLtMatmulPreference_t, dynload::cublasLtMatmulPreferenceDestroy>;
 
 constexpr size_t kLtWorkspace = size_t{32} << 20;
 
@@ -160,21 +159,21 @@ bool LinearWithEpilogue(const GPUContext& ctx, int64_t m, int64_t n, int64_t k, 
   constexpr cudaDataType kData = CublasTypes<T>::kData;
   const cublasLtHandle_t handle = LtHandle(ctx);
   LtDesc desc;
-  PD_CUBLAS_CHECK(cublasLtMatmulDescCreate(&desc.h, ComputeType<T>(), CUDA_R_32F));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatmulDescCreate(&desc.h, ComputeType<T>(), CUDA_R_32F));
   const cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_BIAS;
-  PD_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof(epilogue)));
-  PD_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof(epilogue)));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
   LtLayout a, b, d;
-  PD_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a.h, kData, n, k, n));
-  PD_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&b.h, kData, k, m, k));
-  PD_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&d.h, kData, n, m, n));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatrixLayoutCreate(&a.h, kData, n, k, n));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatrixLayoutCreate(&b.h, kData, k, m, k));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatrixLayoutCreate(&d.h, kData, n, m, n));
   LtPreference preference;
-  PD_CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&preference.h));
-  PD_CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(preference.h, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+  PD_CUBLAS_CHECK(dynload::cublasLtMatmulPreferenceCreate(&preference.h));
+  PD_CUBLAS_CHECK(dynload::cublasLtMatmulPreferenceSetAttribute(preference.h, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                                        &kLtWorkspace, sizeof(kLtWorkspace)));
   cublasLtMatmulHeuristicResult_t found{};
   int count = 0;
-  if (cublasLtMatmulAlgoGetHeuristic(handle, desc.h, a.h, b.h, d.h, d.h, preference.h, 1, &found, &count) !=
+  if (dynload::cublasLtMatmulAlgoGetHeuristic(handle, desc.h, a.h, b.h, d.h, d.h, preference.h, 1, &found, &count) !=
           CUBLAS_STATUS_SUCCESS ||
       count == 0) {
     return false;
@@ -182,7 +181,7 @@ bool LinearWithEpilogue(const GPUContext& ctx, int64_t m, int64_t n, int64_t k, 
   DenseTensor workspace(DenseTensorMeta(DataType::UINT8, DDim({static_cast<int64_t>(std::max<size_t>(found.workspaceSize, 1))})));
   void* ws = ctx.Alloc(&workspace);
   const float one = 1.0f, zero = 0.0f;
-  PD_CUBLAS_CHECK(cublasLtMatmul(handle, desc.h, &one, weight, a.h, x, b.h, &zero, out, d.h, out, d.h, &found.algo,
+  PD_CUBLAS_CHECK(dynload::cublasLtMatmul(handle, desc.h, &one, weight, a.h, x, b.h, &zero, out, d.h, out, d.h, &found.algo,
                                  ws, found.workspaceSize, ctx.stream()));
   return true;
 }
@@ -215,7 +214,7 @@ void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& w
   if (k == 0) return;
   using Types = CublasTypes<T>;
   const typename Types::Scale one(1);
-  PD_CUBLAS_CHECK(cublasGemmEx_64(ctx.cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, weight.data<T>(),
+  PD_CUBLAS_CHECK(dynload::cublasGemmEx_64(ctx.cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, weight.data<T>(),
                                   Types::kData, n, x.data<T>(), Types::kData, k, &one, o, Types::kData, n,
                                   ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
 }
