@@ -76,6 +76,7 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M", "backward": {"x": "G(o)"}},
      r"read grad \(a list\)"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "decomposition": "x"}, r"missing field 'infer_meta'"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "amp": "fp16"}, r"amp must be low"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "decomposition": "x",
       "backward": {"x": "grad"}}, r"without kernels takes no 'backward'"),
     ({"op": "f", "args": "(Tensor x, Tensor y)", "output": "Tensor(o)", "infer_meta": "M", "decomposition": "x",
@@ -166,3 +167,13 @@ def test_paddle_signatures_match_an_installed_paddlepaddle():
     script = os.path.join(ROOT, "tools", "paddle_compat", "extract_pd_ops.py")
     proc = subprocess.run([python, script, "--check"], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_amp_lists_are_the_yaml_amp_fields():
+    import paddle
+    from codegen.op_spec import load_ops
+
+    ops = load_ops(sorted(glob.glob(os.path.join(ROOT, "paddle", "phi", "ops", "yaml", "*.yaml"))))
+    assert paddle.amp.white_list() == {o.name for o in ops if o.amp == "low"}
+    assert paddle.amp.black_list() == {o.name for o in ops if o.amp == "float32"}
+    assert {"matmul", "conv2d"} <= paddle.amp.white_list() and {"softmax", "layer_norm"} <= paddle.amp.black_list()

@@ -91,14 +91,18 @@ def binding(op: OpSpec) -> str:
 
 
 def _exports(ops: list[OpSpec]) -> str:
-    modules: dict[str, list[str]] = {}
+    """The family's additions to __exports__ (Python module -> op names) and
+    __amp_lists__ (low / float32 -> op names)."""
+    lists: dict[tuple[str, str], list[str]] = {}
     for op in ops:
         for module in op.python_modules:
-            modules.setdefault(module, []).append(op.name)
+            lists.setdefault(("exports", module), []).append(op.name)
+        if op.amp is not None:
+            lists.setdefault(("amp", op.amp), []).append(op.name)
     lines = []
-    for module, names in sorted(modules.items()):
-        quoted = "".join(f'"{n}", ' for n in names)
-        lines.append(f'  AddExports(exports, "{module}", {{{quoted.rstrip(", ")}}});')
+    for (target, key), names in sorted(lists.items()):
+        quoted = ", ".join(f'"{n}"' for n in names)
+        lines.append(f'  AddNames({target}, "{key}", {{{quoted}}});')
     return "\n".join(lines)
 
 
@@ -111,7 +115,7 @@ def emit_source(family: str, ops: list[OpSpec]) -> str:
     exports = _exports(ops)
     return (
         PREAMBLE.format(family=family)
-        + f"\nvoid {_bind_function(family)}(py::module_& m, py::class_<Tensor>& tensor, py::dict& exports) {{\n"
+        + f"\nvoid {_bind_function(family)}(py::module_& m, py::class_<Tensor>& tensor, py::dict& exports, py::dict& amp) {{\n"
         + body
         + ("\n" + exports if exports else "")
         + "\n}\n\n}  // namespace paddle::pybind\n"
@@ -131,14 +135,15 @@ HEADER = """\
 namespace paddle::pybind {{
 
 // Defines every op in `m` (paddle._C_ops) and the ops' Tensor methods, and
-// sets m.__exports__ = {{python module: [op names...]}}.
+// sets m.__exports__ = {{python module: [op names...]}} and
+// m.__amp_lists__ = {{"low" | "float32": [op names...]}} (the YAML's amp fields).
 void BindGeneratedOps(pybind11::module_& m, pybind11::class_<Tensor>& tensor);
 
 // One function per op family (bindings_<family>.cc), each adding its ops'
-// names to `exports`.
+// names to `exports` and `amp`.
 {declarations}
-// Appends `names` to exports[module] (a list).
-void AddExports(pybind11::dict& exports, const char* module, std::initializer_list<const char*> names);
+// Appends `names` to lists[key] (a list).
+void AddNames(pybind11::dict& lists, const char* key, std::initializer_list<const char*> names);
 
 }}  // namespace paddle::pybind
 """
@@ -151,15 +156,16 @@ namespace paddle::pybind {{
 
 namespace py = pybind11;
 
-void AddExports(py::dict& exports, const char* module, std::initializer_list<const char*> names) {{
-  if (!exports.contains(module)) exports[module] = py::list();
-  py::list listed = exports[module];
+void AddNames(py::dict& lists, const char* key, std::initializer_list<const char*> names) {{
+  if (!lists.contains(key)) lists[key] = py::list();
+  py::list listed = lists[key];
   for (const char* name : names) listed.append(name);
 }}
 
 void BindGeneratedOps(py::module_& m, py::class_<Tensor>& tensor) {{
-  py::dict exports;
+  py::dict exports, amp;
 {calls}  m.attr("__exports__") = exports;
+  m.attr("__amp_lists__") = amp;
 }}
 
 }}  // namespace paddle::pybind
@@ -167,7 +173,8 @@ void BindGeneratedOps(py::module_& m, py::class_<Tensor>& tensor) {{
 
 
 def _signature(family: str) -> str:
-    return f"void {_bind_function(family)}(pybind11::module_& m, pybind11::class_<Tensor>& tensor, pybind11::dict& exports);"
+    return (f"void {_bind_function(family)}(pybind11::module_& m, pybind11::class_<Tensor>& tensor, "
+            "pybind11::dict& exports, pybind11::dict& amp);")
 
 
 def emit_header(families: list[str]) -> str:
@@ -175,4 +182,4 @@ def emit_header(families: list[str]) -> str:
 
 
 def emit_dispatch(families: list[str]) -> str:
-    return SOURCE.format(calls="".join(f"  {_bind_function(f)}(m, tensor, exports);\n" for f in families))
+    return SOURCE.format(calls="".join(f"  {_bind_function(f)}(m, tensor, exports, amp);\n" for f in families))

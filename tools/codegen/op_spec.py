@@ -33,7 +33,7 @@ ARG_TYPES = {
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
-                 "decomposition", "inplace", "paddle"}
+                 "decomposition", "inplace", "paddle", "amp"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -93,6 +93,9 @@ class OpSpec:
     list_output: bool = False
     # The PaddlePaddle 3.x op it is (paddle_map.py).
     paddle: PaddleMap | None = None
+    # Under paddle.amp.auto_cast: "low" runs in float16/bfloat16, "float32"
+    # in float32; None follows the inputs (paddle/autograd/amp.h).
+    amp: str | None = None
     # The YAML file's stem (elementwise, nn, ...): generated code is split
     # into one translation unit per family, so editing one op rebuilds one.
     family: str = ""
@@ -294,6 +297,9 @@ def parse_op(entry: dict) -> OpSpec:
         _fail(op, f"backward formulas of a Tensor[] output op read grad (a list), not {outputs[0]!r}")
     if decomposition is not None and (inplace or list_output):
         _fail(op, "in-place ops and ops with a Tensor[] output take no decomposition")
+    amp = entry.get("amp")
+    if amp not in (None, "low", "float32"):
+        _fail(op, f"amp must be low or float32 (absent: the op follows its inputs), got {amp!r}")
     if "paddle" not in entry:
         _fail(op, "missing field 'paddle' (the PaddlePaddle op it is; see tools/codegen/paddle_map.py)")
     try:
@@ -321,6 +327,7 @@ def parse_op(entry: dict) -> OpSpec:
         inplace=inplace,
         list_output=list_output,
         paddle=paddle,
+        amp=amp,
     )
 
 
