@@ -149,6 +149,9 @@ SAMPLES = [
         _with_specials(rng, dtype, shapes[0]), make_input(rng, shapes[1], dtype, -3, 3)]),
     OpSample("fmin", paddle.fmin, np.fmin, BINARY_SHAPES, REAL, make_inputs=lambda rng, dtype, shapes: [
         _with_specials(rng, dtype, shapes[0]), make_input(rng, shapes[1], dtype, -3, 3)]),
+    # Without NaNs and infinities, where the gradients are finite.
+    OpSample("fmax_smooth", paddle.fmax, np.fmax, [[(3, 4), (3, 4)], [(2, 3), (3,)]], ("float32", "float64")),
+    OpSample("fmin_smooth", paddle.fmin, np.fmin, [[(3, 4), (3, 4)], [(2, 3), (3,)]], ("float32", "float64")),
     OpSample("floor_divide", paddle.floor_divide, np.floor_divide, BINARY_SHAPES, REAL, make_inputs=_nonzero_divisor,
              errors=[ErrorCase(lambda: paddle.floor_divide(paddle.to_tensor([1]), paddle.to_tensor([0])), ValueError,
                                r"\[floor_divide\] integer division by zero")]),
@@ -239,6 +242,12 @@ SAMPLES = [
     OpSample("acosh", paddle.acosh, np.arccosh, UNARY_SHAPES, FLOATS, low=1.1, high=4),
     OpSample("atanh", paddle.atanh, np.arctanh, UNARY_SHAPES, FLOATS, low=-0.9, high=0.9),
     OpSample("floor", paddle.floor, np.floor, UNARY_SHAPES, FLOATS, low=-5, high=5),
+    # Away from the halves, where round is flat.
+    OpSample("round_smooth", paddle.round, np.round, [[(3, 4)]], ("float32", "float64"),
+             make_inputs=lambda rng, dtype, shapes: [(rng.integers(-9, 9, shapes[0]) + rng.uniform(-0.4, 0.4, shapes[0]))
+                                                    .astype(dtype)]),
+    OpSample("contiguous", lambda x: x.transpose([1, 0]).contiguous(), lambda x: x.T, [[(3, 4)]],
+             ("float32", "float64")),
     OpSample("ceil", paddle.ceil, np.ceil, UNARY_SHAPES, FLOATS, low=-5, high=5),
     OpSample("round", paddle.round, lambda x: np.sign(x) * np.floor(np.abs(x) + 0.5),
              [[(3, 4)], [()], [(0,)], [(5,)]], ("float32", "float64"), low=-5, high=5,
@@ -433,7 +442,9 @@ GRAD2_SAMPLES = set().union(*(m.GRAD2_SAMPLES for m in _FAMILIES)) | {
     "expm1", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
     "acosh", "atanh", "atan2", "lerp",
 }
-GRAD_SAMPLES = GRAD2_SAMPLES | set().union(*(m.GRAD_SAMPLES for m in _FAMILIES)) | {"maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
+GRAD_SAMPLES = GRAD2_SAMPLES | set().union(*(m.GRAD_SAMPLES for m in _FAMILIES)) | {
+    "fmax_smooth", "fmin_smooth", "round_smooth", "contiguous", "nansum", "nanmean",
+    "maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj",
                                 "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
                                 "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
                                 "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign", "remainder",

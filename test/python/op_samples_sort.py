@@ -91,7 +91,7 @@ SAMPLES = [
     OpSample("argsort_descending", lambda x: paddle.argsort(x, axis=1, descending=True),
              lambda x: _np_argsort(x, 1, True), [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties),
     OpSample("sort_smooth", lambda x: paddle.sort(x, axis=1), lambda x: np.sort(x, axis=1), [[(3, 5)]],
-             ("float32", "float64"), make_inputs=_distinct),
+             ("float32", "float64"), make_inputs=_distinct, covers=("argsort",)),
     OpSample("topk", lambda x: paddle.topk(x, 3)[0], lambda x: _np_topk(x, 3, -1, True), [[(4, 6)], [(2, 3, 5)]],
              REAL, make_inputs=_with_ties, errors=[
                  ErrorCase(lambda: paddle.topk(_t(2, 3), 4), IndexError, r"\[topk\] k \(4\) must be in \[0, 3\]"),
@@ -163,10 +163,15 @@ SAMPLES = [
     OpSample("amin", lambda x: paddle.amin(x, axis=[0, 1]), lambda x: np.min(x, axis=(0, 1)), [[(3, 2, 4)]], REAL,
              make_inputs=lambda rng, dtype, shapes: [rng.integers(-3, 4, size=shapes[0]).astype(
                  "float32" if dtype == "bfloat16" else dtype)]),
+    # Without ties, where the extremes are differentiable.
+    OpSample("amax_smooth", lambda x: paddle.amax(x, axis=1), lambda x: np.max(x, axis=1), [[(3, 6)]],
+             ("float32", "float64"), make_inputs=_distinct),
+    OpSample("amin_smooth", lambda x: paddle.amin(x, axis=[0, 1]), lambda x: np.min(x, axis=(0, 1)), [[(3, 2, 4)]],
+             ("float32", "float64"), make_inputs=_distinct),
 ]
 
 
-GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all", "cummax_smooth"}
+GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all", "cummax_smooth", "amax_smooth", "amin_smooth"}
 GRAD2_SAMPLES = {"cumsum", "cumsum_flat", "prod_all", "cumprod", "cumprod_flat", "logcumsumexp",
                  "logcumsumexp_flat"}
 

@@ -51,6 +51,34 @@ def test_complex_gradients_follow_conjugate_wirtinger(sample):
         check_complex_grads(sample.paddle_fn, _grad_inputs(sample, rng, shapes, "complex128"), rng)
 
 
+# Ops with gradients checked elsewhere, or none to check.
+GRADIENT_CHECKED_ELSEWHERE = {
+    "dropout": "test_random.py checks its gradient (the mask) against finite differences",
+    "any": "its output is bool", "all": "its output is bool",
+}
+
+
+def test_every_differentiable_op_has_a_gradient_check():
+    """Every op with a backward formula, and every composite, is covered by a
+    sample whose gradients are checked against finite differences (by name or
+    its covers), or says where else its gradient is checked."""
+    import glob
+    import os
+    import sys
+
+    root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    from codegen.gen_docs import sampled_ops
+    from codegen.op_spec import load_ops
+
+    ops = load_ops(sorted(glob.glob(os.path.join(root, "paddle", "phi", "ops", "yaml", "*.yaml"))))
+    checked = sampled_ops([o.name for o in ops], [(s.name, s.covers) for s in SAMPLES
+                                                  if s.name in GRAD_SAMPLES | COMPLEX_GRAD_SAMPLES])
+    unchecked = [o.name for o in ops if (o.backward is not None or o.is_composite)
+                 and o.name not in checked and o.name not in GRADIENT_CHECKED_ELSEWHERE]
+    assert not unchecked, f"ops with gradients no sample checks: {unchecked}"
+
+
 def _nth_derivative(fn, x, n):
     y = fn(x)
     for _ in range(n):
