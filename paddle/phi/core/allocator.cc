@@ -8,8 +8,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/common/flags.h"
-#include "paddle/phi/backends/custom/custom_device.h"
-#include "paddle/phi/backends/gpu/gpu_runtime.h"
+#include "paddle/phi/core/device_backend.h"
 
 PD_DEFINE_int64(cpu_allocator_cache_mb, 1024,
                 "Most megabytes of freed large host blocks the CPU allocator keeps for reuse");
@@ -118,18 +117,10 @@ void CPUAllocator::ReleaseCache() {
 Allocator* GetAllocator(const Place& place) {
   // Never destroyed: tensors may still be freed during interpreter shutdown.
   static auto* cpu_allocator = new CPUAllocator();
-  switch (place.GetType()) {
-    case paddle::AllocationType::CPU:
-      return cpu_allocator;
-    case paddle::AllocationType::GPU:
-      return gpu::GetGPUAllocator(place.GetDeviceId());
-    case paddle::AllocationType::CUSTOM:
-      return custom::GetAllocator(place);
-    case paddle::AllocationType::GPUPINNED:
-      return gpu::GetPinnedAllocator();
-    default:
-      PD_THROW(Unimplemented, "no allocator for ", place.ToString());
-  }
+  if (place.GetType() == paddle::AllocationType::CPU) return cpu_allocator;
+  const DeviceBackend& backend = DeviceBackendOf(place);
+  PD_CHECK(backend.allocator != nullptr, Unimplemented, "no allocator for ", place.ToString());
+  return backend.allocator(place);
 }
 
 }  // namespace phi

@@ -5,20 +5,6 @@
 
 namespace phi {
 
-DDim BroadcastDims(const DDim& x, const DDim& y) {
-  int rank = std::max(x.size(), y.size());
-  DDim out(std::vector<int64_t>(rank, 1));
-  for (int i = 0; i < rank; ++i) {
-    int xi = x.size() - rank + i, yi = y.size() - rank + i;
-    int64_t a = xi >= 0 ? x[xi] : 1, b = yi >= 0 ? y[yi] : 1;
-    PD_CHECK(a == b || a == 1 || b == 1, InvalidArgument, "shapes ", x.ToString(), " and ",
-             y.ToString(), " cannot be broadcast together: dim ", i - rank, " is ", a, " vs ", b);
-    out[i] = a == 1 ? b : a;
-  }
-  out.CheckedNumel();
-  return out;
-}
-
 void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out) {
   *out = Meta(x.dtype, BroadcastDims(x.dims, y.dims));
 }

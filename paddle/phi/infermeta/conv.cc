@@ -21,15 +21,6 @@ void CheckWindow(const std::vector<int64_t>& kernel_sizes, const std::vector<int
 
 }  // namespace
 
-int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before,
-                       int64_t pad_after, int64_t dilation) {
-  const int64_t span = dilation * (kernel - 1) + 1;
-  const int64_t padded = input + pad_before + pad_after;
-  PD_CHECK(padded >= span, InvalidArgument, "the window (", span, " wide with dilation) is larger than the padded input (",
-           padded, ")");
-  return (padded - span) / stride + 1;
-}
-
 void UnfoldInferMeta(const Meta& x, const std::vector<int64_t>& kernel_sizes,
                      const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                      const std::vector<int64_t>& dilations, Meta* out) {

@@ -9,6 +9,7 @@
 
 #include "paddle/phi/core/dense_tensor.h"
 #include "paddle/phi/core/scalar.h"
+#include "paddle/phi/core/shape_rules.h"
 
 namespace phi {
 
@@ -50,6 +51,11 @@ void LogicalReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, M
 // A reduction to the real dtype of x (p_norm).
 void PNormInferMeta(const Meta& x, float porder, const IntArray& axis, bool keepdim, Meta* out);
 void IndexSelectInferMeta(const Meta& x, const Meta& index, int64_t axis, Meta* out);
+// The rows of weight [num_embeddings, dim] at the ids x: x's dims + [dim].
+void EmbeddingInferMeta(const Meta& x, const Meta& weight, int64_t padding_idx, Meta* out);
+// float32 [x's dims..., num_classes].
+void OneHotInferMeta(const Meta& x, int64_t num_classes, Meta* out);
+void CheckLabelsInferMeta(const Meta& label, Meta* out);
 // split: pieces of x along axis; sections are sizes >= 0 that add up to x.dims[axis].
 void SplitInferMeta(const Meta& x, const std::vector<int64_t>& sections, int64_t axis, std::vector<Meta>* out);
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,
@@ -74,9 +80,6 @@ void ConvInputGradInferMeta(const Meta& out_grad, const Meta& weight, const IntA
 void ConvFilterGradInferMeta(const Meta& x, const Meta& out_grad, const IntArray& filter_shape,
                              const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                              const std::vector<int64_t>& dilations, int64_t groups, Meta* w_grad);
-// The sliding-window output size along one spatial dim.
-int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before,
-                       int64_t pad_after, int64_t dilation);
 
 // ---- binary (binary.cc)
 void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
@@ -197,16 +200,5 @@ void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out)
 void StackInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out);
 // x + weight (y - x): the three broadcast and promoted together.
 void LerpInferMeta(const Meta& x, const Meta& y, const Meta& weight, Meta* out);
-
-// ---- shared rules (used by kernels too)
-// The broadcast of two shapes (NumPy rules); InvalidArgument if incompatible.
-DDim BroadcastDims(const DDim& x, const DDim& y);
-// reduce[i] tells whether dim i is reduced; an empty `axis` reduces all.
-std::vector<bool> ReducedAxesMask(const IntArray& axis, int rank);
-// Slice bounds of one axis after clamping, as Python slicing does.
-struct SliceRange {
-  int64_t start, length;
-};
-SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim);
 
 }  // namespace phi

@@ -1,6 +1,6 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/infermeta.h"
-#include "paddle/phi/kernels/funcs/pool.h"
+#include "paddle/phi/core/pool_geometry.h"
 
 namespace phi {
 
@@ -8,7 +8,7 @@ namespace {
 
 DDim PooledDims(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
                 const std::vector<int64_t>& paddings, bool ceil_mode, bool adaptive) {
-  const funcs::PoolGeometry g = funcs::MakePoolGeometry(x.dims, kernel_size, strides, paddings, ceil_mode, adaptive);
+  const PoolGeometry g = MakePoolGeometry(x.dims, kernel_size, strides, paddings, ceil_mode, adaptive);
   std::vector<int64_t> dims = {x.dims[0], x.dims[1]};
   for (int d = 0; d < g.nd; ++d) dims.push_back(g.out[d]);
   return DDim(dims);

@@ -23,34 +23,6 @@ void CastInferMeta(const Meta& x, DataType dtype, Meta* out) {
   *out = Meta(dtype, x.dims);
 }
 
-std::vector<bool> ReducedAxesMask(const IntArray& axis, int rank) {
-  std::vector<bool> mask(rank, axis.empty());
-  for (int64_t a : axis.GetData()) {
-    int i = NormalizeAxis(a, rank);
-    if (rank == 0) continue;
-    PD_CHECK(!mask[i], InvalidArgument, "axis ", a, " is given twice in ",
-             DDim(axis.GetData()).ToString());
-    mask[i] = true;
-  }
-  return mask;
-}
-
-namespace {
-
-DDim ReducedDims(const DDim& dims, const IntArray& axis, bool keepdim) {
-  std::vector<bool> mask = ReducedAxesMask(axis, dims.size());
-  std::vector<int64_t> out;
-  for (int i = 0; i < dims.size(); ++i) {
-    if (!mask[i]) {
-      out.push_back(dims[i]);
-    } else if (keepdim) {
-      out.push_back(1);
-    }
-  }
-  return DDim(out);
-}
-
-}  // namespace
 
 void SumInferMeta(const Meta& x, const IntArray& axis, DataType dtype, bool keepdim, Meta* out) {
   if (dtype == DataType::UNDEFINED) {
@@ -177,14 +149,6 @@ void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out) {
     dims.insert(dims.begin() + i, 1);
   }
   *out = Meta(x.dtype, DDim(dims));
-}
-
-SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim) {
-  if (start < 0) start += dim;
-  if (end < 0) end += dim;
-  start = std::clamp<int64_t>(start, 0, dim);
-  end = std::clamp<int64_t>(end, 0, dim);
-  return {start, std::max<int64_t>(end - start, 0)};
 }
 
 void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const IntArray& starts,

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
-#include "paddle/phi/infermeta/infermeta.h"
+#include "paddle/phi/core/shape_rules.h"
 #include "paddle/prim/generated/prim_ops.h"
 
 namespace paddle::prim {

@@ -12,7 +12,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/infermeta/infermeta.h"
+#include "paddle/phi/core/shape_rules.h"
 
 namespace phi {
 namespace {

@@ -1,5 +1,5 @@
 // max_pool, avg_pool and avg_pool's adjoint (avg_pool_grad) for every
-// backend over funcs::PoolGeometry: one output element per work item (one
+// backend over PoolGeometry: one output element per work item (one
 // input element for the adjoint, which gathers the windows covering it, so
 // no two items write one element).
 #pragma once
@@ -10,7 +10,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
-#include "paddle/phi/kernels/funcs/pool.h"
+#include "paddle/phi/core/pool_geometry.h"
 
 namespace phi {
 
@@ -211,7 +211,7 @@ void MaxPoolKernel(const Context& ctx, const DenseTensor& x, const std::vector<i
                    bool adaptive, DenseTensor* out, DenseTensor* indices) {
   T* o = ctx.template Alloc<T>(out);
   int64_t* idx = ctx.template Alloc<int64_t>(indices);
-  const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  const auto g = MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
   if constexpr (std::is_same_v<Context, CPUContext>) {
     if (g.nd == 2 && !g.adaptive && g.out_plane > 0) {
       const int64_t planes = out->numel() / g.out_plane;
@@ -241,7 +241,7 @@ void AvgPoolKernel(const Context& ctx, const DenseTensor& x, const std::vector<i
                    const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings, bool ceil_mode,
                    bool exclusive, bool adaptive, DenseTensor* out) {
   T* o = ctx.template Alloc<T>(out);
-  const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  const auto g = MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
   funcs::LaunchForEach(ctx, out->numel(), funcs::AvgPoolFunctor<T>{g, exclusive, x.data<T>(), o});
 }
 
@@ -251,7 +251,7 @@ void AvgPoolGradKernel(const Context& ctx, const DenseTensor& out_grad, const De
                        const std::vector<int64_t>& paddings, bool ceil_mode, bool exclusive, bool adaptive,
                        DenseTensor* x_grad) {
   T* o = ctx.template Alloc<T>(x_grad);
-  const auto g = funcs::MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
+  const auto g = MakePoolGeometry(x.dims(), kernel_size, strides, paddings, ceil_mode, adaptive);
   funcs::LaunchForEach(ctx, x_grad->numel(), funcs::AvgPoolGradFunctor<T>{g, exclusive, out_grad.data<T>(), o});
 }
 

@@ -3,7 +3,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/infermeta/infermeta.h"
+#include "paddle/phi/core/shape_rules.h"
 #include "paddle/phi/kernels/funcs/reduce_plan.h"
 #include "paddle/phi/kernels/funcs/reducers.h"
 #include "paddle/phi/kernels/impl/elementwise_kernel_impl.h"

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/infermeta/infermeta.h"
+#include "paddle/phi/core/shape_rules.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 
 namespace phi {

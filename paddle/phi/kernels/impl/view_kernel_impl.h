@@ -6,7 +6,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/infermeta/infermeta.h"
+#include "paddle/phi/core/shape_rules.h"
 #include "paddle/phi/kernels/copy.h"
 
 namespace phi {

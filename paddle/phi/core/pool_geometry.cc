@@ -1,8 +1,8 @@
-#include "paddle/phi/kernels/funcs/pool.h"
+#include "paddle/phi/core/pool_geometry.h"
 
 #include "paddle/common/errors.h"
 
-namespace phi::funcs {
+namespace phi {
 
 PoolGeometry MakePoolGeometry(const DDim& x, const std::vector<int64_t>& kernel_size,
                               const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
@@ -52,4 +52,4 @@ PoolGeometry MakePoolGeometry(const DDim& x, const std::vector<int64_t>& kernel_
   return g;
 }
 
-}  // namespace phi::funcs
+}  // namespace phi

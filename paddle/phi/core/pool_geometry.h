@@ -1,4 +1,5 @@
-// PoolGeometry: the windows of an N-d pooling over NC<spatial> tensors
+// PoolGeometry: the windows of an N-d pooling (the shape rule infer-meta and
+// the kernels share) over NC<spatial> tensors
 // (1 to 3 spatial dims), regular (kernel, stride, padding) or adaptive
 // (window o of n outputs over m inputs spans [floor(o*m/n), ceil((o+1)*m/n))).
 #pragma once
@@ -9,7 +10,7 @@
 #include "paddle/common/ddim.h"
 #include "paddle/common/macros.h"
 
-namespace phi::funcs {
+namespace phi {
 
 using paddle::DDim;
 
@@ -59,4 +60,4 @@ PoolGeometry MakePoolGeometry(const DDim& x, const std::vector<int64_t>& kernel_
                               const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                               bool ceil_mode, bool adaptive);
 
-}  // namespace phi::funcs
+}  // namespace phi

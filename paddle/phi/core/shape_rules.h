@@ -1,0 +1,32 @@
+// The shape rules infer-meta and the kernels share: broadcasting, reduced
+// axes, slice bounds, sliding-window sizes. They live below both layers, so
+// that a kernel never includes infer-meta.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "paddle/common/ddim.h"
+#include "paddle/phi/core/scalar.h"
+
+namespace phi {
+
+using paddle::DDim;
+using paddle::NormalizeAxis;
+
+// The broadcast of two shapes (NumPy rules); InvalidArgument if incompatible.
+DDim BroadcastDims(const DDim& x, const DDim& y);
+// reduce[i] tells whether dim i is reduced; an empty `axis` reduces all.
+std::vector<bool> ReducedAxesMask(const IntArray& axis, int rank);
+// dims reduced over axis: the reduced dims dropped, or kept as 1.
+DDim ReducedDims(const DDim& dims, const IntArray& axis, bool keepdim);
+// Slice bounds of one axis after clamping, as Python slicing does.
+struct SliceRange {
+  int64_t start, length;
+};
+SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim);
+// The sliding-window output size along one spatial dim.
+int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before, int64_t pad_after,
+                       int64_t dilation);
+
+}  // namespace phi
