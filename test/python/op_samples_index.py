@@ -155,15 +155,19 @@ SAMPLES = [
     OpSample("embedding", lambda i, w: F.embedding(i, w), lambda i, w: w[i], [[(2, 3), (5, 4)]],
              ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
                  rng.integers(0, 5, size=shapes[0]).astype(np.int64), make_input(rng, shapes[1], dtype, -1, 1)],
-             errors=[ErrorCase(lambda: F.embedding(_i([5]), _t(5, 2)), IndexError, r"\[embedding\] ids must be in"),
-                     ErrorCase(lambda: F.embedding(_t(2), _t(5, 2)), TypeError, r"\[embedding\] argument 'x'")]),
+             errors=[ErrorCase(lambda: F.embedding(_i([5]), _t(5, 2)), IndexError,
+                             r"\[embedding\] x holds 5, out of range for a dim of size 5 \(valid: 0 to 4\)"),
+                     ErrorCase(lambda: F.embedding(_i([-1]), _t(5, 2)), IndexError, r"\[embedding\] x holds -1"),
+                     ErrorCase(lambda: F.embedding(_t(2), _t(5, 2)), TypeError, r"\[embedding\] x must be an int32 or int64")]),
     OpSample("embedding_padding", lambda i, w: F.embedding(i, w, padding_idx=1),
              lambda i, w: np.where((i == 1)[..., None], 0, w[i]), [[(4,), (3, 2)]], ("float32", "float64"),
              make_inputs=lambda rng, dtype, shapes: [
                  np.array([1, 0, 2, 1]), make_input(rng, shapes[1], dtype, -1, 1)]),
     OpSample("one_hot", lambda i: F.one_hot(i, 4), lambda i: np.eye(4, dtype=np.float32)[i], [[(3,)], [(2, 3)]],
              ("int32", "int64"), low=0, high=3, errors=[
-                 ErrorCase(lambda: F.one_hot(_i([4]), 4), ValueError, r"\[one_hot\] labels must be in \[0, 4\)")]),
+                 ErrorCase(lambda: F.one_hot(_i([4]), 4), ValueError,
+                           r"\[one_hot\] labels must be in \[0, 4\), but x holds 4"),
+                 ErrorCase(lambda: F.one_hot(_t(2), 4), TypeError, r"\[one_hot\] x must be an int32 or int64")]),
 ]
 
 GRAD_SAMPLES = {"put_along_axis", "put_along_axis_add", "scatter_overwrite", "masked_fill", "embedding",

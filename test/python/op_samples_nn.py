@@ -201,8 +201,11 @@ SAMPLES += [
              covers=("softmax_cross_entropy", "softmax_cross_entropy_grad"), errors=[
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1]), ignore_index=1.5), TypeError,
                            r"\[cross_entropy\] argument 'ignore_index'"),
-                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 3])), ValueError,
-                           r"\[cross_entropy\] labels must be in \[0, 3\)"),
+                 ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 3])), IndexError,
+                           r"\[softmax_cross_entropy\] label holds 3, out of range for a dim of size 3 "
+                           r"\(valid: 0 to 2, or the ignored -100\)"),
+                 ErrorCase(lambda: F.nll_loss(_t(2, 3), paddle.to_tensor([0, -2])), IndexError,
+                           r"\[check_labels\] label holds -2, out of range for a dim of size 3"),
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), paddle.to_tensor([0, 1, 2])), ValueError,
                            r"\[cross_entropy\] label.shape"),
                  ErrorCase(lambda: F.cross_entropy(_t(2, 3), _t(2)), TypeError, r"\[cross_entropy\] argument 'label'"),
@@ -227,7 +230,7 @@ SAMPLES += [
              [[(2, 3, 4), (2, 4)]], ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
                  rng.normal(size=shapes[0]).astype(dtype), rng.integers(0, 3, size=shapes[1]).astype(np.int64)]),
     OpSample("nll_loss", F.nll_loss, lambda x, y: -np.mean(x[np.arange(len(y)), y]), [[(5, 4), (5,)]],
-             ("float32", "float64"), make_inputs=_ce_inputs()),
+             ("float32", "float64"), make_inputs=_ce_inputs(), covers=("check_labels",)),
     OpSample("mse_loss", F.mse_loss, lambda x, y: np.mean((x - y) ** 2), [[(3, 4), (3, 4)]], ("float32", "float64")),
     OpSample("l1_loss", lambda x, y: F.l1_loss(x, y, reduction="sum"), lambda x, y: np.sum(np.abs(x - y)),
              [[(3, 4), (3, 4)]], ("float32", "float64")),

@@ -67,4 +67,39 @@ void NonzeroInferMeta(const Meta& x, Meta* out) {
   *out = Meta(DataType::INT64, DDim({0, static_cast<int64_t>(x.dims.size())}));
 }
 
+namespace {
+
+void CheckIds(const Meta& x, const char* arg) {
+  PD_CHECK(x.dtype == DataType::INT32 || x.dtype == DataType::INT64, InvalidType, arg,
+           " must be an int32 or int64 tensor, but got ", DataTypeName(x.dtype));
+}
+
+DDim WithLastDim(const DDim& dims, int64_t last) {
+  std::vector<int64_t> out = dims.ToVector();
+  out.push_back(last);
+  return DDim(out);
+}
+
+}  // namespace
+
+void EmbeddingInferMeta(const Meta& x, const Meta& weight, int64_t padding_idx, Meta* out) {
+  CheckIds(x, "x");
+  PD_CHECK(weight.dims.size() == 2, InvalidArgument, "weight must be 2-D [num_embeddings, embedding_dim], but got ",
+           "shape ", weight.dims.ToString());
+  PD_CHECK(padding_idx >= -1 && padding_idx < weight.dims[0], InvalidArgument, "padding_idx (", padding_idx,
+           ") must be -1 (none) or in [0, ", weight.dims[0], ")");
+  *out = Meta(weight.dtype, WithLastDim(x.dims, weight.dims[1]));
+}
+
+void OneHotInferMeta(const Meta& x, int64_t num_classes, Meta* out) {
+  CheckIds(x, "x");
+  PD_CHECK(num_classes >= 1, InvalidArgument, "num_classes must be positive, but got ", num_classes);
+  *out = Meta(DataType::FLOAT32, WithLastDim(x.dims, num_classes));
+}
+
+void CheckLabelsInferMeta(const Meta& label, Meta* out) {
+  CheckIds(label, "label");
+  *out = Meta(label.dtype, label.dims);
+}
+
 }  // namespace phi

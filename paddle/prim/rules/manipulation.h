@@ -140,4 +140,27 @@ T TakeAtPoolIndices(const T& x_grad_grad, const T& indices) {
   return reshape(taken, Shape(indices));
 }
 
+// embedding: the rows of weight at the ids x, zeros for padding_idx (>= 0).
+template <TensorLike T>
+T Embedding(const T& x, const T& weight, int64_t padding_idx) {
+  std::vector<int64_t> shape = x.dims().ToVector();
+  shape.push_back(weight.dims()[1]);
+  T out = reshape(index_select(weight, reshape(x, IntArray({-1})), 0), IntArray(shape));
+  if (padding_idx < 0) return out;
+  T kept = unsqueeze(not_equal(x, full<T>(IntArray(), padding_idx, x.dtype(), x.place())), IntArray({-1}));
+  return where(kept, out, ScalarLike(0, out));
+}
+
+// embedding's weight gradient: grad's rows added at their ids, none at padding_idx.
+template <TensorLike T>
+T EmbeddingGrad(const T& grad, const T& x, const T& weight, int64_t padding_idx) {
+  T rows = reshape(grad, IntArray({-1, weight.dims()[1]}));
+  T ids = reshape(x, IntArray({-1}));
+  if (padding_idx >= 0) {
+    T kept = unsqueeze(not_equal(ids, full<T>(IntArray(), padding_idx, ids.dtype(), ids.place())), IntArray({-1}));
+    rows = where(kept, rows, ScalarLike(0, rows));
+  }
+  return index_add(ZerosLike(weight), ids, 0, rows);
+}
+
 }  // namespace paddle::prim

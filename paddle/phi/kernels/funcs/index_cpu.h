@@ -9,15 +9,14 @@
 
 namespace phi::funcs {
 
-// The first position along `walk` whose index lies outside [-bound, bound)
-// (bound = bounds[position % bounds.size()]), or -1.
+// The first position along `walk` whose index the rule rejects (bound =
+// bounds[position % bounds.size()]), or -1.
 template <typename I>
-int64_t FindBadIndex(const CPUContext&, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds) {
+int64_t FindBadIndex(const CPUContext&, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds,
+                     const IndexRule& rule) {
   const int64_t period = static_cast<int64_t>(bounds.size());
   for (int64_t i = 0; i < walk.numel; ++i) {
-    const int64_t bound = bounds[i % period];
-    const int64_t v = static_cast<int64_t>(idx[walk.Offset(i)]);
-    if (v < -bound || v >= bound) return i;
+    if (!rule.Valid(static_cast<int64_t>(idx[walk.Offset(i)]), bounds[i % period])) return i;
   }
   return -1;
 }

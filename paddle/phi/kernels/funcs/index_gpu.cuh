@@ -19,21 +19,22 @@ struct BadIndexFunctor {
   IndexWalk walk;
   int64_t bounds[kMaxIndexBounds];
   int period;
+  IndexRule rule;
   unsigned long long* first_bad;  // NOLINT: atomicMin's type
   __device__ void operator()(int64_t i) const {
-    const int64_t bound = bounds[i % period];
-    const int64_t v = static_cast<int64_t>(idx[walk.Offset(i)]);
-    if (v < -bound || v >= bound) atomicMin(first_bad, static_cast<unsigned long long>(i));  // NOLINT
+    if (!rule.Valid(static_cast<int64_t>(idx[walk.Offset(i)]), bounds[i % period])) {
+      atomicMin(first_bad, static_cast<unsigned long long>(i));  // NOLINT
+    }
   }
 };
 
 template <typename I>
-int64_t FindBadIndex(const GPUContext& ctx, const I* idx, const IndexWalk& walk,
-                     const std::vector<int64_t>& bounds) {
+int64_t FindBadIndex(const GPUContext& ctx, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds,
+                     const IndexRule& rule) {
   if (walk.numel == 0) return -1;
   PD_CHECK(bounds.size() <= kMaxIndexBounds, InvalidArgument, "indexing more than ", kMaxIndexBounds,
            " dims at once is not supported on the GPU");
-  BadIndexFunctor<I> f{idx, walk, {}, static_cast<int>(bounds.size()), nullptr};
+  BadIndexFunctor<I> f{idx, walk, {}, static_cast<int>(bounds.size()), rule, nullptr};
   for (size_t j = 0; j < bounds.size(); ++j) f.bounds[j] = bounds[j];
   auto flag = gpu::GetGPUAllocator(ctx.device())->Allocate(sizeof(unsigned long long));  // NOLINT
   const unsigned long long none = ~0ull;  // NOLINT

@@ -26,4 +26,17 @@ struct IndexWalk {
   }
 };
 
+// Which index values are valid against a bound: [-bound, bound) (Python's
+// negative indices), or [0, bound) unless negative_ok; `ignored`, when set,
+// passes whatever its value (cross entropy's ignore_index).
+struct IndexRule {
+  bool negative_ok = true;
+  bool has_ignored = false;
+  int64_t ignored = 0;
+
+  PD_HOSTDEVICE bool Valid(int64_t v, int64_t bound) const {
+    return (has_ignored && v == ignored) || (v >= (negative_ok ? -bound : 0) && v < bound);
+  }
+};
+
 }  // namespace phi::funcs

@@ -1,3 +1,4 @@
+#include "paddle/phi/kernels/funcs/index_gpu.cuh"
 #include "paddle/phi/kernels/funcs/row_program_gpu.cuh"
 #include "paddle/phi/kernels/impl/softmax_kernel_impl.h"
 

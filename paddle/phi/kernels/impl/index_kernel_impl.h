@@ -11,7 +11,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
-#include "paddle/phi/kernels/funcs/index_walk.h"
+#include "paddle/phi/kernels/funcs/index_check.h"
 #include "paddle/phi/kernels/impl/elementwise_kernel_impl.h"
 
 namespace phi {
@@ -252,38 +252,6 @@ struct PutNdFunctor {
   }
 };
 
-// The elements of an index tensor to check, as (dims, strides) with the
-// broadcast (stride-0) and size-1 dims dropped: an index expanded to a large
-// view is checked once per distinct element.
-inline IndexWalk MakeIndexWalk(const DenseTensor& index) {
-  IndexWalk walk;
-  for (int d = 0; d < index.dims().size(); ++d) {
-    if (index.strides()[d] == 0 || index.dims()[d] == 1) continue;
-    walk.dims[walk.rank] = index.dims()[d];
-    walk.strides[walk.rank] = index.strides()[d];
-    ++walk.rank;
-  }
-  walk.numel = 1;
-  for (int d = 0; d < walk.rank; ++d) walk.numel *= walk.dims[d];
-  if (index.numel() == 0) walk.numel = 0;
-  return walk;
-}
-
-// Raises IndexError for an index outside [-bound, bound); with several
-// bounds (a [rows, k] index of gather_nd), element e is checked against
-// bounds[e % k].
-template <typename I, typename Context>
-void CheckIndices(const Context& ctx, const DenseTensor& index, const std::vector<int64_t>& bounds,
-                  const char* arg) {
-  const IndexWalk walk = MakeIndexWalk(index);
-  const int64_t bad = FindBadIndex<I>(ctx, index.data<I>(), walk, bounds);
-  if (bad < 0) return;
-  const int64_t bound = bounds[bad % bounds.size()];
-  const int64_t value = IndexValueAt<I>(ctx, index.data<I>(), walk.Offset(bad));
-  PD_THROW(OutOfRange, arg, " holds ", value, ", out of range for a dim of size ", bound, " (valid: ", -bound,
-           " to ", bound - 1, ")");
-}
-
 inline void ContiguousStrides(const DDim& dims, int64_t* strides) {
   int64_t s = 1;
   for (int d = dims.size() - 1; d >= 0; --d) {
@@ -490,9 +458,104 @@ void NonzeroKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
 }  // namespace phi
 
 #define PD_INDEX_VALUE_TYPES PD_ALL_TYPES
+namespace phi {
+
+namespace funcs {
+
+// Row r of embedding: the weight row ids[r], or zeros for padding_idx.
+template <typename T, typename I>
+struct EmbeddingRowFunctor {
+  const I* ids;
+  const T* weight;
+  int64_t dim, padding_idx;
+  T* out;
+  PD_HOSTDEVICE void operator()(int64_t r) const {
+    const int64_t id = static_cast<int64_t>(ids[r]);
+    T* o = out + r * dim;
+    if (id == padding_idx) {
+      for (int64_t j = 0; j < dim; ++j) o[j] = T(0);
+      return;
+    }
+    const T* w = weight + id * dim;
+    for (int64_t j = 0; j < dim; ++j) o[j] = w[j];
+  }
+};
+
+// Label r of one_hot as a row of num_classes floats.
+template <typename I>
+struct OneHotRowFunctor {
+  const I* labels;
+  int64_t classes;
+  float* out;
+  PD_HOSTDEVICE void operator()(int64_t r) const {
+    const int64_t label = static_cast<int64_t>(labels[r]);
+    float* o = out + r * classes;
+    for (int64_t c = 0; c < classes; ++c) o[c] = c == label ? 1.0f : 0.0f;
+  }
+};
+
+// Calls f.template operator()<I>() for an int32 or int64 tensor of ids.
+template <typename F>
+void VisitIds(DataType dtype, const char* what, F&& f) {
+  paddle::VisitDataType(dtype, what, [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) f(tag);
+  });
+}
+
+}  // namespace funcs
+
+// out[..., :] = weight[x[...], :]; the ids are checked in the kernel (no
+// host round trip on the op's path).
+template <typename T, typename Context>
+void EmbeddingKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, int64_t padding_idx,
+                     DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  const int64_t rows = weight.dims()[0], dim = weight.dims()[1];
+  funcs::VisitIds(x.dtype(), "embedding", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    funcs::CheckIndices<I>(ctx, x, {rows}, "x", {.negative_ok = false});
+    funcs::LaunchForEach(ctx, x.numel(), funcs::EmbeddingRowFunctor<T, I>{x.data<I>(), weight.data<T>(), dim,
+                                                                          padding_idx, o},
+                         std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(dim, 1)));
+  });
+}
+
+// T is the labels' type; the output is float32.
+template <typename T, typename Context>
+void OneHotKernel(const Context& ctx, const DenseTensor& x, int64_t num_classes, DenseTensor* out) {
+  float* o = ctx.template Alloc<float>(out);
+  const funcs::IndexWalk walk = funcs::MakeIndexWalk(x);
+  const int64_t bad = funcs::FindBadIndex<T>(ctx, x.data<T>(), walk, {num_classes}, {.negative_ok = false});
+  PD_CHECK(bad < 0, InvalidArgument, "labels must be in [0, ", num_classes, "), but x holds ",
+           bad < 0 ? 0 : funcs::IndexValueAt<T>(ctx, x.data<T>(), walk.Offset(bad)));
+  funcs::LaunchForEach(ctx, x.numel(), funcs::OneHotRowFunctor<T>{x.data<T>(), num_classes, o},
+                       std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(num_classes, 1)));
+}
+
+// label itself (as a view), once its values are checked to be class indices
+// in [0, classes) or ignore_index: the check of a loss that reads labels
+// with an op that would accept any index (take_along_axis).
+template <typename Context>
+void CheckLabelsKernel(const Context& ctx, const DenseTensor& label, int64_t classes, int64_t ignore_index,
+                       DenseTensor* out) {
+  funcs::VisitIds(label.dtype(), "check_labels", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    funcs::CheckIndices<I>(ctx, label, {classes}, "label",
+                           {.negative_ok = false, .has_ignored = true, .ignored = ignore_index});
+  });
+  out->set_meta(label.meta());
+  out->ShareBufferWith(label);
+}
+
+}  // namespace phi
+
 #define PD_REGISTER_INDEX_KERNELS(B)                                                   \
   PD_REGISTER_KERNEL(take_along_axis, B, phi::TakeAlongAxisKernel, PD_INDEX_VALUE_TYPES); \
   PD_REGISTER_KERNEL(put_along_axis, B, phi::PutAlongAxisKernel, PD_INDEX_VALUE_TYPES);   \
   PD_REGISTER_KERNEL(gather_nd, B, phi::GatherNdKernel, PD_INDEX_VALUE_TYPES);            \
   PD_REGISTER_KERNEL(put_nd, B, phi::PutNdKernel, PD_INDEX_VALUE_TYPES);                  \
-  PD_REGISTER_KERNEL(nonzero, B, phi::NonzeroKernel, PD_ALL_TYPES)
+  PD_REGISTER_KERNEL(nonzero, B, phi::NonzeroKernel, PD_ALL_TYPES);                      \
+  PD_REGISTER_KERNEL(embedding, B, phi::EmbeddingKernel, PD_INDEX_VALUE_TYPES);            \
+  PD_REGISTER_KERNEL(one_hot, B, phi::OneHotKernel, int32_t, int64_t);                     \
+  PD_REGISTER_KERNEL_ANY_DTYPE(check_labels, B, phi::CheckLabelsKernel)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/index_check.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
 
 namespace phi {
@@ -37,6 +38,10 @@ void SoftmaxCrossEntropyKernel(const Context& ctx, const DenseTensor& logits, co
   T* l = ctx.template Alloc<T>(loss);
   MathType<T>* s = ctx.template Alloc<MathType<T>>(lse);
   if (logits.numel() == 0) return;
+  const int rank = logits.dims().size();
+  const int64_t classes = rank == 0 ? 1 : logits.dims()[paddle::NormalizeAxis(axis, rank)];
+  funcs::CheckIndices<int64_t>(ctx, label, {classes}, "label",
+                               {.negative_ok = false, .has_ignored = true, .ignored = ignore_index});
   funcs::LaunchRowPrograms(ctx, funcs::SoftmaxRows(logits.dims(), axis),
                            funcs::CrossEntropyProgram<T>{logits.data<T>(), label.data<int64_t>(), ignore_index, l, s});
 }

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numbers
 
-import paddle
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 
 
 def one_hot(x, num_classes, name=None) -> Tensor:
@@ -17,17 +16,10 @@ def one_hot(x, num_classes, name=None) -> Tensor:
         >>> paddle.nn.functional.one_hot(paddle.to_tensor([1, 0]), 3).numpy().tolist()
         [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[one_hot] argument 'x': expected Tensor, but got {type(x).__name__}")
-    if x.dtype not in (paddle.int32, paddle.int64):
-        raise TypeError(f"[one_hot] argument 'x': expected an int32 or int64 tensor, but got {x.dtype}")
+    check.tensor("one_hot", x)
     if isinstance(num_classes, bool) or not isinstance(num_classes, numbers.Integral) or num_classes < 1:
         raise ValueError(f"[one_hot] argument 'num_classes': expected a positive int, but got {num_classes!r}")
-    if x.size and (int(x.min()) < 0 or int(x.max()) >= num_classes):
-        raise ValueError(f"[one_hot] labels must be in [0, {num_classes}), but got values in "
-                         f"[{int(x.min())}, {int(x.max())}]")
-    classes = paddle.arange(num_classes, dtype=x.dtype)
-    return (x.unsqueeze(-1) == classes).astype("float32")
+    return _C_ops.one_hot(x, int(num_classes))
 
 
 def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False, name=None) -> Tensor:
@@ -46,21 +38,16 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         >>> paddle.nn.functional.embedding(paddle.to_tensor([[2, 1]]), w).numpy().tolist()
         [[[3.0, 4.0], [1.0, 2.0]]]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[embedding] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("embedding", x)
     if not isinstance(weight, Tensor) or len(weight.shape) != 2:
         raise ValueError("[embedding] argument 'weight': expected a 2-D tensor [num_embeddings, embedding_dim]")
-    if x.dtype not in (paddle.int32, paddle.int64):
-        raise TypeError(f"[embedding] argument 'x': expected an int32 or int64 tensor, but got {x.dtype}")
     if max_norm is not None:
         raise NotImplementedError("[embedding] max_norm is not supported")
     rows = weight.shape[0]
-    if x.size and (int(x.min()) < 0 or int(x.max()) >= rows):
-        raise IndexError(f"[embedding] ids must be in [0, {rows}), but got values in [{int(x.min())}, {int(x.max())}]")
-    out = paddle.index_select(weight, x.reshape([-1]), axis=0).reshape(list(x.shape) + [weight.shape[1]])
-    if padding_idx is not None:
-        if not -rows <= check.integer("embedding", padding_idx, "padding_idx") < rows:
-            raise ValueError(f"[embedding] padding_idx {padding_idx} is out of range for {rows} embeddings")
-        keep = (x != padding_idx % rows).unsqueeze(-1)
-        out = paddle.where(keep, out, paddle.zeros([], out.dtype))
-    return out
+    if padding_idx is None:
+        padding_idx = -1
+    elif not -rows <= check.integer("embedding", padding_idx, "padding_idx") < rows:
+        raise ValueError(f"[embedding] padding_idx {padding_idx} is out of range for {rows} embeddings")
+    else:
+        padding_idx %= rows
+    return _C_ops.embedding(x, weight, padding_idx)
