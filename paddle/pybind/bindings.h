@@ -19,5 +19,6 @@ void BindTensorIndexing(py::class_<Tensor>& tensor);           // tensor_indexin
 void BindTensorOperators(py::class_<Tensor>& tensor);          // tensor_operators.cc
 void BindAutograd(py::module_& m, py::class_<Tensor>& tensor);  // autograd.cc
 void BindPyLayer(py::module_& m);                              // py_layer.cc
+void BindOpTrace(py::module_& m);                              // op_trace.cc
 
 }  // namespace paddle::pybind

@@ -21,6 +21,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindTensorOperators(tensor);
   pb::BindAutograd(m, tensor);
   pb::BindPyLayer(m);
+  pb::BindOpTrace(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

@@ -9,6 +9,7 @@
 #include "paddle/phi/api/transfer.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
+#include "paddle/pybind/op_trace.h"
 
 namespace paddle::pybind {
 namespace {
@@ -195,10 +196,12 @@ py::object AdvancedIndexing(const char* function) {
 
 void BindTensorIndexing(py::class_<Tensor>& tensor) {
   tensor.def("__getitem__", [](const Tensor& x, py::handle index) -> py::object {
+    TraceOp("getitem");
     if (HasAdvancedItem(index)) return AdvancedIndexing("advanced_getitem")(x, index);
     return py::cast(autograd::ShouldRecord({&x}) ? RecordedIndex(x, index) : IndexView(x, index, "getitem"));
   });
   tensor.def("__setitem__", [](const Tensor& x, py::handle index, py::handle value) {
+    TraceOp("setitem");
     PD_CHECK(!autograd::ShouldRecord({&x}), Unimplemented,
              "[setitem] in-place assignment to a tensor that requires grad (stop_gradient=False) is "
              "not supported yet; assign under paddle.no_grad() or to a detached tensor");

@@ -10,6 +10,7 @@
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
+#include "paddle/pybind/op_trace.h"
 
 namespace paddle::pybind {
 namespace {
@@ -59,6 +60,7 @@ using BinaryOp = Tensor (*)(const Tensor&, const Tensor&);
 
 template <BinaryOp fn>
 py::object Forward(const Tensor& self, py::handle other, const char* op) {
+  TraceOp(op);
   Tensor y = Operand(self, other, op);
   if (!y.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(fn(self, y));
@@ -66,6 +68,7 @@ py::object Forward(const Tensor& self, py::handle other, const char* op) {
 
 template <BinaryOp fn>
 py::object Reflected(const Tensor& self, py::handle other, const char* op) {
+  TraceOp(op);
   Tensor y = Operand(self, other, op);
   if (!y.defined()) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
   return py::cast(fn(y, self));
@@ -74,6 +77,7 @@ py::object Reflected(const Tensor& self, py::handle other, const char* op) {
 Tensor MatmulPlain(const Tensor& x, const Tensor& y) { return eager::matmul(x, y, false, false); }
 
 py::object Pow(const Tensor& self, py::handle other) {
+  TraceOp("pow");
   if (IsNumber(other) && !py::isinstance<Tensor>(other)) {
     phi::Scalar s = CastScalar(other, "pow", "y");
     DataType t = ScalarOperandType(self.dtype(), s);
@@ -130,9 +134,18 @@ void BindTensorOperators(py::class_<Tensor>& tensor) {
 #undef PD_BIND_BINARY
 #undef PD_BIND_REFLECTED
   tensor.def("__pow__", &Pow, py::is_operator());
-  tensor.def("__neg__", [](const Tensor& s) { return eager::neg(s); });
-  tensor.def("__abs__", [](const Tensor& s) { return eager::abs(s); });
-  tensor.def("__invert__", [](const Tensor& s) { return eager::bitwise_not(s); });
+  tensor.def("__neg__", [](const Tensor& s) {
+    TraceOp("neg");
+    return eager::neg(s);
+  });
+  tensor.def("__abs__", [](const Tensor& s) {
+    TraceOp("abs");
+    return eager::abs(s);
+  });
+  tensor.def("__invert__", [](const Tensor& s) {
+    TraceOp("bitwise_not");
+    return eager::bitwise_not(s);
+  });
   tensor.def("__hash__", [](py::handle s) { return reinterpret_cast<intptr_t>(s.ptr()); });
   tensor.def("__len__", [](const Tensor& s) {
     PD_CHECK(s.dims().size() > 0, InvalidType, "len() of a 0-D tensor");

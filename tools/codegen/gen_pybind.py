@@ -32,6 +32,7 @@ PREAMBLE = """\
 #include "paddle/autograd/generated/eager_{family}.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/generated/op_bindings.h"
+#include "paddle/pybind/op_trace.h"
 
 namespace paddle::pybind {{
 
@@ -62,9 +63,9 @@ def _lambda(op: OpSpec) -> str:
     if op.is_inplace:  # returns the very objects it updated, as x.add_() returns x
         written = [name for out in op.outputs for name, o in op.inplace.items() if o == out]
         result = written[0] if len(written) == 1 else f"py::make_tuple({', '.join(written)})"
-        return (f"[]({params}) -> py::object {{ eager::{op.name}({converted}); "
+        return (f'[]({params}) -> py::object {{ TraceOp("{op.name}"); eager::{op.name}({converted}); '
                 f"return py::reinterpret_borrow<py::object>({result}); }}")
-    return f"[]({params}) {{ return eager::{op.name}({converted}); }}"
+    return f'[]({params}) {{ TraceOp("{op.name}"); return eager::{op.name}({converted}); }}'
 
 
 def _py_args(op: OpSpec, skip_first: bool) -> str:

@@ -3,6 +3,7 @@ instance and RMS norms composed of it and of reductions."""
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import paddle
@@ -14,7 +15,7 @@ def _affine(op, t, shape, fill, dtype, arg):
     if t is None:
         return paddle.full(shape, fill, dtype)
     check.tensor(op, t, arg)
-    if t.size != int(paddle.to_tensor(shape).prod().item() if shape else 1):
+    if t.size != math.prod(shape):
         raise ValueError(f"[{op}] argument '{arg}': expected {shape} elements, but got shape {t.shape}")
     return t.reshape(shape) if list(t.shape) != list(shape) else t
 
