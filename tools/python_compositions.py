@@ -45,14 +45,14 @@ def public_functions() -> dict[str, tuple]:
     return found
 
 
-def trace_samples(functions: dict) -> dict[str, collections.Counter]:
-    """The ops each public function ran (outermost call only) over the samples."""
+def trace_samples(functions: dict) -> dict[str, list[set]]:
+    """The ops each call of a public function ran (outermost calls only), over the samples."""
     import numpy as np
 
     import paddle
     from paddle import _C
 
-    ran: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    ran: dict[str, list[set]] = collections.defaultdict(list)
     depth = [0]
 
     def wrap(name, fn):
@@ -67,7 +67,7 @@ def trace_samples(functions: dict) -> dict[str, collections.Counter]:
             finally:
                 depth[0] -= 1
                 if outermost:
-                    ran[name].update(set(_C._op_trace_end()))
+                    ran[name].append(set(_C._op_trace_end()))
         return traced
 
     for name, places in functions.items():
@@ -91,9 +91,9 @@ def trace_samples(functions: dict) -> dict[str, collections.Counter]:
     return ran
 
 
-def classify(ops: collections.Counter) -> str:
-    computing = set(ops) - LAYOUT_OPS
-    return "adapter" if len(computing) <= 1 else "composition"
+def classify(calls: list[set]) -> str:
+    """A composition when some call ran more than one op besides layout conversions."""
+    return "composition" if any(len(ops - LAYOUT_OPS) > 1 for ops in calls) else "adapter"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         if name not in ran:
             rows.append((name, "unmeasured", ""))
             continue
-        rows.append((name, classify(ran[name]), " ".join(sorted(ran[name]))))
+        rows.append((name, classify(ran[name]), " ".join(sorted(set().union(*ran[name])))))
     counts = collections.Counter(kind for _, kind, _ in rows)
     if args.markdown:
         print("| function | kind | ops it ran |\n|---|---|---|")

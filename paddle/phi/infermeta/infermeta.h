@@ -81,6 +81,15 @@ void ConvFilterGradInferMeta(const Meta& x, const Meta& out_grad, const IntArray
                              const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                              const std::vector<int64_t>& dilations, int64_t groups, Meta* w_grad);
 
+// ---- losses (loss.cc): input and label of one shape, floating input
+void LossInferMeta(const Meta& input, const Meta& label, Meta* out);
+// The reduced loss is 0-D unless reduction is "none".
+void KlDivInferMeta(const Meta& x, const Meta& label, const std::string& reduction, Meta* out);
+void HuberLossInferMeta(const Meta& input, const Meta& label, double delta, Meta* out, Meta* residual);
+// input [N, C, ...], label [N, ...], weight [C].
+void NllLossInferMeta(const Meta& input, const Meta& label, const Meta& weight, int64_t ignore_index,
+                      const std::string& reduction, Meta* out, Meta* total_weight);
+
 // ---- binary (binary.cc)
 void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
 void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);

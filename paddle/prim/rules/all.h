@@ -7,6 +7,7 @@
 #include "paddle/prim/rules/conv.h"
 #include "paddle/prim/rules/fft.h"
 #include "paddle/prim/rules/linalg.h"
+#include "paddle/prim/rules/loss.h"
 #include "paddle/prim/rules/manipulation.h"
 #include "paddle/prim/rules/norm.h"
 #include "paddle/prim/rules/reduction.h"

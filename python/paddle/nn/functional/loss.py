@@ -155,7 +155,16 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     _check("nll_loss", reduction, input=input, label=label)
     if len(input.shape) < 2:
         raise ValueError(f"[nll_loss] input must be [N, C, ...], but got shape {input.shape}")
-    return _hard_label_loss("nll_loss", input, label, 1, weight, ignore_index, reduction, False)
+    if label.dtype not in (paddle.int32, paddle.int64):
+        raise TypeError(f"[nll_loss] argument 'label': hard labels must be int32 or int64, but got {label.dtype}")
+    if len(label.shape) == len(input.shape) and label.shape[1] == 1:  # the class dim kept as 1
+        label = label.squeeze(1)
+    if weight is None:
+        weight = paddle.ones([input.shape[1]], input.dtype)
+    else:
+        _check_class_weight("nll_loss", weight, input.shape[1])
+    ignore_index = check.integer("nll_loss", ignore_index, "ignore_index")
+    return _C_ops.nll_loss(input, label, weight.astype(input.dtype), ignore_index, reduction)[0]
 
 
 def mse_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
@@ -179,10 +188,13 @@ def l1_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0, name=None) -> Tensor:  # noqa: A002
     """Huber loss: 0.5 d^2 where |d| < delta, else delta (|d| - 0.5 delta), d = input - label."""
     _check("smooth_l1_loss", reduction, input=input, label=label)
-    check.number("smooth_l1_loss", delta, "delta")
-    d = paddle.abs(input - label)
-    loss = paddle.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
-    return _reduce(loss, reduction)
+    delta = check.number("smooth_l1_loss", delta, "delta")
+    return _reduce(_C_ops.huber_loss(input, _like(label, input), float(delta))[0], reduction)
+
+
+def _like(label, input):  # noqa: A002
+    """label in input's dtype, as the loss ops take them."""
+    return label if label.dtype == input.dtype else label.astype(input.dtype)
 
 
 def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None) -> Tensor:  # noqa: A002
@@ -191,9 +203,7 @@ def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None)
     if weight is not None:
         check.tensor("binary_cross_entropy", weight, "weight")
     _same_shape("binary_cross_entropy", input, label)
-    log_p = paddle.clip(paddle.log(input), min=-100.0)
-    log_q = paddle.clip(paddle.log(1.0 - input), min=-100.0)
-    loss = -(label * log_p + (1.0 - label) * log_q)
+    loss = _C_ops.bce_loss(input, _like(label, input))
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)
@@ -208,9 +218,8 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
         if t is not None:
             check.tensor("binary_cross_entropy_with_logits", t, arg)
     _same_shape("binary_cross_entropy_with_logits", logit, label, ("logit", "label"))
-    log_one_plus = paddle.nn.functional.softplus(-logit)  # log(1 + exp(-logit)), stable
-    scale = 1.0 if pos_weight is None else 1.0 + (pos_weight - 1.0) * label
-    loss = (1.0 - label) * logit + scale * log_one_plus
+    pos_weight = paddle.ones([], logit.dtype) if pos_weight is None else _like(pos_weight, logit)
+    loss = _C_ops.sigmoid_cross_entropy_with_logits(logit, _like(label, logit), pos_weight, False, -100)
     if weight is not None:
         loss = loss * weight
     return _reduce(loss, reduction)
@@ -219,14 +228,7 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
 def kl_div(input, label, reduction="mean", log_target=False, name=None) -> Tensor:  # noqa: A002
     """KL divergence of label from exp(input): label * (log(label) - input) (0 where label is 0)."""
     _check("kl_div", reduction=None if reduction == "batchmean" else reduction, input=input, label=label)
-    if log_target:
-        loss = paddle.exp(label) * (label - input)
-    else:
-        safe = paddle.where(label > 0, label, paddle.ones([], label.dtype))
-        loss = paddle.where(label > 0, label * (paddle.log(safe) - input), paddle.zeros([], input.dtype))
-    if reduction == "batchmean":
-        return paddle.sum(loss) / input.shape[0]
-    return _reduce(loss, reduction)
+    return _C_ops.kldiv_loss(input, _like(label, input), reduction, bool(log_target))
 
 
 def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None) -> Tensor:  # noqa: A002
