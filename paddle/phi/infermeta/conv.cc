@@ -85,4 +85,44 @@ void ConvFilterGradInferMeta(const Meta& x, const Meta& out_grad, const IntArray
   *w_grad = w;
 }
 
+void Conv2dTransposeInferMeta(const Meta& x, const Meta& weight, const IntArray& output_size,
+                              const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                              const std::vector<int64_t>& dilations, int64_t groups, Meta* out) {
+  PD_CHECK(x.dims.size() == 4 && weight.dims.size() == 4, InvalidArgument,
+           "x and weight must be 4-D (NCHW and [C, OC/groups, kh, kw]), but got shapes ", x.dims.ToString(), " and ",
+           weight.dims.ToString());
+  PD_CHECK(output_size.size() == 2, InvalidArgument, "output_size must be [height, width], but got ",
+           DDim(output_size.GetData()).ToString());
+  PD_CHECK(x.dims[1] == weight.dims[0], InvalidArgument, "weight.shape[0] (", weight.dims[0],
+           ") must equal the input channels (", x.dims[1], ")");
+  // The transposed convolution is conv2d's input gradient: x is its out_grad.
+  const std::vector<int64_t> shape = {x.dims[0], weight.dims[1] * groups, output_size[0], output_size[1]};
+  ConvInputGradInferMeta(x, weight, IntArray(shape), strides, paddings, dilations, groups, out);
+}
+
+void Conv3dInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>& strides,
+                     const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
+                     Meta* out) {
+  PD_CHECK(x.dims.size() == 5 && weight.dims.size() == 5, InvalidArgument,
+           "x and weight must be 5-D (NCDHW and [OC, C/groups, kd, kh, kw]), but got shapes ", x.dims.ToString(),
+           " and ", weight.dims.ToString());
+  PD_CHECK(strides.size() == 3 && paddings.size() == 3 && dilations.size() == 3, InvalidArgument,
+           "strides, paddings and dilations must have 3 values each");
+  PD_CHECK(groups > 0 && x.dims[1] % groups == 0 && weight.dims[0] % groups == 0 &&
+               weight.dims[1] * groups == x.dims[1],
+           InvalidArgument, "groups (", groups, ") must divide the input channels (", x.dims[1],
+           ") and the output channels (", weight.dims[0], "), and weight.shape[1] (", weight.dims[1],
+           ") times groups must equal the input channels");
+  PD_CHECK(weight.dtype == x.dtype, InvalidType, "weight.dtype (", DataTypeName(weight.dtype),
+           ") must equal x.dtype (", DataTypeName(x.dtype), ")");
+  std::vector<int64_t> dims = {x.dims[0], weight.dims[0]};
+  for (int d = 0; d < 3; ++d) {
+    PD_CHECK(strides[d] >= 1 && dilations[d] >= 1 && paddings[d] >= 0, InvalidArgument,
+             "strides and dilations must be >= 1 and paddings >= 0");
+    dims.push_back(ConvOutputSize(x.dims[2 + d], weight.dims[2 + d], strides[d], paddings[d], paddings[d],
+                                  dilations[d]));
+  }
+  *out = Meta(x.dtype, DDim(dims));
+}
+
 }  // namespace phi

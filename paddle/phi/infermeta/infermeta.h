@@ -77,6 +77,14 @@ void ConvInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>
 void ConvInputGradInferMeta(const Meta& out_grad, const Meta& weight, const IntArray& input_shape,
                             const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                             const std::vector<int64_t>& dilations, int64_t groups, Meta* x_grad);
+// conv2d's transpose: x [N, C, H, W], weight [C, OC/groups, kh, kw], to [N, OC, output_size...].
+void Conv2dTransposeInferMeta(const Meta& x, const Meta& weight, const IntArray& output_size,
+                              const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                              const std::vector<int64_t>& dilations, int64_t groups, Meta* out);
+// x NCDHW, weight [OC, C/groups, kd, kh, kw], paddings [d, h, w] on both sides.
+void Conv3dInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>& strides,
+                     const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
+                     Meta* out);
 void ConvFilterGradInferMeta(const Meta& x, const Meta& out_grad, const IntArray& filter_shape,
                              const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                              const std::vector<int64_t>& dilations, int64_t groups, Meta* w_grad);

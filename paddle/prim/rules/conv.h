@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "paddle/prim/rules/basics.h"
+#include "paddle/prim/rules/manipulation.h"
 
 namespace paddle::prim {
 
@@ -76,6 +77,38 @@ T Conv2DFilterGrad(const T& x, const T& out_grad, const IntArray& filter_shape, 
   // [N, G, OC/G, L] @ [N, G, C/G*kh*kw, L]^T, summed over N -> [G, OC/G, C/G*kh*kw]
   T per_sample = matmul(g, cols, false, true);
   return reshape(sum(per_sample, IntArray({0}), DataType::UNDEFINED, false), filter_shape);
+}
+
+// NCDHW convolution: per output depth, the sum over the kernel's depth of
+// conv2d of the matching input slice with that kernel slice; paddings
+// [d, h, w] on both sides (the depth padding as zero slices).
+template <TensorLike T>
+T Conv3D(const T& x, const T& weight, const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+         const std::vector<int64_t>& dilations, int64_t groups) {
+  T input = x;
+  if (paddings[0] > 0) {
+    std::vector<int64_t> shape = x.dims().ToVector();
+    shape[2] = paddings[0];
+    T zeros = full<T>(IntArray(shape), 0, x.dtype(), x.place());
+    input = concat<T>({zeros, x, zeros}, 2);
+  }
+  const int64_t kd = weight.dims()[2];
+  const int64_t depth = phi::ConvOutputSize(x.dims()[2], kd, strides[0], paddings[0], paddings[0], dilations[0]);
+  const std::vector<int64_t> plane_strides = {strides[1], strides[2]};
+  const std::vector<int64_t> plane_paddings = {paddings[1], paddings[2], paddings[1], paddings[2]};
+  const std::vector<int64_t> plane_dilations = {dilations[1], dilations[2]};
+  auto at_depth = [](const T& t, int64_t i) { return squeeze(slice(t, {2}, {i}, {i + 1}), IntArray({2})); };
+  std::vector<T> slices;
+  for (int64_t od = 0; od < depth; ++od) {
+    T acc;
+    for (int64_t k = 0; k < kd; ++k) {
+      T term = conv2d(at_depth(input, od * strides[0] + k * dilations[0]), at_depth(weight, k), plane_strides,
+                      plane_paddings, plane_dilations, groups);
+      acc = k == 0 ? term : add(acc, term);
+    }
+    slices.push_back(acc);
+  }
+  return Stack(slices, 2);
 }
 
 }  // namespace paddle::prim

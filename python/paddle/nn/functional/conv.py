@@ -181,12 +181,7 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     if any(e < 0 or e >= max(s, d) for e, s, d in zip(extra, strides, dilations)):
         raise ValueError(f"[conv2d_transpose] output_padding {extra} must be in [0, max(stride, dilation))")
     sizes = [s + e for s, e in zip(sizes, extra)]
-    oc = weight.shape[1] * groups
-    # cols[n, g] = weight_g^T @ x_g: [N, G, OC/G*kh*kw, H*W], then summed into place by fold
-    wg = weight.reshape([groups, c // groups, -1]).transpose([0, 2, 1])
-    xg = x.reshape([n, groups, c // groups, h * w])
-    cols = _C_ops.matmul(wg, xg, False, False).reshape([n, oc * kh * kw, h * w])
-    out = _C_ops.fold(cols, sizes, [kh, kw], strides, pads, dilations)
+    out = _C_ops.conv2d_transpose(x, weight, sizes, strides, pads, dilations, groups)
     if bias is not None:
         out = out + check.tensor("conv2d_transpose", bias, "bias").reshape([1, -1, 1, 1])
     return out.transpose([0, 2, 3, 1]) if data_format == "NHWC" else out
@@ -212,8 +207,6 @@ def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
 def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCDHW", name=None) -> Tensor:
     """3-D convolution of x [N, C, D, H, W] with weight [OC, C/groups, kd, kh, kw]: per output
     depth, the sum over the kernel's depth of conv2d of the matching input slices."""
-    import paddle
-
     _check_format("conv3d", data_format, ("NCDHW", "NDHWC"))
     if not isinstance(x, Tensor) or len(x.shape) != 5 or not isinstance(weight, Tensor) or len(weight.shape) != 5:
         raise ValueError("[conv3d] x and weight must be 5-D tensors")
@@ -227,21 +220,7 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     for values, arg, least in ((s, "stride", 1), (d, "dilation", 1), (p, "padding", 0)):
         if min(values) < least:
             raise ValueError(f"[conv3d] argument '{arg}': expected ints >= {least}, but got {values}")
-    if p[0]:  # zero depth padding; height and width are padded by conv2d
-        zeros = paddle.zeros([x.shape[0], x.shape[1], p[0]] + list(x.shape[3:]), x.dtype)
-        x = paddle.concat([zeros, x, zeros], axis=2)
-    kd = weight.shape[2]
-    depth = (x.shape[2] - d[0] * (kd - 1) - 1) // s[0] + 1
-    if depth <= 0:
-        raise ValueError(f"[conv3d] the kernel depth {kd} does not fit the padded input depth {x.shape[2]}")
-    slices = []
-    for od in range(depth):
-        acc = None
-        for k in range(kd):
-            term = conv2d(x[:, :, od * s[0] + k * d[0]], weight[:, :, k], None, s[1:], p[1:], d[1:], groups)
-            acc = term if acc is None else acc + term
-        slices.append(acc)
-    out = paddle.stack(slices, axis=2)
+    out = _C_ops.conv3d(x, weight, s, p, d, check.integer("conv3d", groups, "groups", min=1))
     if bias is not None:
         out = out + check.tensor("conv3d", bias, "bias").reshape([1, -1, 1, 1, 1])
     return out.transpose([0, 2, 3, 4, 1]) if data_format == "NDHWC" else out
