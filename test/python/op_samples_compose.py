@@ -61,7 +61,8 @@ SAMPLES = [
              ("float32", "float64"), errors=[
                  ErrorCase(lambda: paddle.baddbmm(_t(2, 2), _t(2, 2), _t(2, 2)), ValueError,
                            r"\[baddbmm\] x and y must be 3-D"),
-                 ErrorCase(lambda: paddle.baddbmm(_t(2, 2, 2), _t(2, 2, 3), _t(3, 2, 2)), ValueError, r"\[bmm\] shapes")]),
+                 ErrorCase(lambda: paddle.baddbmm(_t(2, 2, 2), _t(2, 2, 3), _t(3, 2, 2)), ValueError,
+                           r"\[baddbmm\] the contracted dims must match")]),
     OpSample("strided_slice", lambda x: paddle.strided_slice(x, [0, 2], [1, -1], [3, -5], [1, -2]),
              lambda x: x[1:3, :, -1:-5:-2], [[(4, 2, 5)]], ALL, errors=[
                  ErrorCase(lambda: paddle.strided_slice(_t(3), [0], [0], [3], [0]), ValueError,

@@ -71,4 +71,10 @@ void IndexSelectInferMeta(const Meta& x, const Meta& index, int64_t axis, Meta* 
   *out = Meta(x.dtype, DDim(dims));
 }
 
+void IsCloseInferMeta(const Meta& x, const Meta& y, const Scalar& rtol, const Scalar& atol, Meta* out) {
+  PD_CHECK(rtol.real() >= 0 && atol.real() >= 0, InvalidArgument, "rtol and atol must be >= 0, but got ",
+           rtol.real(), " and ", atol.real());
+  CompareInferMeta(x, y, out);
+}
+
 }  // namespace phi

@@ -19,6 +19,12 @@ using Meta = DenseTensorMeta;
 void UnchangedInferMeta(const Meta& x, Meta* out);
 // x's meta, for ops defined on floating-point tensors only.
 void FloatingUnchangedInferMeta(const Meta& x, Meta* out);
+// x's meta, for x with at least 2 dims (tril, triu).
+void MatrixUnchangedInferMeta(const Meta& x, Meta* out);
+void FlipInferMeta(const Meta& x, const std::vector<int64_t>& axis, Meta* out);
+void RollInferMeta(const Meta& x, const IntArray& shifts, const std::vector<int64_t>& axis, Meta* out);
+void PreluInferMeta(const Meta& x, const Meta& alpha, const std::string& data_format, const std::string& mode,
+                    Meta* out);
 void RealInferMeta(const Meta& x, Meta* out);
 void LogicalNotInferMeta(const Meta& x, Meta* out);
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out);
@@ -101,6 +107,7 @@ void NllLossInferMeta(const Meta& input, const Meta& label, const Meta& weight, 
 // ---- binary (binary.cc)
 void ElementwiseInferMeta(const Meta& x, const Meta& y, Meta* out);
 void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);
+void IsCloseInferMeta(const Meta& x, const Meta& y, const Scalar& rtol, const Scalar& atol, Meta* out);
 void WhereInferMeta(const Meta& condition, const Meta& x, const Meta& y, Meta* out);
 void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out);
 // linear: x [..., in], weight [in, out], bias [out] of one dtype; out [..., out].
@@ -167,6 +174,17 @@ void RmsNormInferMeta(const Meta& x, const Meta& scale, float epsilon, int64_t b
 // ---- linear algebra over the last two dims (linalg.cc); float32/float64
 void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out);
 void SlogdetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign);
+// x's meta, for square matrices [..., n, n] (inverse, matrix_power).
+void SquareMatrixInferMeta(const Meta& x, Meta* out);
+// The determinants of square matrices: [...].
+void DetInferMeta(const Meta& x, Meta* out);
+// 1-D or 2-D x and y of one shape: [] or [rows].
+void DotInferMeta(const Meta& x, const Meta& y, Meta* out);
+// axis 9: the first of size 3.
+void CrossInferMeta(const Meta& x, const Meta& y, int64_t axis, Meta* out);
+// input broadcast against x @ y, x and y 2-D (addmm) or 3-D (baddbmm).
+void AddmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out);
+void BaddbmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out);
 void CholeskyInferMeta(const Meta& x, bool upper, Meta* out);
 void EighInferMeta(const Meta& x, const std::string& uplo, Meta* eigenvalues, Meta* eigenvectors);
 void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh);

@@ -77,4 +77,62 @@ void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r) {
   *r = Meta(x.dtype, With(Batch(x), {mode == "complete" ? m : k, n}));
 }
 
+void SquareMatrixInferMeta(const Meta& x, Meta* out) {
+  const int rank = x.dims.size();
+  PD_CHECK(rank >= 2 && x.dims[rank - 1] == x.dims[rank - 2], InvalidArgument,
+           "x must be square matrices [..., n, n], but got shape ", x.dims.ToString());
+  *out = Meta(x.dtype, x.dims);
+}
+
+void DetInferMeta(const Meta& x, Meta* out) {
+  SquareMatrixInferMeta(x, out);
+  std::vector<int64_t> dims = x.dims.ToVector();
+  dims.resize(dims.size() - 2);
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void DotInferMeta(const Meta& x, const Meta& y, Meta* out) {
+  PD_CHECK(x.dims == y.dims && (x.dims.size() == 1 || x.dims.size() == 2), InvalidArgument,
+           "x and y must be 1-D or 2-D of one shape, but got ", x.dims.ToString(), " and ", y.dims.ToString());
+  Meta product;
+  ElementwiseInferMeta(x, y, &product);
+  std::vector<int64_t> dims = x.dims.ToVector();
+  dims.pop_back();
+  *out = Meta(product.dtype, DDim(dims));
+}
+
+void CrossInferMeta(const Meta& x, const Meta& y, int64_t axis, Meta* out) {
+  PD_CHECK(x.dims == y.dims, InvalidArgument, "x and y must have one shape, but got ", x.dims.ToString(), " and ",
+           y.dims.ToString());
+  const int rank = x.dims.size();
+  int a = -1;
+  if (axis == 9) {
+    for (int d = 0; d < rank && a < 0; ++d)
+      if (x.dims[d] == 3) a = d;
+    PD_CHECK(a >= 0, InvalidArgument, "no axis of size 3 in shape ", x.dims.ToString());
+  } else {
+    a = NormalizeAxis(axis, rank);
+  }
+  PD_CHECK(x.dims[a] == 3, InvalidArgument, "x.shape[", a, "] must be 3, but got ", x.dims[a]);
+  ElementwiseInferMeta(x, y, out);
+}
+
+namespace {
+
+void AddmmOfRank(const Meta& input, const Meta& x, const Meta& y, int rank, Meta* out) {
+  PD_CHECK(x.dims.size() == rank && y.dims.size() == rank, InvalidArgument, "x and y must be ", rank,
+           "-D, but got shapes ", x.dims.ToString(), " and ", y.dims.ToString());
+  Meta product;
+  MatmulInferMeta(x, y, false, false, &product);
+  ElementwiseInferMeta(input, product, out);
+}
+
+}  // namespace
+
+void AddmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out) { AddmmOfRank(input, x, y, 2, out); }
+
+void BaddbmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out) {
+  AddmmOfRank(input, x, y, 3, out);
+}
+
 }  // namespace phi

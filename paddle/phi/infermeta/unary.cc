@@ -250,4 +250,35 @@ void PNormInferMeta(const Meta& x, float porder, const IntArray& axis, bool keep
   *out = Meta(ToReal(x.dtype), ReducedDims(x.dims, axis, keepdim));
 }
 
+void MatrixUnchangedInferMeta(const Meta& x, Meta* out) {
+  PD_CHECK(x.dims.size() >= 2, InvalidArgument, "x must have at least 2 dims, but got shape ", x.dims.ToString());
+  *out = Meta(x.dtype, x.dims);
+}
+
+void FlipInferMeta(const Meta& x, const std::vector<int64_t>& axis, Meta* out) {
+  std::vector<bool> seen(x.dims.size(), false);
+  for (int64_t a : axis) {
+    const int d = NormalizeAxis(a, x.dims.size());
+    PD_CHECK(!seen[d], InvalidArgument, "axis ", a, " is given twice");
+    seen[d] = true;
+  }
+  *out = Meta(x.dtype, x.dims);
+}
+
+void RollInferMeta(const Meta& x, const IntArray& shifts, const std::vector<int64_t>& axis, Meta* out) {
+  PD_CHECK(axis.empty() ? shifts.size() == 1 : shifts.size() == axis.size(), InvalidArgument, "shifts (",
+           shifts.size(), " values) must match axis (", axis.size(), " values; 1 shift when axis is empty)");
+  for (int64_t a : axis) NormalizeAxis(a, x.dims.size());
+  *out = Meta(x.dtype, x.dims);
+}
+
+void PreluInferMeta(const Meta& x, const Meta& alpha, const std::string& data_format, const std::string& mode,
+                    Meta* out) {
+  PD_CHECK(mode == "all" || mode == "channel" || mode == "element", InvalidArgument,
+           "mode must be 'all', 'channel' or 'element', but got '", mode, "'");
+  PD_CHECK(alpha.dtype == x.dtype, InvalidType, "alpha.dtype (", DataTypeName(alpha.dtype), ") must equal x.dtype (",
+           DataTypeName(x.dtype), ")");
+  *out = Meta(x.dtype, x.dims);
+}
+
 }  // namespace phi

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "paddle/prim/rules/basics.h"
 
@@ -67,6 +69,39 @@ T GeluCurvature(const T& x, bool approximate) {
   // phi(x) (2 - x^2)
   T pdf = multiply(ScalarLike(0.3989422804014327, x), exp(multiply(ScalarLike(-0.5, x), x2)));
   return multiply(pdf, subtract(ScalarLike(2, x), x2));
+}
+
+// log(x / (1 - x)), x clipped to [eps, 1 - eps] first when eps > 0.
+template <TensorLike T>
+T Logit(const T& x, double eps) {
+  T p = eps > 0 ? Clip(x, eps, 1.0 - eps) : x;
+  return log(divide(p, subtract(ScalarLike(1, p), p)));
+}
+
+// |x - y| <= atol + rtol |y| (equal infinities too; NaNs equal when equal_nan).
+template <TensorLike T>
+T IsClose(const T& x, const T& y, const Scalar& rtol, const Scalar& atol, bool equal_nan) {
+  T bound = add(ScalarLike(atol, y), multiply(ScalarLike(rtol, y), abs(y)));
+  T close = logical_or(less_equal(abs(subtract(x, y)), bound), equal(x, y));
+  return equal_nan ? logical_or(close, logical_and(isnan(x), isnan(y))) : close;
+}
+
+// x where x > 0, alpha x elsewhere; alpha one value ("all"), one per channel
+// ("channel": dim 1 when data_format is N C ..., else the last) or one per element.
+template <TensorLike T>
+T Prelu(const T& x, const T& alpha, const std::string& data_format, const std::string& mode) {
+  T slope = alpha;
+  if (mode == "channel" && x.dims().size() > 1) {
+    std::vector<int64_t> view(x.dims().size(), 1);
+    const int c = data_format.size() > 1 && data_format[1] == 'C' ? 1 : x.dims().size() - 1;
+    view[c] = x.dims()[c];
+    slope = reshape(alpha, IntArray(view));
+  } else if (mode == "all") {
+    slope = reshape(alpha, IntArray());
+  } else {
+    slope = reshape(alpha, Shape(x));
+  }
+  return where(greater_than(x, ScalarLike(0, x)), x, multiply(slope, x));
 }
 
 }  // namespace paddle::prim

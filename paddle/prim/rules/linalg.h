@@ -113,7 +113,7 @@ T Triangle(const T& x, bool upper, int64_t diagonal = 0) {
   T offset = subtract(cols, rows);
   T bound = full<T>(IntArray(), diagonal, DataType::INT64, x.place());
   T keep = upper ? greater_equal(offset, bound) : less_equal(offset, bound);
-  return multiply(x, MaskLike(keep, x));
+  return where(keep, x, ScalarLike(0, x));  // exact where x is inf or nan
 }
 
 // The inverse of square matrices x [..., n, n], as the solution of x X = I.
@@ -184,6 +184,58 @@ T QrGrad(const T& q_grad, const T& r_grad, const T& q, const T& r, const std::st
   T sym = add(add(lower, MT(lower)), multiply(m, Eye(Cols(m), m)));
   T b = add(q_grad, Mm(q, sym));
   return MT(linalg_solve(r, MT(b)));
+}
+
+// The inner products of 1-D x and y, or of their rows (2-D).
+template <TensorLike T>
+T Dot(const T& x, const T& y) {
+  return sum(multiply(x, y), IntArray({-1}), x.dtype(), false);
+}
+
+// The 3-D cross product along axis (9: the first axis of size 3, Paddle's default).
+template <TensorLike T>
+T Cross(const T& x, const T& y, int64_t axis) {
+  int a = 0;
+  if (axis == 9) {
+    while (x.dims()[a] != 3) ++a;
+  } else {
+    a = NormalizeAxis(axis, x.dims().size());
+  }
+  std::vector<T> xs = split(x, {1, 1, 1}, a), ys = split(y, {1, 1, 1}, a);
+  return concat<T>({subtract(multiply(xs[1], ys[2]), multiply(xs[2], ys[1])),
+                    subtract(multiply(xs[2], ys[0]), multiply(xs[0], ys[2])),
+                    subtract(multiply(xs[0], ys[1]), multiply(xs[1], ys[0]))},
+                   a);
+}
+
+// beta input + alpha (x @ y), matrices or batches of them.
+template <TensorLike T>
+T Addmm(const T& input, const T& x, const T& y, double beta, double alpha) {
+  return add(multiply(input, ScalarLike(beta, input)), multiply(matmul(x, y, false, false), ScalarLike(alpha, x)));
+}
+
+// The determinant of each square matrix: sign exp(log|det|).
+template <TensorLike T>
+T Det(const T& x) {
+  auto [logabsdet, sign] = slogdet(x);
+  return multiply(sign, exp(logabsdet));
+}
+
+// x @ x @ ... (n times) by repeated squaring; n < 0 inverts first, n = 0 gives I.
+template <TensorLike T>
+T MatrixPower(const T& x, int64_t n) {
+  if (n == 0) return expand(Eye(linalg_detail::Cols(x), x), Shape(x));
+  T base = n < 0 ? Inverse(x) : x;
+  T result;
+  bool started = false;
+  for (int64_t k = n < 0 ? -n : n; k > 0; k >>= 1) {
+    if (k & 1) {
+      result = started ? matmul(result, base, false, false) : base;
+      started = true;
+    }
+    if (k > 1) base = matmul(base, base, false, false);
+  }
+  return result;
 }
 
 }  // namespace paddle::prim

@@ -163,4 +163,36 @@ T EmbeddingGrad(const T& grad, const T& x, const T& weight, int64_t padding_idx)
   return index_add(ZerosLike(weight), ids, 0, rows);
 }
 
+// x reversed along each of axis.
+template <TensorLike T>
+T Flip(const T& x, const std::vector<int64_t>& axis) {
+  T out = x;
+  for (int64_t axis_i : axis) {
+    const int a = NormalizeAxis(axis_i, x.dims().size());
+    const int64_t n = x.dims()[a];
+    if (n > 1) out = index_select(out, arange<T>(n - 1, -1, -1, DataType::INT64, x.place()), a);
+  }
+  return out;
+}
+
+// x shifted circularly by shifts along axis (of the flattened x when axis is empty).
+template <TensorLike T>
+T Roll(const T& x, const IntArray& shifts, const std::vector<int64_t>& axis) {
+  if (axis.empty()) {
+    return reshape(Roll(reshape(x, IntArray({-1})), shifts, {0}), Shape(x));
+  }
+  PD_CHECK(shifts.size() == axis.size(), InvalidArgument, "shifts (", shifts.size(), ") and axis (", axis.size(),
+           ") must have the same length");
+  T out = x;
+  for (size_t i = 0; i < axis.size(); ++i) {
+    const int a = NormalizeAxis(axis[i], x.dims().size());
+    const int64_t n = x.dims()[a];
+    if (n == 0) continue;
+    const int64_t s = ((shifts[i] % n) + n) % n;  // out[j] = x[j - s]
+    if (s == 0) continue;
+    out = concat<T>({slice(out, {a}, {n - s}, {n}), slice(out, {a}, {0}, {n - s})}, a);
+  }
+  return out;
+}
+
 }  // namespace paddle::prim

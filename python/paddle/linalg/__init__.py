@@ -59,12 +59,6 @@ def _check_square(op, x):
         raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {x.shape}")
 
 
-def _eye_like(x):
-    import paddle
-
-    return paddle.broadcast_to(paddle.eye(x.shape[-1], dtype=x.dtype), x.shape)
-
-
 def solve(x, y, left=True, name=None) -> Tensor:
     """The solution of x @ out = y (x square [..., n, n]; y [..., n, k] or [..., n]).
 
@@ -101,7 +95,7 @@ def inv(x, name=None) -> Tensor:
         [[0.5, 0.0], [0.0, 0.25]]
     """
     _check_square("inv", x)
-    return _C_ops.linalg_solve(x, _eye_like(x))
+    return _C_ops.inverse(x)
 
 
 def slogdet(x, name=None) -> Tensor:
@@ -121,11 +115,8 @@ def det(x, name=None) -> Tensor:
         >>> round(paddle.linalg.det(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])).item(), 4)
         -2.0
     """
-    import paddle
-
     _check_square("det", x)
-    logabsdet, sign = _C_ops.slogdet(x)
-    return sign * paddle.exp(logabsdet)
+    return _C_ops.det(x)
 
 
 def qr(x, mode="reduced", name=None):
@@ -148,23 +139,10 @@ def svdvals(x, name=None) -> Tensor:
 
 def matrix_power(x, n, name=None) -> Tensor:
     """x @ x @ ... (n times) by repeated squaring; n < 0 inverts first, n = 0 gives I."""
-    import paddle
-
     _check_square("matrix_power", x)
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise TypeError(f"[matrix_power] argument 'n': expected an int, but got {type(n).__name__}")
-    if n == 0:
-        return _eye_like(x)
-    base = inv(x) if n < 0 else x
-    result = None
-    n = abs(n)
-    while n:
-        if n & 1:
-            result = base if result is None else paddle.matmul(result, base)
-        n >>= 1
-        if n:
-            base = paddle.matmul(base, base)
-    return result
+    return _C_ops.matrix_power(x, int(n))
 
 
 def pinv(x, rcond=1e-15, hermitian=False, name=None) -> Tensor:

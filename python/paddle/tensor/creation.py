@@ -298,11 +298,7 @@ def _triangle(op, x, diagonal, keep_lower):
         raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {x.shape}")
     if isinstance(diagonal, bool) or not isinstance(diagonal, numbers.Integral):
         raise TypeError(f"[{op}] argument 'diagonal': expected an int, but got {type(diagonal).__name__}")
-    rows = arange(x.shape[-2]).unsqueeze(-1)
-    cols = arange(x.shape[-1]).unsqueeze(0)
-    keep = (cols - rows <= diagonal) if keep_lower else (cols - rows >= diagonal)
-    from paddle import where
-    return where(keep, x, full([], 0, x.dtype))
+    return (_C_ops.tril if keep_lower else _C_ops.triu)(x, int(diagonal))
 
 
 def tril(x, diagonal=0, name=None) -> Tensor:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paddle
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 
 
 def _check(op, **tensors):
@@ -50,7 +50,7 @@ def dot(x, y, name=None) -> Tensor:
     _check("dot", x=x, y=y)
     if x.shape != y.shape or len(x.shape) not in (1, 2):
         raise ValueError(f"[dot] x and y must be 1-D or 2-D of one shape, but got {x.shape} and {y.shape}")
-    return paddle.sum(x * y, axis=-1)
+    return _C_ops.dot(x, y)
 
 
 def mv(x, vec, name=None) -> Tensor:
@@ -73,7 +73,7 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A002
     _check_factors("addmm", beta, alpha)
     if len(x.shape) != 2 or len(y.shape) != 2:
         raise ValueError(f"[addmm] x and y must be 2-D, but got shapes {x.shape} and {y.shape}")
-    return input * beta + paddle.matmul(x, y) * alpha
+    return _C_ops.addmm(input, x, y, float(beta), float(alpha))
 
 
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A002
@@ -89,7 +89,7 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A00
     _check_factors("baddbmm", beta, alpha)
     if len(x.shape) != 3 or len(y.shape) != 3:
         raise ValueError(f"[baddbmm] x and y must be 3-D, but got shapes {x.shape} and {y.shape}")
-    return input * beta + paddle.bmm(x, y) * alpha
+    return _C_ops.baddbmm(input, x, y, float(beta), float(alpha))
 
 
 def cross(x, y, axis=9, name=None) -> Tensor:
@@ -105,9 +105,7 @@ def cross(x, y, axis=9, name=None) -> Tensor:
     axis = check.axis("cross", axis, len(x.shape))
     if x.shape[axis] != 3:
         raise ValueError(f"[cross] x.shape[{axis}] must be 3, but got {x.shape[axis]}")
-    x0, x1, x2 = paddle.split(x, 3, axis)
-    y0, y1, y2 = paddle.split(y, 3, axis)
-    return paddle.concat([x1 * y2 - x2 * y1, x2 * y0 - x0 * y2, x0 * y1 - x1 * y0], axis=axis)
+    return _C_ops.cross(x, y, axis)
 
 
 def kron(x, y, name=None) -> Tensor:

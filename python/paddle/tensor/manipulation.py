@@ -96,11 +96,7 @@ def flip(x, axis, name=None) -> Tensor:
         [[4, 3], [2, 1]]
     """
     check.tensor("flip", x)
-    out = x
-    for a in check.axes("flip", axis, len(x.shape)):
-        n = x.shape[a]
-        out = paddle.index_select(out, paddle.arange(n - 1, -1, -1, dtype="int64"), a) if n > 1 else out
-    return out
+    return _C_ops.flip(x, check.axes("flip", axis, len(x.shape)))
 
 
 def roll(x, shifts, axis=None, name=None) -> Tensor:
@@ -112,21 +108,12 @@ def roll(x, shifts, axis=None, name=None) -> Tensor:
         [4, 1, 2, 3]
     """
     check.tensor("roll", x)
-    if axis is None:
-        return roll(x.reshape([-1]), shifts, 0).reshape(x.shape)
     shifts = check.int_list("roll", shifts, "shifts", allow_int=True)
-    axes = check.int_list("roll", axis, "axis", allow_int=True)
-    if len(shifts) != len(axes):
+    axes = [] if axis is None else [check.axis("roll", a, len(x.shape))
+                                    for a in check.int_list("roll", axis, "axis", allow_int=True)]
+    if len(shifts) != max(len(axes), 1):
         raise ValueError(f"[roll] shifts ({len(shifts)}) and axis ({len(axes)}) must have the same length")
-    out = x
-    for shift, a in zip(shifts, axes):
-        a = check.axis("roll", a, len(x.shape))
-        n = x.shape[a]
-        if n == 0:
-            continue
-        index = (paddle.arange(n, dtype="int64") - int(shift)) % n
-        out = paddle.index_select(out, index, a)
-    return out
+    return _C_ops.roll(x, shifts, axes)
 
 
 def moveaxis(x, source, destination, name=None) -> Tensor:

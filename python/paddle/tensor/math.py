@@ -42,11 +42,7 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
             raise TypeError(f"[isclose] argument '{arg}': expected a number, but got {type(v).__name__}")
     if rtol < 0 or atol < 0:
         raise ValueError(f"[isclose] rtol and atol must be >= 0, but got {rtol} and {atol}")
-    close = paddle.abs(x - y) <= atol + rtol * paddle.abs(y)
-    close = close | (x == y)  # infinities of one sign
-    if equal_nan:
-        close = close | (paddle.isnan(x) & paddle.isnan(y))
-    return close
+    return _C_ops.isclose(x, y, rtol, atol, bool(equal_nan))
 
 
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
@@ -86,12 +82,8 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None) -> Tensor:
 
 def logit(x, eps=None, name=None) -> Tensor:
     """log(x / (1 - x)), with x clipped to [eps, 1 - eps] when eps is given."""
-    import paddle
     check.tensor("logit", x)
-    if eps is not None:
-        eps = check.number("logit", eps, "eps")
-        x = paddle.clip(x, eps, 1.0 - eps)
-    return paddle.log(x / (1.0 - x))
+    return _C_ops.logit(x, 0.0 if eps is None else float(check.number("logit", eps, "eps")))
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None) -> Tensor:  # noqa: A002

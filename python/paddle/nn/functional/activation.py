@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import paddle
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 
 
 def glu(x, axis=-1, name=None) -> Tensor:
@@ -24,7 +24,4 @@ def prelu(x, weight, data_format="NCHW", name=None) -> Tensor:
         if len(x.shape) < 2 or weight.size != x.shape[c_axis]:
             raise ValueError(f"[prelu] weight must have 1 element or one per channel of x {x.shape} "
                              f"({data_format}), but got shape {weight.shape}")
-        view = [1] * len(x.shape)
-        view[c_axis] = weight.size
-        weight = weight.reshape(view)
-    return paddle.where(x > 0, x, x * weight)
+    return _C_ops.prelu(x, weight, data_format, "all" if weight.size == 1 else "channel")
