@@ -209,6 +209,20 @@ double CastDouble(py::handle obj, const char* op, const char* arg, double dflt) 
   return obj.is_none() ? dflt : CastDouble(obj, op, arg);
 }
 
+std::vector<double> CastDoubleList(py::handle obj, const char* op, const char* arg) {
+  if (!py::isinstance<py::list>(obj) && !py::isinstance<py::tuple>(obj)) {
+    return {CastDouble(obj, op, arg)};
+  }
+  std::vector<double> values;
+  for (py::handle item : obj) values.push_back(CastDouble(item, op, arg));
+  return values;
+}
+
+std::vector<double> CastDoubleList(py::handle obj, const char* op, const char* arg,
+                                   const std::vector<double>& dflt) {
+  return obj.is_none() ? dflt : CastDoubleList(obj, op, arg);
+}
+
 float CastFloat(py::handle obj, const char* op, const char* arg) {
   return static_cast<float>(CastDouble(obj, op, arg));
 }

@@ -26,6 +26,9 @@ phi::IntArray CastIntArray(py::handle obj, const char* op, const char* arg, cons
 std::vector<int64_t> CastInt64List(py::handle obj, const char* op, const char* arg);
 std::vector<int64_t> CastInt64List(py::handle obj, const char* op, const char* arg,
                                    const std::vector<int64_t>& dflt);
+std::vector<double> CastDoubleList(py::handle obj, const char* op, const char* arg);
+std::vector<double> CastDoubleList(py::handle obj, const char* op, const char* arg,
+                                   const std::vector<double>& dflt);
 int CastInt(py::handle obj, const char* op, const char* arg);
 int CastInt(py::handle obj, const char* op, const char* arg, int dflt);
 int64_t CastInt64(py::handle obj, const char* op, const char* arg);

@@ -305,11 +305,14 @@ def _np_pad(x, widths, mode, value=0.0):
     return np.pad(x, widths, mode=np_mode, **kwargs)
 
 
-def _np_resize_linear(x, out_size, align_corners, axis=-1):
-    """1-D linear resize along axis (align_mode 0: centers map onto centers)."""
+def _np_resize_linear(x, out_size, align_corners, axis=-1, align_mode=0):
+    """1-D linear resize along axis (align_mode 0: centers map onto centers; 1: origins onto origins)."""
     n = x.shape[axis]
     dst = np.arange(out_size, dtype=np.float64)
-    src = dst * (n - 1) / (out_size - 1) if align_corners else np.maximum((dst + 0.5) * n / out_size - 0.5, 0)
+    if align_corners:
+        src = dst * (n - 1) / (out_size - 1)
+    else:
+        src = np.maximum((dst + 0.5) * n / out_size - 0.5, 0) if align_mode == 0 else dst * n / out_size
     lo = np.clip(np.floor(src).astype(int), 0, n - 1)
     hi = np.clip(lo + 1, 0, n - 1)
     frac = src - np.floor(src)
@@ -317,6 +320,21 @@ def _np_resize_linear(x, out_size, align_corners, axis=-1):
     shape = [1] * x.ndim
     shape[axis] = out_size
     return (a + (b - a) * frac.reshape(shape)).astype(x.dtype)
+
+
+def _np_resize_cubic(x, out_size, axis):
+    """1-D cubic-convolution resize (Keys, a = -0.75) along axis, half-pixel centers, edges clamped."""
+    n, a = x.shape[axis], -0.75
+    src = (np.arange(out_size) + 0.5) * n / out_size - 0.5
+    base = np.floor(src)
+    out = 0.0
+    for tap in (-1, 0, 1, 2):
+        d = np.abs(src - (base + tap))
+        w = np.where(d <= 1, (a + 2) * d**3 - (a + 3) * d**2 + 1, a * d**3 - 5 * a * d**2 + 8 * a * d - 4 * a)
+        shape = [1] * x.ndim
+        shape[axis] = out_size
+        out = out + np.take(x, np.clip(base + tap, 0, n - 1).astype(int), axis=axis) * w.reshape(shape)
+    return out.astype(x.dtype)
 
 
 def _np_attention(q, k, v, causal=False):
@@ -356,10 +374,24 @@ SAMPLES += [
     OpSample("pad_all_dims", lambda x: F.pad(x, [1, 0, 0, 2]), lambda x: np.pad(x, [(1, 0), (0, 2)]), [[(2, 3)]],
              ("float32", "int64")),
     OpSample("interpolate_nearest", lambda x: F.interpolate(x, scale_factor=2),
-             lambda x: x.repeat(2, axis=2).repeat(2, axis=3), [[(1, 2, 2, 3)]], FLOATS),
+             lambda x: x.repeat(2, axis=2).repeat(2, axis=3), [[(1, 2, 2, 3)]], FLOATS, covers=("nearest_interp",),
+             errors=[ErrorCase(lambda: F.interpolate(_t(1, 1, 2, 2), size=3, align_corners=True), ValueError,
+                               r"\[interpolate\] align_corners is only for the linear modes"),
+                     ErrorCase(lambda: F.interpolate(_t(1, 1, 2, 2), size=3, data_format="NCW"), ValueError,
+                               r"\[nearest_interp\] data_format must be NCHW or NHWC for a 4-D x, but got NCW")]),
     OpSample("interpolate_bilinear", lambda x: F.interpolate(x, size=[5, 4], mode="bilinear"),
              lambda x: _np_resize_linear(_np_resize_linear(x, 5, False, 2), 4, False, 3), [[(1, 2, 3, 3)]],
-             ("float32", "float64")),
+             ("float32", "float64"), covers=("bilinear_interp",)),
+    OpSample("interpolate_linear_origins", lambda x: F.interpolate(x, size=[7], mode="linear", align_mode=1),
+             lambda x: _np_resize_linear(x, 7, False, 2, align_mode=1), [[(2, 3, 4)]], ("float32", "float64"),
+             covers=("linear_interp",)),
+    OpSample("interpolate_trilinear_nhwc", lambda x: F.interpolate(x, size=[3, 2, 5], mode="trilinear",
+                                                                   data_format="NDHWC"),
+             lambda x: _np_resize_linear(_np_resize_linear(_np_resize_linear(x, 3, False, 1), 2, False, 2), 5, False,
+                                         3), [[(1, 2, 3, 4, 2)]], ("float32", "float64"), covers=("trilinear_interp",)),
+    OpSample("interpolate_bicubic", lambda x: F.interpolate(x, size=[5, 3], mode="bicubic"),
+             lambda x: _np_resize_cubic(_np_resize_cubic(x, 5, 2), 3, 3), [[(1, 2, 3, 4)]], ("float32", "float64"),
+             covers=("bicubic_interp",)),
     OpSample("interpolate_bilinear_corners", lambda x: F.interpolate(x, size=[2, 5], mode="bilinear",
                                                                     align_corners=True),
              lambda x: _np_resize_linear(_np_resize_linear(x, 2, True, 2), 5, True, 3), [[(2, 1, 3, 2)]],
@@ -381,7 +413,8 @@ SAMPLES += [
 
 GRAD2_SAMPLES |= {"conv1d", "conv3d", "conv2d_transpose", "conv2d_transpose_groups", "pad_constant", "pad_reflect",
                   "pad_replicate", "pad_circular", "interpolate_nearest", "interpolate_bilinear",
-                  "interpolate_bilinear_corners", "interpolate_bicubic_identity", "pixel_shuffle", "sdpa",
+                  "interpolate_bilinear_corners", "interpolate_bicubic_identity", "interpolate_linear_origins",
+                  "interpolate_trilinear_nhwc", "interpolate_bicubic", "pixel_shuffle", "sdpa",
                   "sdpa_causal", "glu"}
 GRAD_SAMPLES |= {"prelu"}
 

@@ -17,6 +17,7 @@ CONVERTERS = {
     "Scalar": "CastScalar",
     "IntArray": "CastIntArray",
     "int64_t[]": "CastInt64List",
+    "double[]": "CastDoubleList",
     "int": "CastInt",
     "int64_t": "CastInt64",
     "float": "CastFloat",
@@ -52,6 +53,8 @@ def _cpp_default(a: Arg) -> str:
     d = a.default
     if a.type in ("IntArray", "int64_t[]") and d.startswith("{"):
         return f"std::vector<int64_t>{d}"
+    if a.type == "double[]" and d.startswith("{"):
+        return f"std::vector<double>{d}"
     if a.type == "Place" and d == "{}":
         return "paddle::Place()"
     return d

@@ -20,6 +20,7 @@ ARG_TYPES = {
     "Scalar": ("const phi::Scalar&", "const phi::Scalar&"),
     "IntArray": ("const phi::IntArray&", "const phi::IntArray&"),
     "int64_t[]": ("const std::vector<int64_t>&", "const std::vector<int64_t>&"),
+    "double[]": ("const std::vector<double>&", "const std::vector<double>&"),
     "int": ("int", "int"),
     "int64_t": ("int64_t", "int64_t"),
     "float": ("float", "float"),

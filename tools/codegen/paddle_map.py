@@ -38,11 +38,13 @@ _PADDLE_KINDS = {
     "bool": "bool", "int": "int", "int64_t": "int", "float": "float", "double": "float",
     "std::vector<int>": "ints", "std::vector<int64_t>": "ints", "std::string": "str",
     "phi::DataType": "dtype", "phi::Place": "place", "phi::Scalar": "float", "phi::IntArray": "ints",
+    "std::vector<float>": "floats", "std::vector<double>": "floats",
 }
 # Our argument types that can fill an attribute of each kind.
 _OURS_FOR_KIND = {
     "bool": {"bool"}, "int": {"int", "int64_t"}, "float": {"float", "double", "Scalar", "int", "int64_t"},
     "ints": {"int64_t[]", "IntArray"}, "str": {"str"}, "dtype": {"DataType"}, "place": {"Place"},
+    "floats": {"double[]"},
 }
 
 
@@ -93,6 +95,7 @@ def _check_const(name: str, value: Any, kind: str | None) -> None:
         "int": isinstance(value, int) and not isinstance(value, bool),
         "float": isinstance(value, (int, float)) and not isinstance(value, bool),
         "ints": isinstance(value, list) and all(isinstance(v, int) for v in value),
+        "floats": isinstance(value, list) and all(isinstance(v, (int, float)) for v in value),
         "str": isinstance(value, str),
     }.get(kind, True)
     if not ok:

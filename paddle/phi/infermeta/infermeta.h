@@ -138,6 +138,11 @@ void AvgPoolGradInferMeta(const Meta& out_grad, const Meta& x, const std::vector
                           const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings, bool ceil_mode,
                           bool exclusive, bool adaptive, Meta* x_grad);
 
+// The *_interp ops: x resized along its spatial dims (phi/core/interp_geometry.h).
+void InterpInferMeta(const Meta& x, const std::string& data_format, int out_d, int out_h, int out_w,
+                     const std::vector<double>& scale, const std::string& interp_method, bool align_corners,
+                     int align_mode, Meta* output);
+
 // ---- gathers and scatters (index.cc); indices may be negative (from the end)
 // take_along_axis: indices has arr's rank, no larger than arr off the axis; out shaped like indices.
 void TakeAlongAxisInferMeta(const Meta& arr, const Meta& indices, int64_t axis, Meta* out);

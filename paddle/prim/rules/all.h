@@ -6,6 +6,7 @@
 #include "paddle/prim/rules/basics.h"
 #include "paddle/prim/rules/conv.h"
 #include "paddle/prim/rules/fft.h"
+#include "paddle/prim/rules/interpolate.h"
 #include "paddle/prim/rules/linalg.h"
 #include "paddle/prim/rules/loss.h"
 #include "paddle/prim/rules/manipulation.h"

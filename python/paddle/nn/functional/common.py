@@ -202,61 +202,6 @@ def zeropad2d(x, padding, data_format="NCHW", name=None) -> Tensor:
     return pad(x, padding, "constant", 0.0, data_format, pad_from_left_axis=False)
 
 
-def _source_positions(mode, out_size, in_size, align_corners, align_mode, scale=None):
-    """Fractional source coordinate of every output position along one dim."""
-    import numpy as np
-
-    dst = np.arange(out_size, dtype=np.float64)
-    ratio = in_size / out_size if scale is None else 1.0 / scale
-    if align_corners:
-        return dst * ((in_size - 1) / (out_size - 1) if out_size > 1 else 0.0)
-    if mode == "nearest":
-        return np.floor(dst * ratio)
-    if align_mode == 0 or mode == "bicubic":
-        return np.maximum((dst + 0.5) * ratio - 0.5, 0.0 if mode != "bicubic" else -np.inf)
-    return dst * ratio
-
-
-def _cubic_weights(t):
-    """Cubic convolution weights (a = -0.75) for taps at -1, 0, 1, 2 around fraction t."""
-    a = -0.75
-
-    def near(v):
-        return ((a + 2) * v - (a + 3)) * v * v + 1
-
-    def far(v):
-        return ((a * v - 5 * a) * v + 8 * a) * v - 4 * a
-
-    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
-
-
-def _resize_dim(x, d, mode, out_size, align_corners, align_mode, scale):
-    import numpy as np
-
-    n = x.shape[d]
-    src = _source_positions(mode, out_size, n, align_corners, align_mode, scale)
-    if mode == "nearest":
-        index = np.clip(np.round(src) if align_corners else src, 0, n - 1).astype("int64")
-        return paddle.index_select(x, paddle.to_tensor(index), d)
-    view = [1] * len(x.shape)
-    view[d] = out_size
-    base = np.floor(src)
-    frac = src - base
-    if mode == "bicubic":
-        out = None
-        for tap, w in zip(range(-1, 3), _cubic_weights(frac)):
-            index = np.clip(base + tap, 0, n - 1).astype("int64")
-            term = paddle.index_select(x, paddle.to_tensor(index), d) * paddle.to_tensor(w.reshape(view), dtype=x.dtype)
-            out = term if out is None else out + term
-        return out
-    lo = np.clip(base, 0, n - 1).astype("int64")
-    hi = np.clip(base + 1, 0, n - 1).astype("int64")
-    w = paddle.to_tensor(frac.reshape(view), dtype=x.dtype)
-    a = paddle.index_select(x, paddle.to_tensor(lo), d)
-    b = paddle.index_select(x, paddle.to_tensor(hi), d)
-    return a + (b - a) * w
-
-
 _INTERP_DIMS = {"linear": 1, "bilinear": 2, "trilinear": 3, "bicubic": 2}
 
 
@@ -291,15 +236,16 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         raise ValueError(f"[interpolate] mode {mode!r} does not fit a {rank}-D x")
     if mode == "nearest" and align_corners is None:
         align_corners = False
+    if mode == "nearest" and align_corners:
+        raise ValueError("[interpolate] align_corners is only for the linear modes (linear, bilinear, bicubic, "
+                         "trilinear), but got mode 'nearest'")
     if data_format is None:
         data_format = {3: "NCW", 4: "NCHW", 5: "NCDHW"}[rank]
     channel_last = data_format in ("NWC", "NHWC", "NDHWC")
-    if channel_last:
-        x = paddle.moveaxis(x, -1, 1)
-    spatial = list(x.shape[2:])
+    spatial = list(x.shape[1:-1] if channel_last else x.shape[2:])
     if (size is None) == (scale_factor is None):
         raise ValueError("[interpolate] exactly one of size and scale_factor must be given")
-    scales = [None] * len(spatial)
+    scales = []
     if size is not None:
         sizes = check.int_list("interpolate", size, "size", allow_int=True)
         sizes = sizes * len(spatial) if isinstance(size, _numbers.Integral) else sizes
@@ -316,20 +262,19 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         if not all(n * f < 2**63 for n, f in zip(spatial, factors)):
             raise ValueError(f"[interpolate] argument 'scale_factor': {scale_factor} makes an output size beyond int64")
         sizes = [int(n * f) for n, f in zip(spatial, factors)]
-        scales = [None if recompute_scale_factor else float(f) for f in factors]
+        scales = [] if recompute_scale_factor else [float(f) for f in factors]
     if len(sizes) != len(spatial) or any(s <= 0 for s in sizes):
         raise ValueError(f"[interpolate] the output size {sizes} must give one positive size per spatial dim")
     if mode == "area":
-        out = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}[rank](x, sizes)
-    else:
-        kind = "nearest" if mode == "nearest" else "bicubic" if mode == "bicubic" else "linear"
-        out = x
-        try:
-            for i, out_size in enumerate(sizes):
-                out = _resize_dim(out, 2 + i, kind, out_size, align_corners, align_mode, scales[i])
-        except MemoryError:
-            raise MemoryError(f"[interpolate] an output of spatial size {sizes} does not fit in memory") from None
-    return paddle.moveaxis(out, 1, -1) if channel_last else out
+        moved = paddle.moveaxis(x, -1, 1) if channel_last else x
+        out = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}[rank](moved, sizes)
+        return paddle.moveaxis(out, 1, -1) if channel_last else out
+    out_d, out_h, out_w = ([0, 0, 0] + sizes)[-3:]
+    op = getattr(_C_ops, f"{mode}_interp")
+    try:
+        return op(x, data_format, out_d, out_h, out_w, scales, mode, bool(align_corners), int(align_mode))
+    except MemoryError:
+        raise MemoryError(f"[interpolate] an output of spatial size {sizes} does not fit in memory") from None
 
 
 def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
