@@ -21,6 +21,26 @@ def test_batch_norm_updates_running_statistics_with_momentum():
     np.testing.assert_allclose(rv.numpy(), 0.8 * np.array([1.0, 2.0, 0.5]) + 0.2 * var, rtol=1e-9)
 
 
+@pytest.mark.parametrize("training, use_global_stats, uses_batch", [
+    (True, None, True), (False, None, False), (True, True, False), (False, False, True)])
+def test_batch_norm_flags_choose_the_statistics_as_paddle_does(training, use_global_stats, uses_batch):
+    """use_global_stats=False means the batch's statistics (and their running
+    update) even in eval mode, Paddle's trainable_statistics."""
+    x = np.array([[1.0, 2.0], [3.0, 6.0]])
+    rm, rv = paddle.to_tensor(np.array([0.5, 0.5])), paddle.to_tensor(np.array([2.0, 2.0]))
+    y = F.batch_norm(paddle.to_tensor(x), rm, rv, training=training, use_global_stats=use_global_stats,
+                     epsilon=0.0)
+    if uses_batch:
+        mean, var = x.mean(0), x.var(0)
+        np.testing.assert_allclose(y.numpy(), (x - mean) / np.sqrt(var), rtol=1e-6)
+        np.testing.assert_allclose(rm.numpy(), 0.9 * 0.5 + 0.1 * mean, rtol=1e-6)
+        np.testing.assert_allclose(rv.numpy(), 0.9 * 2.0 + 0.1 * var, rtol=1e-6)
+    else:
+        np.testing.assert_allclose(y.numpy(), (x - 0.5) / np.sqrt(2.0), rtol=1e-12)
+        np.testing.assert_array_equal(rm.numpy(), [0.5, 0.5])
+        np.testing.assert_array_equal(rv.numpy(), [2.0, 2.0])
+
+
 def test_batch_norm_channel_last_matches_channel_first():
     rng = np.random.default_rng(1)
     x = rng.normal(size=(2, 4, 5, 3)).astype(np.float32)

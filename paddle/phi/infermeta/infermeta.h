@@ -215,6 +215,17 @@ void AttentionGradInferMeta(const Meta& q, const Meta& k, const Meta& v, const M
                             Meta* v_grad);
 
 // batch_norm_train: x [N, C, ...]; weight, bias, mean and rstd [C].
+// Paddle's batch_norm: the running statistics' outputs keep their dtype.
+void BatchNormInferMeta(const Meta& x, const Meta& mean, const Meta& variance, const Meta& scale, const Meta& bias,
+                        bool is_test, double momentum, double epsilon, const std::string& data_format,
+                        bool use_global_stats, bool trainable_statistics, Meta* out, Meta* mean_out,
+                        Meta* variance_out, Meta* saved_mean, Meta* saved_variance);
+// group_norm: y like x; mean and variance [N, groups].
+void GroupNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int groups,
+                        const std::string& data_format, Meta* y, Meta* mean, Meta* variance);
+// instance_norm: y like x [N, C, ...]; saved_mean and saved_variance [N * C].
+void InstanceNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* y,
+                           Meta* saved_mean, Meta* saved_variance);
 void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* out, Meta* mean,
                              Meta* rstd);
 

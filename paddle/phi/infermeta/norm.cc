@@ -80,6 +80,79 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
   *rstd = Meta(x.dtype, channels);
 }
 
+namespace {
+
+// The channel dim of x in data_format: 1 for the channel-first layouts, the
+// last for the channel-last ones.
+int ChannelAxis(const Meta& x, const std::string& data_format) {
+  static const char* kFirst[] = {"NC", "NCL", "NCHW", "NCDHW"};
+  static const char* kLast[] = {"NLC", "NHWC", "NDHWC"};
+  PD_CHECK(x.dims.size() >= 2, InvalidArgument, "x must be [N, C, ...] or [N, ..., C], but got shape ",
+           x.dims.ToString());
+  for (const char* f : kFirst)
+    if (data_format == f) return 1;
+  for (const char* f : kLast)
+    if (data_format == f) return x.dims.size() - 1;
+  PD_THROW(InvalidArgument, "data_format must be one of NC, NCL, NCHW, NCDHW, NLC, NHWC, NDHWC, but got ",
+           data_format);
+}
+
+void CheckPerChannel(const Meta& t, const char* name, int64_t channels) {
+  PD_CHECK(t.dims.numel() == channels && t.dims.size() <= 1, InvalidArgument, name, ".shape ", t.dims.ToString(),
+           " must be [C] = [", channels, "]");
+  PD_CHECK(IsFloating(t.dtype), InvalidType, name, " must be a floating-point tensor, but got ",
+           DataTypeName(t.dtype));
+}
+
+}  // namespace
+
+void BatchNormInferMeta(const Meta& x, const Meta& mean, const Meta& variance, const Meta& scale, const Meta& bias,
+                        bool is_test, double momentum, double epsilon, const std::string& data_format,
+                        bool use_global_stats, bool trainable_statistics, Meta* out, Meta* mean_out,
+                        Meta* variance_out, Meta* saved_mean, Meta* saved_variance) {
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ", DataTypeName(x.dtype));
+  const int64_t channels = x.dims[ChannelAxis(x, data_format)];
+  CheckPerChannel(mean, "mean", channels);
+  CheckPerChannel(variance, "variance", channels);
+  CheckPerChannel(scale, "scale", channels);
+  CheckPerChannel(bias, "bias", channels);
+  PD_CHECK(epsilon >= 0, InvalidArgument, "epsilon must be >= 0, but got ", epsilon);
+  const bool batch_statistics = !((is_test && !trainable_statistics) || use_global_stats);
+  PD_CHECK(!batch_statistics || x.dims.numel() > 0, InvalidArgument,
+           "batch statistics need a non-empty batch, but x has shape ", x.dims.ToString());
+  const DDim c({channels});
+  *out = Meta(x.dtype, x.dims);
+  *mean_out = Meta(mean.dtype, c);
+  *variance_out = Meta(variance.dtype, c);
+  *saved_mean = Meta(batch_statistics ? x.dtype : mean.dtype, c);
+  *saved_variance = Meta(batch_statistics ? x.dtype : variance.dtype, c);
+}
+
+void GroupNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, int groups,
+                        const std::string& data_format, Meta* y, Meta* mean, Meta* variance) {
+  PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ", DataTypeName(x.dtype));
+  const int64_t channels = x.dims[ChannelAxis(x, data_format)];
+  PD_CHECK(groups > 0 && channels % groups == 0, InvalidArgument, "the channels (", channels,
+           ") must divide into groups (", groups, ")");
+  CheckPerChannel(scale, "scale", channels);
+  CheckPerChannel(bias, "bias", channels);
+  PD_CHECK(epsilon >= 0, InvalidArgument, "epsilon must be >= 0, but got ", epsilon);
+  *y = Meta(x.dtype, x.dims);
+  *mean = Meta(x.dtype, DDim({x.dims[0], groups}));
+  *variance = Meta(x.dtype, DDim({x.dims[0], groups}));
+}
+
+void InstanceNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, float epsilon, Meta* y,
+                           Meta* saved_mean, Meta* saved_variance) {
+  Meta mean, variance;
+  GroupNormInferMeta(x, scale, bias, epsilon, x.dims.size() >= 2 ? static_cast<int>(x.dims[1]) : 1, "NCHW", y, &mean,
+                     &variance);
+  PD_CHECK(x.dims.size() >= 3, InvalidArgument, "x must be [N, C, ...] with a spatial dim, but got shape ",
+           x.dims.ToString());
+  *saved_mean = Meta(x.dtype, DDim({x.dims[0] * x.dims[1]}));
+  *saved_variance = *saved_mean;
+}
+
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad) {
   CheckRowNormGrad(out_grad, x, scale, {&mean, &rstd});

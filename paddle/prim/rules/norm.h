@@ -4,6 +4,7 @@
 // the statistics too; the kernels read the statistics the forward saved.
 #pragma once
 
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -82,6 +83,92 @@ std::tuple<T, T, T> BatchNormTrain(const T& x, const T& scale, const T& bias, fl
   T out = add(multiply(xhat, norm_detail::ChannelView(scale, x)), norm_detail::ChannelView(bias, x));
   const IntArray channels({x.dims()[1]});
   return {out, reshape(mu, channels), reshape(rstd, channels)};
+}
+
+// x with its channel dim (channel_axis) moved to 1, or from 1 back (undo).
+template <TensorLike T>
+T ChannelFirst(const T& x, int channel_axis, bool undo = false) {
+  if (channel_axis == 1) return x;
+  std::vector<int64_t> perm;
+  const int rank = x.dims().size();
+  if (!undo) {
+    perm = {0, rank - 1};
+    for (int d = 1; d < rank - 1; ++d) perm.push_back(d);
+  } else {
+    perm = {0};
+    for (int d = 2; d < rank; ++d) perm.push_back(d);
+    perm.push_back(1);
+  }
+  return transpose(x, perm);
+}
+
+inline int ChannelAxis(const std::string& data_format, int rank) {
+  return data_format == "NLC" || data_format == "NHWC" || data_format == "NDHWC" ? rank - 1 : 1;
+}
+
+// batch_norm (Paddle's op): x normalized per channel by the batch's
+// statistics, or by the running ones when asked ((is_test and not
+// trainable_statistics) or use_global_stats), then scaled and shifted. With
+// the running statistics after the step (momentum * running + (1 - momentum)
+// * batch; unchanged on the running path) and the statistics used (mean and
+// inverse std; the biased batch variance updates the running one).
+template <TensorLike T>
+std::tuple<T, T, T, T, T> BatchNorm(const T& x, const T& mean, const T& variance, const T& scale, const T& bias,
+                                    bool is_test, double momentum, double epsilon, const std::string& data_format,
+                                    bool use_global_stats, bool trainable_statistics) {
+  const int rank = x.dims().size();
+  const int c_axis = ChannelAxis(data_format, rank);
+  if ((is_test && !trainable_statistics) || use_global_stats) {
+    std::vector<int64_t> view(rank, 1);
+    view[c_axis] = x.dims()[c_axis];
+    T rstd = rsqrt(add(variance, ScalarLike(epsilon, variance)));
+    T gain = multiply(CastLike(scale, rstd), rstd);
+    T shift = subtract(CastLike(bias, gain), multiply(mean, gain));
+    T out = add(multiply(x, CastLike(reshape(gain, IntArray(view)), x)), CastLike(reshape(shift, IntArray(view)), x));
+    return {out, mean, variance, mean, rstd};
+  }
+  const float train_epsilon = static_cast<float>(epsilon);  // batch_norm_train's attribute
+  auto [normed, batch_mean, batch_rstd] =
+      batch_norm_train(ChannelFirst(x, c_axis), CastLike(scale, x), CastLike(bias, x), train_epsilon);
+  T batch_variance = subtract(reciprocal(square(batch_rstd)), ScalarLike(train_epsilon, batch_rstd));
+  auto step = [momentum](const T& running, const T& batch) {
+    return add(multiply(running, ScalarLike(momentum, running)),
+               multiply(CastLike(batch, running), ScalarLike(1.0 - momentum, running)));
+  };
+  return {ChannelFirst(normed, c_axis, true), step(mean, batch_mean), step(variance, batch_variance), batch_mean,
+          batch_rstd};
+}
+
+// group_norm: each sample's channels split into groups, each group
+// normalized by its own mean and variance (layer_norm's kernel over
+// [N, groups, rest]), then the per-channel scale and bias; with the groups'
+// mean and variance [N, groups].
+template <TensorLike T>
+std::tuple<T, T, T> GroupNorm(const T& x, const T& scale, const T& bias, float epsilon, int groups,
+                              const std::string& data_format) {
+  const int rank = x.dims().size();
+  const int c_axis = ChannelAxis(data_format, rank);
+  T moved = ChannelFirst(x, c_axis);
+  const int64_t n = x.dims()[0];
+  T grouped = reshape(moved, IntArray({n, groups, -1}));
+  const IntArray cols({grouped.dims()[2]});
+  auto [normed, mu, rstd] = layer_norm(grouped, full<T>(cols, 1, x.dtype(), x.place()),
+                                       full<T>(cols, 0, x.dtype(), x.place()), epsilon, 2);
+  T y = add(multiply(reshape(normed, Shape(moved)), norm_detail::ChannelView(CastLike(scale, x), moved)),
+            norm_detail::ChannelView(CastLike(bias, x), moved));
+  T variance = subtract(reciprocal(square(rstd)), ScalarLike(epsilon, rstd));
+  const IntArray stats({n, groups});
+  return {ChannelFirst(y, c_axis, true), reshape(mu, stats), reshape(variance, stats)};
+}
+
+// instance_norm: group_norm with a group per channel, channel-first; with
+// the mean and inverse std of each (sample, channel), [N * C].
+template <TensorLike T>
+std::tuple<T, T, T> InstanceNorm(const T& x, const T& scale, const T& bias, float epsilon) {
+  const int64_t channels = x.dims()[1];
+  auto [y, mu, variance] = GroupNorm(x, scale, bias, epsilon, static_cast<int>(channels), "NCHW");
+  const IntArray rows({x.dims()[0] * channels});
+  return {y, reshape(mu, rows), reshape(rsqrt(add(variance, ScalarLike(epsilon, variance))), rows)};
 }
 
 // softmax along axis, the row maximum subtracted first (it cancels).

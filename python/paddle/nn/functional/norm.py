@@ -1,5 +1,5 @@
-"""Normalization functions: layer_norm over its fused kernel; batch, group,
-instance and RMS norms composed of it and of reductions."""
+"""Normalization functions: adapters of Paddle's arguments onto the
+layer_norm, rms_norm, batch_norm, group_norm and instance_norm ops."""
 
 from __future__ import annotations
 
@@ -68,9 +68,10 @@ def _channel_axis(op, x, data_format):
 
 def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.9, epsilon=1e-05,
                data_format="NCHW", use_global_stats=None, name=None) -> Tensor:
-    """Normalizes each channel by the batch's statistics (training) or the
-    running ones (inference); training updates running_mean/running_var in
-    place: running = momentum * running + (1 - momentum) * batch statistic.
+    """Normalizes each channel by the batch's statistics (training, or
+    use_global_stats=False) or the running ones; using the batch's updates
+    running_mean/running_var in place: running = momentum * running +
+    (1 - momentum) * batch statistic.
 
     Examples:
         >>> import paddle
@@ -88,24 +89,22 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         check.tensor("batch_norm", t, arg)
         if t.size != channels:
             raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {t.shape}")
-    view = [1] * len(x.shape)
-    view[c_axis] = channels
-    use_batch = training if use_global_stats is None else not use_global_stats
     w = _affine("batch_norm", weight, [channels], 1.0, x.dtype, "weight")
     b = _affine("batch_norm", bias, [channels], 0.0, x.dtype, "bias")
-    if use_batch:
-        moved = paddle.moveaxis(x, c_axis, 1) if c_axis != 1 else x
-        out, mean, rstd = _C_ops.batch_norm_train(moved, w, b, float(epsilon))
-        if training:
-            with paddle.no_grad():
-                var = 1.0 / (rstd * rstd) - epsilon
-                running_mean[...] = running_mean * momentum + mean.reshape(running_mean.shape) * (1 - momentum)
-                running_var[...] = running_var * momentum + var.reshape(running_var.shape) * (1 - momentum)
-        return paddle.moveaxis(out, 1, c_axis) if c_axis != 1 else out
-    # Inference: one scale and one shift per channel.
-    scale = w * paddle.rsqrt(running_var.reshape([channels]) + epsilon)
-    shift = b - running_mean.reshape([channels]) * scale
-    return x * scale.reshape(view) + shift.reshape(view)
+    # Paddle's mapping of the Python flags onto the op's attributes.
+    if use_global_stats is None:
+        use_global_stats, trainable_statistics = not training, False
+    else:
+        trainable_statistics = not use_global_stats
+    layout = "NCHW" if c_axis == 1 else "NHWC"
+    out, mean_out, variance_out, _, _ = _C_ops.batch_norm(
+        x, running_mean.reshape([channels]), running_var.reshape([channels]), w, b, not training, float(momentum),
+        float(epsilon), layout, bool(use_global_stats), trainable_statistics)
+    if not use_global_stats and (training or trainable_statistics):  # the batch's statistics were used
+        with paddle.no_grad():
+            running_mean[...] = mean_out.reshape(running_mean.shape)
+            running_var[...] = variance_out.reshape(running_var.shape)
+    return out
 
 
 def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW", name=None) -> Tensor:
@@ -118,19 +117,10 @@ def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format
             or channels % num_groups:
         raise ValueError(f"[group_norm] the channels ({channels}) must divide into num_groups ({num_groups}) groups")
     check.number("group_norm", epsilon, "epsilon")
-    if c_axis != 1:
-        x = paddle.moveaxis(x, c_axis, 1)
-    shape = list(x.shape)
-    grouped = x.reshape([shape[0], num_groups, -1])
-    cols = grouped.shape[-1]
-    normed = _C_ops.layer_norm(grouped, paddle.ones([cols], x.dtype), paddle.zeros([cols], x.dtype),
-                               float(epsilon), 2)[0].reshape(shape)
-    view = [1, channels] + [1] * (len(shape) - 2)
-    if weight is not None:
-        normed = normed * _affine("group_norm", weight, [channels], 1.0, x.dtype, "weight").reshape(view)
-    if bias is not None:
-        normed = normed + _affine("group_norm", bias, [channels], 0.0, x.dtype, "bias").reshape(view)
-    return paddle.moveaxis(normed, 1, c_axis) if c_axis != 1 else normed
+    w = _affine("group_norm", weight, [channels], 1.0, x.dtype, "weight")
+    b = _affine("group_norm", bias, [channels], 0.0, x.dtype, "bias")
+    layout = "NCHW" if c_axis == 1 else "NHWC"
+    return _C_ops.group_norm(x, w, b, float(epsilon), int(num_groups), layout)[0]
 
 
 def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
@@ -141,7 +131,14 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
     if not use_input_stats:
         raise NotImplementedError("[instance_norm] use_input_stats=False is not supported")
     check.number("instance_norm", eps, "eps")
-    return group_norm(x, x.shape[c_axis], eps, weight, bias, data_format)
+    if len(x.shape) < 3:
+        raise ValueError(f"[instance_norm] x must be [N, C, ...] with a spatial dim, but got shape {x.shape}")
+    channels = x.shape[c_axis]
+    w = _affine("instance_norm", weight, [channels], 1.0, x.dtype, "weight")
+    b = _affine("instance_norm", bias, [channels], 0.0, x.dtype, "bias")
+    moved = paddle.moveaxis(x, c_axis, 1) if c_axis != 1 else x
+    out = _C_ops.instance_norm(moved, w, b, float(eps))[0]
+    return paddle.moveaxis(out, 1, c_axis) if c_axis != 1 else out
 
 
 def normalize(x, p=2, axis=1, epsilon=1e-12, name=None) -> Tensor:
