@@ -81,7 +81,8 @@ SAMPLES = [
              tolerance=TOL),
     OpSample("slogdet", paddle.linalg.slogdet, lambda x: np.stack(np.linalg.slogdet(x)), [[(3, 3)], [(2, 2, 2)]],
              FLOATS, tolerance=TOL, errors=[
-                 ErrorCase(lambda: paddle.linalg.slogdet(_t(3)), ValueError, r"\[slogdet\] x must hold square")]),
+                 ErrorCase(lambda: paddle.linalg.slogdet(_t(3)), ValueError, r"\[slogdet\] x must hold square")],
+             covers=("log_abs_det",)),
     OpSample("cholesky", paddle.linalg.cholesky, np.linalg.cholesky, [[(3, 3)], [(2, 4, 4)]], FLOATS,
              make_inputs=_spd, tolerance=TOL, errors=[
                  ErrorCase(lambda: paddle.linalg.cholesky(-paddle.eye(2)), ValueError,

@@ -144,7 +144,7 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.cummax(_t(2), dtype="float32"), TypeError,
                            r"\[cummax\] dtype must be int32 or int64"),
                  ErrorCase(lambda: paddle.cummax(_t(2, dtype="complex64")), TypeError,
-                           r"\[cum_arg_extreme\] x must be a real")]),
+                           r"\[cummax\] x must be a real")]),
     OpSample("cummax_indices", lambda x: paddle.cummax(x, axis=1)[1], lambda x: _np_cum_arg(x, 1, True),
              [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties, covers=("cum_arg_extreme",)),
     OpSample("cummin", lambda x: paddle.cummin(x, axis=0)[0], lambda x: np.minimum.accumulate(x, axis=0),
@@ -154,6 +154,8 @@ SAMPLES = [
              make_inputs=_with_ties),
     OpSample("cummax_smooth", lambda x: paddle.cummax(x, axis=0)[0], lambda x: np.maximum.accumulate(x, axis=0),
              [[(5, 3)]], ("float32", "float64"), make_inputs=_distinct),
+    OpSample("cummin_smooth", lambda x: paddle.cummin(x, axis=1)[0], lambda x: np.minimum.accumulate(x, axis=1),
+             [[(3, 5)]], ("float32", "float64"), make_inputs=_distinct),
     OpSample("prod", lambda x: paddle.prod(x, axis=1), lambda x: np.prod(x, axis=1), [[(3, 4)], [(2, 3, 2)]],
              ("float32", "float64", "int32", "int64", "complex64", "complex128"), make_inputs=_np_prod_inputs),
     OpSample("prod_all", paddle.prod, np.prod, [[(3, 4)], [()]], ("float32", "float64"), low=0.5, high=1.5),
@@ -171,7 +173,8 @@ SAMPLES = [
 ]
 
 
-GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all", "cummax_smooth", "amax_smooth", "amin_smooth"}
+GRAD_SAMPLES = {"sort_smooth", "topk_smooth", "prod", "prod_all", "cummax_smooth", "cummin_smooth", "amax_smooth",
+                "amin_smooth"}
 GRAD2_SAMPLES = {"cumsum", "cumsum_flat", "prod_all", "cumprod", "cumprod_flat", "logcumsumexp",
                  "logcumsumexp_flat"}
 
@@ -203,6 +206,9 @@ SAMPLES += [
              lambda x: np.array([max(set(r.tolist()), key=lambda v: (list(r).count(v), v)) for r in x]),
              [[(4, 7)]], ("int32", "int64", "float32"), make_inputs=lambda rng, dtype, shapes: [
                  rng.integers(0, 3, size=shapes[0]).astype(dtype)]),
+    # Distinct values all occur once: the mode is the largest, differentiable.
+    OpSample("mode_smooth", lambda x: paddle.mode(x, axis=0, keepdim=True)[0],
+             lambda x: np.max(x, axis=0, keepdims=True), [[(5, 3)]], ("float32", "float64"), make_inputs=_distinct),
     OpSample("unique", _paddle_unique_all, _np_unique_all, [[(10,)], [(3, 4)]], ("int32", "int64", "float32"),
              make_inputs=lambda rng, dtype, shapes: [rng.integers(-3, 4, size=shapes[0]).astype(dtype)]),
     OpSample("bincount", lambda x: paddle.bincount(x, minlength=8), lambda x: np.bincount(x, minlength=8), [[(20,)]],
@@ -213,4 +219,4 @@ SAMPLES += [
              lambda x: np.histogram(x, bins=5, range=(-2, 2))[0], [[(40,)]], ("float32", "float64")),
 ]
 
-GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile"}
+GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth"}

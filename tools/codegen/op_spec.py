@@ -240,9 +240,10 @@ def parse_op(entry: dict) -> OpSpec:
     if set(kernel) - _KERNEL_FIELDS:
         _fail(op, f"unknown kernel fields {sorted(set(kernel) - _KERNEL_FIELDS)}")
     tensors = [a for a in args if a.is_tensor]
-    if not tensors and "backend" not in kernel:
+    if not tensors and "backend" not in kernel and has_kernel:
         _fail(op, "an op without tensor inputs needs kernel.backend")
-    data_type_name = kernel.get("data_type", tensors[0].name if tensors else None)
+    dtypes = [a.name for a in args if a.type == "DataType"]
+    data_type_name = kernel.get("data_type", tensors[0].name if tensors else dtypes[0] if dtypes else None)
     if data_type_name not in by_name:
         _fail(op, f"kernel.data_type {data_type_name!r} is not an argument")
     data_type_arg = by_name[data_type_name]

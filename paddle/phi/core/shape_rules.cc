@@ -62,4 +62,8 @@ int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pa
   return (padded - span) / stride + 1;
 }
 
+int64_t DiagonalLength(int64_t rows, int64_t cols, int64_t offset) {
+  return std::max<int64_t>(0, std::min(rows + std::min<int64_t>(offset, 0), cols - std::max<int64_t>(offset, 0)));
+}
+
 }  // namespace phi

@@ -25,6 +25,10 @@ struct SliceRange {
   int64_t start, length;
 };
 SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim);
+// The length of the offset-th diagonal of a rows x cols matrix (above the
+// main one for offset > 0, below for < 0); 0 when it lies outside.
+int64_t DiagonalLength(int64_t rows, int64_t cols, int64_t offset);
+
 // The sliding-window output size along one spatial dim.
 int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before, int64_t pad_after,
                        int64_t dilation);

@@ -47,6 +47,8 @@ void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 // as_real: complex [...] -> real [..., 2]; as_complex the inverse.
 void AsRealInferMeta(const Meta& x, Meta* out);
 void AsComplexInferMeta(const Meta& x, Meta* out);
+// complex: real and imag of one float dtype, broadcast together.
+void ComplexInferMeta(const Meta& real, const Meta& imag, Meta* out);
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out);
 // x broadcast to shape, where -1 keeps x's dim.
 void ExpandInferMeta(const Meta& x, const IntArray& shape, Meta* out);
@@ -166,6 +168,11 @@ void CumsumInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
 void LinearScanInferMeta(const Meta& a, const Meta& b, int64_t axis, bool reverse, Meta* out);
 void LogcumsumexpInferMeta(const Meta& x, int64_t axis, bool reverse, Meta* out);
 void CumArgExtremeInferMeta(const Meta& x, int64_t axis, bool largest, Meta* out);
+// cummax / cummin: the running extreme and its position (int32 or int64).
+void CumExtremeInferMeta(const Meta& x, int axis, DataType dtype, Meta* out, Meta* indices);
+// kthvalue / mode: a value and its position per slice along axis.
+void KthvalueInferMeta(const Meta& x, int64_t k, int axis, bool keepdim, Meta* out, Meta* indices);
+void ModeInferMeta(const Meta& x, int axis, bool keepdim, Meta* out, Meta* indices);
 
 // ---- normalization (norm.cc)
 // layer_norm: weight and bias shaped like x.shape[begin_norm_axis:]; mean and
@@ -178,7 +185,14 @@ void RmsNormInferMeta(const Meta& x, const Meta& scale, float epsilon, int64_t b
 
 // ---- linear algebra over the last two dims (linalg.cc); float32/float64
 void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out);
-void SlogdetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign);
+void LogAbsDetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign);
+// slogdet: [2, ...batch], sign then log|det|.
+void SlogdetInferMeta(const Meta& x, Meta* out);
+// diagonal: the other dims, then the diagonal's length.
+void DiagonalInferMeta(const Meta& x, int offset, int axis1, int axis2, Meta* out);
+// diag: a 2-D x's diagonal, or a square matrix with a 0-D/1-D x on a diagonal.
+void DiagInferMeta(const Meta& x, int offset, float padding_value, Meta* out);
+void EyeInferMeta(const Scalar& num_rows, const Scalar& num_columns, DataType dtype, Meta* out);
 // x's meta, for square matrices [..., n, n] (inverse, matrix_power).
 void SquareMatrixInferMeta(const Meta& x, Meta* out);
 // The determinants of square matrices: [...].

@@ -40,10 +40,49 @@ void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out) {
   *out = Meta(x.dtype, y.dims);
 }
 
-void SlogdetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign) {
+void LogAbsDetInferMeta(const Meta& x, Meta* logabsdet, Meta* sign) {
   CheckMatrices(x, "x", true);
   *logabsdet = Meta(x.dtype, DDim(Batch(x)));
   *sign = Meta(x.dtype, DDim(Batch(x)));
+}
+
+void SlogdetInferMeta(const Meta& x, Meta* out) {
+  CheckMatrices(x, "x", true);
+  std::vector<int64_t> dims = Batch(x);
+  dims.insert(dims.begin(), 2);
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void DiagonalInferMeta(const Meta& x, int offset, int axis1, int axis2, Meta* out) {
+  const int rank = x.dims.size();
+  PD_CHECK(rank >= 2, InvalidArgument, "x must have at least 2 dims, but got shape ", x.dims.ToString());
+  const int a1 = NormalizeAxis(axis1, rank), a2 = NormalizeAxis(axis2, rank);
+  PD_CHECK(a1 != a2, InvalidArgument, "axis1 and axis2 must differ, but both are dim ", a1);
+  std::vector<int64_t> dims;
+  for (int d = 0; d < rank; ++d)
+    if (d != a1 && d != a2) dims.push_back(x.dims[d]);
+  dims.push_back(DiagonalLength(x.dims[a1], x.dims[a2], offset));
+  *out = Meta(x.dtype, DDim(dims));
+}
+
+void DiagInferMeta(const Meta& x, int offset, float, Meta* out) {
+  const int rank = x.dims.size();
+  PD_CHECK(rank <= 2, InvalidArgument, "x must have at most 2 dims, but got shape ", x.dims.ToString());
+  if (rank == 2) {
+    DiagonalInferMeta(x, offset, 0, 1, out);
+    return;
+  }
+  const int64_t n = x.dims.numel() + (offset < 0 ? -static_cast<int64_t>(offset) : offset);
+  *out = Meta(x.dtype, DDim({n, n}));
+}
+
+void EyeInferMeta(const Scalar& num_rows, const Scalar& num_columns, DataType dtype, Meta* out) {
+  const Scalar* sizes[] = {&num_rows, &num_columns};
+  for (const Scalar* s : sizes) {
+    PD_CHECK(s->dtype() == DataType::INT64 && s->to<int64_t>() >= 0, InvalidArgument, s == &num_rows ? "num_rows" : "num_columns",
+             " must be a non-negative int, but got ", s->ToString());
+  }
+  *out = Meta(dtype, DDim({num_rows.to<int64_t>(), num_columns.to<int64_t>()}));
 }
 
 void CholeskyInferMeta(const Meta& x, bool, Meta* out) {

@@ -78,4 +78,42 @@ void CumArgExtremeInferMeta(const Meta& x, int64_t axis, bool, Meta* out) {
   *out = Meta(DataType::INT64, x.dims);
 }
 
+void CumExtremeInferMeta(const Meta& x, int axis, DataType dtype, Meta* out, Meta* indices) {
+  CumArgExtremeInferMeta(x, axis, true, indices);
+  PD_CHECK(dtype == DataType::INT32 || dtype == DataType::INT64, InvalidType, "dtype must be int32 or int64, but got ",
+           DataTypeName(dtype));
+  *out = Meta(x.dtype, x.dims);
+  *indices = Meta(dtype, x.dims);
+}
+
+namespace {
+
+// The dims of x with axis reduced to one position (kept as 1, or dropped).
+DDim OnePerSlice(const Meta& x, int axis, bool keepdim) {
+  CheckOrderable(x);
+  if (x.dims.size() == 0) {
+    PD_CHECK(axis == 0 || axis == -1, OutOfRange, "axis (", axis, ") must be in [-1, 0] for a 0-D tensor");
+    return x.dims;
+  }
+  return ReducedDims(x.dims, IntArray({axis}), keepdim);
+}
+
+}  // namespace
+
+void KthvalueInferMeta(const Meta& x, int64_t k, int axis, bool keepdim, Meta* out, Meta* indices) {
+  const DDim dims = OnePerSlice(x, axis, keepdim);
+  const int64_t n = x.dims.size() == 0 ? 1 : x.dims[NormalizeAxis(axis, x.dims.size())];
+  PD_CHECK(k >= 1 && k <= n, OutOfRange, "k must be in [1, ", n, "], the size of axis ", axis, ", but got ", k);
+  *out = Meta(x.dtype, dims);
+  *indices = Meta(DataType::INT64, dims);
+}
+
+void ModeInferMeta(const Meta& x, int axis, bool keepdim, Meta* out, Meta* indices) {
+  const DDim dims = OnePerSlice(x, axis, keepdim);
+  PD_CHECK(x.dims.size() == 0 || x.dims[NormalizeAxis(axis, x.dims.size())] > 0, InvalidArgument,
+           "the mode of an empty axis is undefined; x has shape ", x.dims.ToString());
+  *out = Meta(x.dtype, dims);
+  *indices = Meta(DataType::INT64, dims);
+}
+
 }  // namespace phi

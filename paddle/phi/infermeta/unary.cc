@@ -209,6 +209,14 @@ void AsComplexInferMeta(const Meta& x, Meta* out) {
   *out = Meta(x.dtype == DataType::FLOAT32 ? DataType::COMPLEX64 : DataType::COMPLEX128, DDim(dims));
 }
 
+void ComplexInferMeta(const Meta& real, const Meta& imag, Meta* out) {
+  PD_CHECK(real.dtype == imag.dtype && (real.dtype == DataType::FLOAT32 || real.dtype == DataType::FLOAT64),
+           InvalidType, "real and imag must be both float32 or both float64, but got ", DataTypeName(real.dtype),
+           " and ", DataTypeName(imag.dtype));
+  *out = Meta(real.dtype == DataType::FLOAT32 ? DataType::COMPLEX64 : DataType::COMPLEX128,
+              BroadcastDims(real.dims, imag.dims));
+}
+
 void ExpandInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
   std::vector<int64_t> dims = shape.GetData();
   const int lead = static_cast<int>(dims.size()) - x.dims.size();

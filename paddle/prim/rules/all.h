@@ -13,3 +13,4 @@
 #include "paddle/prim/rules/norm.h"
 #include "paddle/prim/rules/reduction.h"
 #include "paddle/prim/rules/scan.h"
+#include "paddle/prim/rules/sort.h"

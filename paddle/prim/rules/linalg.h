@@ -217,7 +217,7 @@ T Addmm(const T& input, const T& x, const T& y, double beta, double alpha) {
 // The determinant of each square matrix: sign exp(log|det|).
 template <TensorLike T>
 T Det(const T& x) {
-  auto [logabsdet, sign] = slogdet(x);
+  auto [logabsdet, sign] = log_abs_det(x);
   return multiply(sign, exp(logabsdet));
 }
 
@@ -236,6 +236,59 @@ T MatrixPower(const T& x, int64_t n) {
     if (k > 1) base = matmul(base, base, false, false);
   }
   return result;
+}
+
+// slogdet as Paddle returns it: sign and log|det| stacked, [2, ...batch].
+template <TensorLike T>
+T Slogdet(const T& x) {
+  auto [logabsdet, sign] = log_abs_det(x);
+  return stack(std::vector<T>{sign, logabsdet}, 0);
+}
+
+// The offset-th diagonal of the planes (axis1, axis2), as the last dim: the
+// planes moved last and flattened, every (cols + 1)-th element from the
+// diagonal's first.
+template <TensorLike T>
+T Diagonal(const T& x, int offset, int axis1, int axis2) {
+  const int rank = x.dims().size();
+  const int a1 = NormalizeAxis(axis1, rank), a2 = NormalizeAxis(axis2, rank);
+  std::vector<int64_t> perm, flat_shape;
+  for (int d = 0; d < rank; ++d) {
+    if (d != a1 && d != a2) {
+      perm.push_back(d);
+      flat_shape.push_back(x.dims()[d]);
+    }
+  }
+  perm.insert(perm.end(), {a1, a2});
+  const int64_t rows = x.dims()[a1], cols = x.dims()[a2];
+  flat_shape.push_back(rows * cols);
+  const int64_t length = phi::DiagonalLength(rows, cols, offset);
+  const int64_t first = offset >= 0 ? offset : -static_cast<int64_t>(offset) * cols;
+  T flat = reshape(transpose(x, perm), IntArray(flat_shape));
+  return index_select(flat, arange<T>(first, first + length * (cols + 1), cols + 1, DataType::INT64, x.place()),
+                      rank - 2);
+}
+
+// diag: a 2-D x's offset-th diagonal; or a square matrix holding the
+// flattened x on its offset-th diagonal, padding_value elsewhere.
+template <TensorLike T>
+T Diag(const T& x, int offset, float padding_value) {
+  if (x.dims().size() == 2) return Diagonal(x, offset, 0, 1);
+  T values = reshape(x, IntArray({-1}));
+  const int64_t length = values.dims()[0], n = length + (offset < 0 ? -static_cast<int64_t>(offset) : offset);
+  const int64_t first = offset >= 0 ? offset : -static_cast<int64_t>(offset) * n;
+  T flat = full<T>(IntArray({n * n}), padding_value, x.dtype(), x.place());
+  T positions = arange<T>(first, first + length * (n + 1), n + 1, DataType::INT64, x.place());
+  return reshape(put_along_axis(flat, positions, values, 0, "assign"), IntArray({n, n}));
+}
+
+// eye: ones on the main diagonal of a num_rows x num_columns matrix, zeros elsewhere.
+template <TensorLike T>
+T Eye(const Scalar& num_rows, const Scalar& num_columns, DataType dtype, const Place& place) {
+  const int64_t rows = num_rows.to<int64_t>(), cols = num_columns.to<int64_t>();
+  T r = reshape(arange<T>(0, rows, 1, DataType::INT64, place), IntArray({rows, 1}));
+  T c = reshape(arange<T>(0, cols, 1, DataType::INT64, place), IntArray({1, cols}));
+  return cast(equal(r, c), dtype);
 }
 
 }  // namespace paddle::prim

@@ -195,4 +195,11 @@ T Roll(const T& x, const IntArray& shifts, const std::vector<int64_t>& axis) {
   return out;
 }
 
+// complex: real + i imag, broadcast together.
+template <TensorLike T>
+T Complex(const T& real, const T& imag) {
+  const IntArray shape(phi::BroadcastDims(real.dims(), imag.dims()).ToVector());
+  return as_complex(stack(std::vector<T>{broadcast_to(real, shape), broadcast_to(imag, shape)}, -1));
+}
+
 }  // namespace paddle::prim

@@ -100,11 +100,8 @@ def inv(x, name=None) -> Tensor:
 
 def slogdet(x, name=None) -> Tensor:
     """[sign, log|det|] of every square matrix of x, stacked in the first dim."""
-    import paddle
-
     _check_square("slogdet", x)
-    logabsdet, sign = _C_ops.slogdet(x)
-    return paddle.stack([sign, logabsdet])
+    return _C_ops.slogdet(x)
 
 
 def det(x, name=None) -> Tensor:

@@ -236,9 +236,7 @@ def eye(num_rows, num_columns=None, dtype=None, name=None) -> Tensor:
     for arg, v in (("num_rows", num_rows), ("num_columns", num_columns)):
         if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0:
             raise ValueError(f"[eye] argument '{arg}': expected a non-negative int, but got {v!r}")
-    rows = arange(num_rows).unsqueeze(-1)
-    cols = arange(num_columns).unsqueeze(0)
-    return (rows == cols).astype(_default_float() if dtype is None else dtype)
+    return _C_ops.eye(num_rows, num_columns, _default_float() if dtype is None else dtype)
 
 
 def linspace(start, stop, num, dtype=None, name=None) -> Tensor:
@@ -325,16 +323,9 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None) -> Tensor:
         >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy().tolist()
         [1, 4]
     """
-    from paddle.tensor.manipulation import moveaxis
-    if not isinstance(x, Tensor) or len(x.shape) < 2:
-        raise ValueError("[diagonal] x must be a tensor of at least 2 dims")
-    offset = check.integer("diagonal", offset, "offset")
-    y = moveaxis(x, [axis1, axis2], [-2, -1])
-    rows, cols = y.shape[-2], y.shape[-1]
-    length = max(0, min(rows + min(offset, 0), cols - max(offset, 0)))
-    r = arange(length) + max(-offset, 0)
-    c = arange(length) + max(offset, 0)
-    return y[..., r, c]
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[diagonal] argument 'x': expected Tensor, but got {type(x).__name__}")
+    return _C_ops.diagonal(x, check.integer("diagonal", offset, "offset"), axis1, axis2)
 
 
 def diag(x, offset=0, padding_value=0, name=None) -> Tensor:
@@ -348,18 +339,7 @@ def diag(x, offset=0, padding_value=0, name=None) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise TypeError(f"[diag] argument 'x': expected Tensor, but got {type(x).__name__}")
-    offset = check.integer("diag", offset, "offset")
-    if len(x.shape) == 2:
-        return diagonal(x, offset)
-    if len(x.shape) > 2:
-        raise ValueError(f"[diag] x must have at most 2 dims, but got shape {x.shape}")
-    x = x.reshape([-1])
-    n = x.shape[0] + abs(offset)
-    from paddle.tensor.indexing import index_put
-    base = full([n, n], padding_value, x.dtype)
-    r = arange(x.shape[0]) + max(-offset, 0)
-    c = arange(x.shape[0]) + max(offset, 0)
-    return index_put(base, (r, c), x)
+    return _C_ops.diag(x, check.integer("diag", offset, "offset"), padding_value)
 
 
 def diagflat(x, offset=0, name=None) -> Tensor:

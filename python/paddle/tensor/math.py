@@ -146,16 +146,4 @@ def imag(x, name=None) -> Tensor:
 
 def complex(real, imag, name=None) -> Tensor:  # noqa: A001  (Paddle's name)
     """real + i imag (broadcast together) as a complex tensor."""
-    import numpy as np
-
-    import paddle
-
-    for arg, t in (("real", real), ("imag", imag)):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"[complex] argument '{arg}': expected Tensor, but got {type(t).__name__}")
-    try:
-        shape = list(np.broadcast_shapes(tuple(real.shape), tuple(imag.shape)))
-    except ValueError:
-        raise ValueError(f"[complex] real {real.shape} and imag {imag.shape} cannot be broadcast together") from None
-    pair = paddle.stack([paddle.broadcast_to(real, shape), paddle.broadcast_to(imag, shape)], axis=-1)
-    return _C_ops.as_complex(pair)
+    return _C_ops.complex(real, imag)

@@ -124,9 +124,7 @@ def _cum_extreme(op, x, axis, dtype):
     if dtype not in ("int32", "int64"):
         raise TypeError(f"[{op}] dtype must be int32 or int64, but got {dtype!r}")
     x, axis = _scan_input(op, x, axis, None)
-    indices = _C_ops.cum_arg_extreme(x, axis, op == "cummax")
-    values = _C_ops.take_along_axis(x, indices, axis) if x.shape else x.clone()
-    return values, indices.astype(dtype)
+    return (_C_ops.cummax if op == "cummax" else _C_ops.cummin)(x, axis, dtype)
 
 
 def cummax(x, axis=None, dtype="int64", name=None):
@@ -177,39 +175,14 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     n = x.shape[axis] if x.shape else 1
     if not 1 <= check.integer("kthvalue", k, "k") <= n:
         raise ValueError(f"[kthvalue] argument 'k': expected an int in [1, {n}], but got {k!r}")
-    values, indices = _C_ops.topk(x, k, axis, False, True)
-    import paddle
-
-    values = paddle.slice(values, [axis], [k - 1], [k]) if x.shape else values
-    indices = paddle.slice(indices, [axis], [k - 1], [k]) if x.shape else indices
-    if not keepdim and x.shape:
-        values, indices = values.squeeze(axis), indices.squeeze(axis)
-    return values, indices
+    return _C_ops.kthvalue(x, k, axis, bool(keepdim))
 
 
 def mode(x, axis=-1, keepdim=False, name=None):
     """The most frequent value along axis (the largest among equally frequent ones), and its last position."""
-    import paddle
-
     _check("mode", x, axis)
     check.axis("mode", axis, max(len(x.shape), 1))
-    if not x.shape:
-        return x.clone(), paddle.zeros([], "int64")
-    moved = paddle.moveaxis(x, axis, -1)
-    values, order = _C_ops.argsort(moved, -1, False, True)
-    n = values.shape[-1]
-    same = values.unsqueeze(-1) == values.unsqueeze(-2)  # [.., n, n]
-    counts = paddle.sum(same.astype("int64"), axis=-1)
-    best = counts * (n + 1) + paddle.arange(n)  # most frequent, then the largest value
-    pick = paddle.argmax(best, axis=-1, keepdim=True)
-    value = paddle.take_along_axis(values, pick, -1)
-    # the last position in x holding that value
-    positions = paddle.where(moved == value, paddle.arange(n).astype("int64"), paddle.full([], -1, "int64"))
-    index = paddle.max(positions, axis=-1, keepdim=True)
-    value, index = value.squeeze(-1), index.squeeze(-1)
-    if keepdim:
-        value, index = value.unsqueeze(axis % len(x.shape)), index.unsqueeze(axis % len(x.shape))
-    return value, index
+    return _C_ops.mode(x, axis, bool(keepdim))
 
 
 def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None):

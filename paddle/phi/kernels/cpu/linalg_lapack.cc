@@ -309,7 +309,7 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
 }  // namespace phi
 
 PD_REGISTER_KERNEL(linalg_solve, CPU, phi::LinalgSolveKernel, float, double);
-PD_REGISTER_KERNEL(slogdet, CPU, phi::SlogdetKernel, float, double);
+PD_REGISTER_KERNEL(log_abs_det, CPU, phi::SlogdetKernel, float, double);
 PD_REGISTER_KERNEL(cholesky, CPU, phi::CholeskyKernel, float, double);
 PD_REGISTER_KERNEL(eigh, CPU, phi::EighKernel, float, double);
 PD_REGISTER_KERNEL(svd, CPU, phi::SvdKernel, float, double);

@@ -415,7 +415,7 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
 }  // namespace phi
 
 PD_REGISTER_KERNEL(linalg_solve, GPU, phi::LinalgSolveKernel, float, double);
-PD_REGISTER_KERNEL(slogdet, GPU, phi::SlogdetKernel, float, double);
+PD_REGISTER_KERNEL(log_abs_det, GPU, phi::SlogdetKernel, float, double);
 PD_REGISTER_KERNEL(cholesky, GPU, phi::CholeskyKernel, float, double);
 PD_REGISTER_KERNEL(eigh, GPU, phi::EighKernel, float, double);
 PD_REGISTER_KERNEL(svd, GPU, phi::SvdKernel, float, double);
