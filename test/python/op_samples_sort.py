@@ -214,7 +214,15 @@ SAMPLES += [
     OpSample("bincount", lambda x: paddle.bincount(x, minlength=8), lambda x: np.bincount(x, minlength=8), [[(20,)]],
              ("int32", "int64"), low=0, high=6, errors=[
                  ErrorCase(lambda: paddle.bincount(paddle.to_tensor([-1, 2])), ValueError,
-                           r"\[bincount\] x must be non-negative")]),
+                           r"\[bincount\] x must be non-negative, but holds -1 at position 0"),
+                 ErrorCase(lambda: paddle.bincount(paddle.to_tensor([1.0])), TypeError,
+                           r"\[bincount\] x must be an int32 or int64 tensor, but got float32"),
+                 ErrorCase(lambda: paddle.bincount(paddle.to_tensor([1, 2]), paddle.to_tensor([1.0])), ValueError,
+                           r"\[bincount\] weights.shape \[1\] must equal x.shape \[2\]")]),
+    OpSample("bincount_weights", lambda x, w: paddle.bincount(x, w), lambda x, w: np.bincount(x, w).astype(w.dtype),
+             [[(30,), (30,)]], ("int32", "int64"), low=0, high=9,
+             make_inputs=lambda rng, dtype, shapes: [rng.integers(0, 9, size=shapes[0]).astype(dtype),
+                                                     rng.random(shapes[1])]),
     OpSample("histogram", lambda x: paddle.histogram(x, bins=5, min=-2, max=2),
              lambda x: np.histogram(x, bins=5, range=(-2, 2))[0], [[(40,)]], ("float32", "float64")),
 ]

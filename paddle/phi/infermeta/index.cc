@@ -67,6 +67,18 @@ void NonzeroInferMeta(const Meta& x, Meta* out) {
   *out = Meta(DataType::INT64, DDim({0, static_cast<int64_t>(x.dims.size())}));
 }
 
+void BincountInferMeta(const Meta& x, const Meta& weights, const Scalar& minlength, Meta* out) {
+  PD_CHECK(x.dtype == DataType::INT32 || x.dtype == DataType::INT64, InvalidType,
+           "x must be an int32 or int64 tensor, but got ", DataTypeName(x.dtype));
+  PD_CHECK(x.dims.size() == 1, InvalidArgument, "x must be 1-D, but got shape ", x.dims.ToString());
+  PD_CHECK(weights.dims == x.dims, InvalidArgument, "weights.shape ", weights.dims.ToString(),
+           " must equal x.shape ", x.dims.ToString());
+  PD_CHECK(minlength.dtype() == DataType::INT64 && minlength.to<int64_t>() >= 0, InvalidArgument,
+           "minlength must be a non-negative int, but got ", minlength.ToString());
+  // The length depends on the values: the kernel sets it.
+  *out = Meta(weights.dtype, DDim({minlength.to<int64_t>()}));
+}
+
 namespace {
 
 void CheckIds(const Meta& x, const char* arg) {

@@ -157,6 +157,8 @@ void GatherNdInferMeta(const Meta& x, const Meta& index, Meta* out);
 void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool accumulate, Meta* out);
 // nonzero: [count, rank] int64; the kernel sets the count.
 void NonzeroInferMeta(const Meta& x, Meta* out);
+// bincount: [length] of weights' dtype; the kernel sets the length.
+void BincountInferMeta(const Meta& x, const Meta& weights, const Scalar& minlength, Meta* out);
 
 // ---- along one axis (sort.cc)
 void ArgsortInferMeta(const Meta& x, int64_t axis, bool descending, bool stable, Meta* out, Meta* indices);

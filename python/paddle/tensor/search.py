@@ -235,17 +235,7 @@ def bincount(x, weights=None, minlength=0, name=None):
     import paddle
 
     _check("bincount", x, None)
-    if len(x.shape) != 1 or x.dtype not in (paddle.int32, paddle.int64):
-        raise ValueError(f"[bincount] x must be a 1-D int tensor, but got shape {x.shape} and {x.dtype}")
-    if x.size and int(x.min()) < 0:
-        raise ValueError(f"[bincount] x must be non-negative, but holds {int(x.min())}")
-    length = max(int(x.max()) + 1 if x.size else 0, check.integer("bincount", minlength, "minlength", min=0))
-    if weights is None:
-        values, dtype = paddle.ones([x.shape[0]], "int64"), "int64"
-    else:
-        check.tensor("bincount", weights, "weights")
-        if list(weights.shape) != list(x.shape):
-            raise ValueError(f"[bincount] weights.shape {weights.shape} must equal x.shape {x.shape}")
-        values, dtype = weights, weights.dtype
-    return paddle.put_along_axis(paddle.zeros([length], dtype), x.astype("int64"), values.astype(dtype), 0,
-                                 reduce="add")
+    minlength = check.integer("bincount", minlength, "minlength", min=0)
+    if weights is None:  # occurrences: weights of one, as int64
+        weights = paddle.ones(x.shape, "int64")
+    return _C_ops.bincount(x, weights, minlength)

@@ -548,6 +548,32 @@ void CheckLabelsKernel(const Context& ctx, const DenseTensor& label, int64_t cla
   out->ShareBufferWith(label);
 }
 
+// How often each value 0, 1, ... occurs in the non-negative ids x, each
+// occurrence counting its weight. The length, max(max(x) + 1, minlength),
+// depends on the values, so the counting runs on the host as nonzero's does
+// (one sync on a GPU); a negative id is an error naming it.
+template <typename T, typename Context>
+void BincountKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weights, const Scalar& minlength,
+                    DenseTensor* out) {
+  std::unique_ptr<T[]> w(new T[weights.numel()]);
+  funcs::CopyToHost(ctx, w.get(), weights.data<T>(), weights.numel() * sizeof(T));
+  std::vector<T> counts(static_cast<size_t>(minlength.to<int64_t>()), T(0));
+  funcs::VisitIds(x.dtype(), "bincount", [&](auto tag) {
+    using I = typename decltype(tag)::type;
+    std::unique_ptr<I[]> ids(new I[x.numel()]);
+    funcs::CopyToHost(ctx, ids.get(), x.data<I>(), x.numel() * sizeof(I));
+    for (int64_t i = 0; i < x.numel(); ++i) {
+      const int64_t id = static_cast<int64_t>(ids[i]);
+      PD_CHECK(id >= 0, InvalidArgument, "x must be non-negative, but holds ", id, " at position ", i);
+      if (id >= static_cast<int64_t>(counts.size())) counts.resize(id + 1, T(0));
+      counts[id] += w[i];
+    }
+  });
+  *out->mutable_meta() = DenseTensorMeta(weights.dtype(), DDim({static_cast<int64_t>(counts.size())}));
+  T* o = ctx.template Alloc<T>(out);
+  funcs::CopyFromHost(ctx, o, counts.data(), counts.size() * sizeof(T));
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_INDEX_KERNELS(B)                                                   \
@@ -558,4 +584,5 @@ void CheckLabelsKernel(const Context& ctx, const DenseTensor& label, int64_t cla
   PD_REGISTER_KERNEL(nonzero, B, phi::NonzeroKernel, PD_ALL_TYPES);                      \
   PD_REGISTER_KERNEL(embedding, B, phi::EmbeddingKernel, PD_INDEX_VALUE_TYPES);            \
   PD_REGISTER_KERNEL(one_hot, B, phi::OneHotKernel, int32_t, int64_t);                     \
+  PD_REGISTER_KERNEL(bincount, B, phi::BincountKernel, int32_t, int64_t, float, double);    \
   PD_REGISTER_KERNEL_ANY_DTYPE(check_labels, B, phi::CheckLabelsKernel)
