@@ -150,7 +150,7 @@ KernelInputs::KernelInputs(const std::vector<Tensor>& ts, bool strided, const Pl
   pointers_.reserve(ts.size());
   for (const Tensor& t : ts) {
     keep_.push_back(Prepared(t, strided, place));
-    pointers_.push_back(keep_.back().impl().get());
+    pointers_.push_back(&keep_.back().dense());
   }
 }
 

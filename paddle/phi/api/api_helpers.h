@@ -42,7 +42,7 @@ Place CommonPlace(std::initializer_list<const std::vector<Tensor>*> lists);
 class KernelInput {
  public:
   KernelInput(const Tensor& t, bool strided, const Place& place);
-  const phi::DenseTensor& get() const { return *keep_.impl(); }
+  const phi::DenseTensor& get() const { return keep_.dense(); }
 
  private:
   Tensor keep_;

@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "paddle/common/errors.h"
+
 namespace paddle {
 namespace {
 
@@ -26,6 +28,11 @@ AbstractAutogradMeta* Tensor::EnsureAutogradMeta() {
 void Tensor::set_stop_gradient(bool v) {
   if (!autograd_meta_ && v) return;
   EnsureAutogradMeta()->stop_gradient = v;
+}
+
+void Tensor::ThrowNotDense() const {
+  PD_CHECK(impl_ != nullptr, InvalidArgument, "the tensor is undefined (it holds no data)");
+  PD_THROW(InvalidType, "this operation runs kernels on a DenseTensor, but the tensor is a ", impl_->type_name());
 }
 
 const std::string& Tensor::name() const {

@@ -1,6 +1,7 @@
 // paddle::Tensor: the user-facing tensor handle of the C++ API and of Python.
-// It shares a phi::DenseTensor (the data) and carries what the eager layer
-// adds on top: a name and, from the autograd engine on, gradient metadata.
+// It shares an implementation behind phi::TensorBase (a phi::DenseTensor
+// today: the data) and carries what the eager layer adds on top: a name and,
+// from the autograd engine on, gradient metadata.
 #pragma once
 
 #include <memory>
@@ -28,16 +29,21 @@ class AbstractAutogradMeta {
 class Tensor {
  public:
   Tensor() = default;
-  explicit Tensor(std::shared_ptr<phi::DenseTensor> impl) : impl_(std::move(impl)) {}
+  explicit Tensor(std::shared_ptr<phi::TensorBase> impl) : impl_(std::move(impl)) {}
 
   bool defined() const { return impl_ != nullptr; }
-  const std::shared_ptr<phi::DenseTensor>& impl() const { return impl_; }
-  phi::DenseTensor& dense() const { return *impl_; }
+  const std::shared_ptr<phi::TensorBase>& impl() const { return impl_; }
+  bool is_dense_tensor() const { return impl_ && impl_->kind() == phi::TensorKind::kDense; }
+  // The DenseTensor a kernel reads; InvalidType for another implementation.
+  phi::DenseTensor& dense() const {
+    if (!is_dense_tensor()) ThrowNotDense();
+    return static_cast<phi::DenseTensor&>(*impl_);
+  }
 
   const DDim& dims() const { return impl_->dims(); }
   DataType dtype() const { return impl_->dtype(); }
   const Place& place() const { return impl_->place(); }
-  int64_t numel() const { return impl_->numel(); }
+  int64_t numel() const { return impl_->dims().numel(); }
 
   // A unique name, made on first use ("generated_tensor_<n>") as Paddle does.
   const std::string& name() const;
@@ -53,7 +59,9 @@ class Tensor {
   AbstractAutogradMeta* EnsureAutogradMeta();
 
  private:
-  std::shared_ptr<phi::DenseTensor> impl_;
+  [[noreturn]] void ThrowNotDense() const;
+
+  std::shared_ptr<phi::TensorBase> impl_;
   std::shared_ptr<AbstractAutogradMeta> autograd_meta_;
   mutable std::string name_;
 };

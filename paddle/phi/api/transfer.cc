@@ -68,7 +68,7 @@ void CopyInto(const Tensor& src_in, const Tensor& dst) {
   KernelLaunch launch("strided_copy", {phi::BackendOf(dst.place()), phi::DataLayout::ANY, dst.dtype()},
                       dst.place());
   launch.kernel<void(const phi::DeviceContext&, const phi::DenseTensor&, phi::DenseTensor*)>()(
-      launch.context(), launch.In(src.dense()), launch.InOut(dst.impl().get()));
+      launch.context(), launch.In(src.dense()), launch.InOut(&dst.dense()));
   launch.Finish();
   dst.dense().Holder()->BumpVersion();
 }

@@ -12,6 +12,7 @@
 #include "paddle/common/data_type.h"
 #include "paddle/common/ddim.h"
 #include "paddle/phi/core/allocator.h"
+#include "paddle/phi/core/tensor_base.h"
 
 namespace phi {
 
@@ -34,26 +35,29 @@ struct DenseTensorMeta {
   bool IsContiguous() const;
 };
 
-class DenseTensor {
+class DenseTensor final : public TensorBase {
  public:
-  DenseTensor() = default;
-  explicit DenseTensor(DenseTensorMeta meta) : meta_(std::move(meta)) {}
+  DenseTensor() : TensorBase(TensorKind::kDense) {}
+  explicit DenseTensor(DenseTensorMeta meta) : TensorBase(TensorKind::kDense), meta_(std::move(meta)) {}
+  DenseTensor(const DenseTensor&) = default;
+  DenseTensor& operator=(const DenseTensor&) = default;
 
   const DenseTensorMeta& meta() const { return meta_; }
   DenseTensorMeta* mutable_meta() { return &meta_; }
   void set_meta(DenseTensorMeta meta) { meta_ = std::move(meta); }
 
-  const DDim& dims() const { return meta_.dims; }
+  const DDim& dims() const override { return meta_.dims; }
   const DDim& strides() const { return meta_.strides; }
-  DataType dtype() const { return meta_.dtype; }
+  DataType dtype() const override { return meta_.dtype; }
   int64_t numel() const { return meta_.dims.numel(); }
   int64_t offset() const { return meta_.offset; }
   bool IsContiguous() const { return meta_.IsContiguous(); }
   // Sets dims and contiguous strides.
   void Resize(const DDim& dims);
 
-  bool initialized() const { return holder_ != nullptr; }
-  const Place& place() const;
+  bool initialized() const override { return holder_ != nullptr; }
+  const Place& place() const override;
+  const char* type_name() const override { return "DenseTensor"; }
   const std::shared_ptr<Allocation>& Holder() const { return holder_; }
   void set_holder(std::shared_ptr<Allocation> holder) { holder_ = std::move(holder); }
 
