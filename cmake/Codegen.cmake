@@ -1,5 +1,6 @@
 # Runs tools/codegen over the op YAML at build time. Outputs land in
 # ${PADDLE_GENERATED_DIR}, mirroring the source tree (paddle/phi/api/generated,
+# paddle/phi/kernels/generated: the registered dtypes,
 # paddle/autograd/generated, paddle/pybind/generated), one translation unit per
 # YAML family and layer; the generator rewrites only files whose text changed,
 # so editing one op recompiles one family's files.

@@ -83,11 +83,23 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
       "promote": ["x", "y"]}, r"without kernels takes no 'promote'"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "decomposition": " "},
      r"decomposition must be a C\+\+ expression"),
-    ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M", "kernel": {},
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor[](o)", "infer_meta": "M", "kernel": {"dtypes": "all"},
       "decomposition": "G(x)", "backward": {"x": "join(grad)"}}, r"take no decomposition"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "kernel": {}},
+     r"\[f\] missing kernel.dtypes"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "kernel": {"dtypes": "float128"}},
+     r"unknown dtype 'float128'"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M",
+      "kernel": {"dtypes": "any, float32"}}, r"`any` alone"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "kernel": {"dtypes": []}},
+     r"must list dtypes"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M",
+      "kernel": {"dtypes": {"cpu": "float32", "tpu": "float32"}}}, r"per backend takes \['cpu', 'gpu'\]"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
     entry = {"paddle": {"none": "a test op"}, **entry}
+    if "kernel" not in entry and "decomposition" not in entry:
+        entry["kernel"] = {"dtypes": "floating"}
     with pytest.raises(SpecError, match=match):
         parse_op(entry)
 
@@ -106,11 +118,34 @@ def test_real_yaml_parses_and_every_exported_op_is_bound():
 
 def test_every_op_needs_a_paddle_field():
     with pytest.raises(SpecError, match=r"\[f\] missing field 'paddle'"):
-        parse_op({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M"})
+        parse_op({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M",
+                  "kernel": {"dtypes": "floating"}})
+
+
+@pytest.mark.parametrize("dtypes,expected", [
+    ("floating", ("float16", "bfloat16", "float32", "float64")),
+    ("[bool, integral]", ("bool", "uint8", "int8", "int16", "int32", "int64")),
+    ("[int64, complex, int32]", ("int32", "int64", "complex64", "complex128")),
+    ("all", ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
+             "complex64", "complex128")),
+    ("any", "any"),
+])
+def test_kernel_dtypes_expand_groups_for_every_backend(dtypes, expected):
+    import yaml
+
+    op = parse_op({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M",
+                   "paddle": {"none": "a test op"}, "kernel": {"dtypes": yaml.safe_load(dtypes)}})
+    assert op.kernel_dtypes == {"CPU": expected, "GPU": expected}
+
+
+def test_kernel_dtypes_per_backend_register_only_where_listed():
+    op = parse_op({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M",
+                   "paddle": {"none": "a test op"}, "kernel": {"dtypes": {"gpu": ["float16", "float32"]}}})
+    assert op.kernel_dtypes == {"GPU": ("float16", "float32")}
 
 
 CONV = {"op": "conv", "args": "(Tensor x, Tensor weight, int64_t[] strides, int64_t[] paddings, int64_t groups=1)",
-        "output": "Tensor(out)", "infer_meta": "M"}
+        "output": "Tensor(out)", "infer_meta": "M", "kernel": {"dtypes": "floating"}}
 CONV2D = {"input": "x", "filter": "weight", "strides": "strides", "paddings": {"arg": "paddings", "permute": [1, 0]},
           "padding_algorithm": {"const": "EXPLICIT"}, "dilations": [1, 1], "groups": "groups",
           "data_format": {"const": "NCHW"}}

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from . import gen_api, gen_eager, gen_prim, gen_pybind
+from . import gen_api, gen_eager, gen_kernels, gen_prim, gen_pybind
 from .op_spec import SpecError, family_of, load_ops
 
 
@@ -43,6 +43,7 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         files[f"paddle/phi/api/generated/api_{f}.cc"] = gen_api.emit_source(f, family_ops)
         files[f"paddle/autograd/generated/eager_{f}.h"] = gen_eager.emit_header(f, family_ops)
         files[f"paddle/autograd/generated/eager_{f}.cc"] = gen_eager.emit_source(f, family_ops)
+        files[f"paddle/phi/kernels/generated/kernel_dtypes_{f}.h"] = gen_kernels.emit_header(f, family_ops)
         files[f"paddle/prim/generated/rules_{f}.h"] = gen_prim.emit_rules(f, family_ops)
         files[f"paddle/pybind/generated/bindings_{f}.cc"] = gen_pybind.emit_source(f, family_ops)
     return files

@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from . import paddle_map
+from . import gen_kernels, paddle_map
 from .paddle_map import PaddleMap
 
 # YAML arg type -> (C++ API parameter type, kernel/infer-meta parameter type)
@@ -35,7 +35,7 @@ _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\
 _OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
                  "decomposition", "inplace", "paddle", "amp"}
-_KERNEL_FIELDS = {"data_type", "backend", "strided", "view"}
+_KERNEL_FIELDS = {"data_type", "backend", "strided", "view", "dtypes"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
 
@@ -97,6 +97,9 @@ class OpSpec:
     # Under paddle.amp.auto_cast: "low" runs in float16/bfloat16, "float32"
     # in float32; None follows the inputs (paddle/autograd/amp.h).
     amp: str | None = None
+    # backend ("CPU"/"GPU") -> the dtypes its kernels are registered for, or
+    # "any" (Note [Kernel dtypes] in gen_kernels.py); empty for a composite.
+    kernel_dtypes: dict = dataclasses.field(default_factory=dict)
     # The YAML file's stem (elementwise, nn, ...): generated code is split
     # into one translation unit per family, so editing one op rebuilds one.
     family: str = ""
@@ -255,6 +258,16 @@ def parse_op(entry: dict) -> OpSpec:
         if backend_arg is None or backend_arg.type != "Place":
             _fail(op, "kernel.backend must name a Place argument")
 
+    kernel_dtypes = {}
+    if has_kernel:
+        if "dtypes" not in kernel:
+            _fail(op, "missing kernel.dtypes: the dtypes its kernels serve (Note [Kernel dtypes] in "
+                      "tools/codegen/gen_kernels.py)")
+        try:
+            kernel_dtypes = gen_kernels.parse(kernel["dtypes"])
+        except gen_kernels.DtypeError as e:
+            _fail(op, f"kernel.dtypes: {e}")
+
     promote = tuple(_as_list(entry.get("promote")))
     for name in promote:
         if name not in by_name or not by_name[name].is_tensor:
@@ -330,6 +343,7 @@ def parse_op(entry: dict) -> OpSpec:
         list_output=list_output,
         paddle=paddle,
         amp=amp,
+        kernel_dtypes=kernel_dtypes,
     )
 
 

@@ -6,7 +6,9 @@
 // instantiates phi::AddKernel<T, phi::CPUContext> for each T and records it
 // under ("add", {CPU, ANY, dtype of T}). PD_REGISTER_KERNEL_ANY_DTYPE
 // registers a function (not templated on T) for every dtype, for kernels that
-// only move metadata or bytes.
+// only move metadata or bytes. A YAML op's kernels register with
+// PD_REGISTER_OP_KERNEL below, whose dtypes come from the YAML; these two
+// serve kernels outside it (tests, strided_copy).
 #pragma once
 
 #include "paddle/common/macros.h"
@@ -55,9 +57,7 @@ bool RegisterKernels(const char* op, Backend backend, Maker maker) {
            ::phi::MakeKernel<&kernel_fn<::phi::backend##Context>>()),               \
        true)
 
-// dtype lists shared by many registrations.
-#define PD_FLOATING_TYPES float, double, ::paddle::float16, ::paddle::bfloat16
-#define PD_INTEGRAL_TYPES uint8_t, int8_t, int16_t, int32_t, int64_t
-#define PD_COMPLEX_TYPES ::paddle::complex64, ::paddle::complex128
-#define PD_REAL_TYPES PD_FLOATING_TYPES, PD_INTEGRAL_TYPES
-#define PD_ALL_TYPES bool, PD_REAL_TYPES, PD_COMPLEX_TYPES
+// Registers the kernel of a YAML op for the dtypes its YAML lists
+// (Note [Kernel dtypes] in tools/codegen/gen_kernels.py); the kernel file
+// includes the op family's paddle/phi/kernels/generated/kernel_dtypes_*.h.
+#define PD_REGISTER_OP_KERNEL(op, backend, kernel_fn) PD_REGISTER_OP_KERNEL_##op##_##backend(kernel_fn)

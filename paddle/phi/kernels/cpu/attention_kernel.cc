@@ -15,6 +15,7 @@
 
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/fast_math.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 
@@ -172,5 +173,5 @@ void FlashAttentionGradKernel(const Context& ctx, const DenseTensor& q, const De
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(flash_attention, CPU, phi::FlashAttentionKernel, float);
-PD_REGISTER_KERNEL(flash_attention_grad, CPU, phi::FlashAttentionGradKernel, float);
+PD_REGISTER_OP_KERNEL(flash_attention, CPU, phi::FlashAttentionKernel);
+PD_REGISTER_OP_KERNEL(flash_attention_grad, CPU, phi::FlashAttentionGradKernel);

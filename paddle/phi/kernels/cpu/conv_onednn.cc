@@ -13,6 +13,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/shape_rules.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 namespace {
@@ -182,6 +183,6 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(conv2d, CPU, phi::Conv2dKernel, float);
-PD_REGISTER_KERNEL(conv2d_input_grad, CPU, phi::Conv2dInputGradKernel, float);
-PD_REGISTER_KERNEL(conv2d_filter_grad, CPU, phi::Conv2dFilterGradKernel, float);
+PD_REGISTER_OP_KERNEL(conv2d, CPU, phi::Conv2dKernel);
+PD_REGISTER_OP_KERNEL(conv2d_input_grad, CPU, phi::Conv2dInputGradKernel);
+PD_REGISTER_OP_KERNEL(conv2d_filter_grad, CPU, phi::Conv2dFilterGradKernel);

@@ -10,6 +10,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
 extern "C" {
 // LAPACK's Fortran interface: every argument by pointer.
@@ -308,9 +309,9 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(linalg_solve, CPU, phi::LinalgSolveKernel, float, double);
-PD_REGISTER_KERNEL(log_abs_det, CPU, phi::SlogdetKernel, float, double);
-PD_REGISTER_KERNEL(cholesky, CPU, phi::CholeskyKernel, float, double);
-PD_REGISTER_KERNEL(eigh, CPU, phi::EighKernel, float, double);
-PD_REGISTER_KERNEL(svd, CPU, phi::SvdKernel, float, double);
-PD_REGISTER_KERNEL(qr, CPU, phi::QrKernel, float, double);
+PD_REGISTER_OP_KERNEL(linalg_solve, CPU, phi::LinalgSolveKernel);
+PD_REGISTER_OP_KERNEL(log_abs_det, CPU, phi::SlogdetKernel);
+PD_REGISTER_OP_KERNEL(cholesky, CPU, phi::CholeskyKernel);
+PD_REGISTER_OP_KERNEL(eigh, CPU, phi::EighKernel);
+PD_REGISTER_OP_KERNEL(svd, CPU, phi::SvdKernel);
+PD_REGISTER_OP_KERNEL(qr, CPU, phi::QrKernel);

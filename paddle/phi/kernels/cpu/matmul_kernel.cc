@@ -13,6 +13,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_cpu.h"
 #include "paddle/phi/kernels/funcs/matmul_plan.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
 namespace phi {
 namespace {
@@ -128,7 +129,5 @@ void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& w
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(linear, CPU, phi::LinearKernel, float, double, ::paddle::float16, ::paddle::bfloat16,
-                   PD_COMPLEX_TYPES);
-PD_REGISTER_KERNEL(matmul, CPU, phi::MatmulKernel, float, double, ::paddle::float16,
-                   ::paddle::bfloat16, PD_COMPLEX_TYPES);
+PD_REGISTER_OP_KERNEL(linear, CPU, phi::LinearKernel);
+PD_REGISTER_OP_KERNEL(matmul, CPU, phi::MatmulKernel);

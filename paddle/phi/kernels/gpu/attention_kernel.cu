@@ -9,6 +9,7 @@
 #include "paddle/phi/backends/gpu/gpu_context.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/attention_rows.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 namespace {
@@ -197,8 +198,8 @@ void FlashAttentionGradKernel(const Context& ctx, const DenseTensor& q, const De
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(flash_attention, GPU, phi::FlashAttentionKernel, float, ::paddle::float16, ::paddle::bfloat16);
-PD_REGISTER_KERNEL(flash_attention_grad, GPU, phi::FlashAttentionGradKernel, float, ::paddle::float16, ::paddle::bfloat16);
+PD_REGISTER_OP_KERNEL(flash_attention, GPU, phi::FlashAttentionKernel);
+PD_REGISTER_OP_KERNEL(flash_attention_grad, GPU, phi::FlashAttentionGradKernel);
 
 namespace {
 

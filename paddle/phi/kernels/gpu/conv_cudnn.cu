@@ -16,16 +16,17 @@
 #include "paddle/common/flags.h"
 #include "paddle/phi/backends/gpu/library_handle.h"
 #include "paddle/phi/kernels/gpu/copy.cuh"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 PD_DECLARE_bool(allow_tf32_cudnn);
 
-#define PD_CUDNN_CHECK(expr)                                                                         \
-  do {                                                                                               \
-    cudnnStatus_t pd_cudnn_status_ = (expr);                                                         \
-    if (pd_cudnn_status_ != CUDNN_STATUS_SUCCESS) [[unlikely]] {                                     \
-      ::phi::gpu::ThrowLibraryError("cuDNN", dynload::cudnnGetErrorString(pd_cudnn_status_),                  \
-                                    pd_cudnn_status_ == CUDNN_STATUS_ALLOC_FAILED, #expr);           \
-    }                                                                                                \
+#define PD_CUDNN_CHECK(expr)                                                                 \
+  do {                                                                                       \
+    cudnnStatus_t pd_cudnn_status_ = (expr);                                                 \
+    if (pd_cudnn_status_ != CUDNN_STATUS_SUCCESS) [[unlikely]] {                             \
+      ::phi::gpu::ThrowLibraryError("cuDNN", dynload::cudnnGetErrorString(pd_cudnn_status_), \
+                                    pd_cudnn_status_ == CUDNN_STATUS_ALLOC_FAILED, #expr);   \
+    }                                                                                        \
   } while (0)
 
 namespace phi {
@@ -315,9 +316,6 @@ void Conv2dFilterGradKernel(const Context& ctx, const DenseTensor& x, const Dens
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(conv2d, GPU, phi::Conv2dKernel, float, double, ::paddle::float16,
-                   ::paddle::bfloat16);
-PD_REGISTER_KERNEL(conv2d_input_grad, GPU, phi::Conv2dInputGradKernel, float, double, ::paddle::float16,
-                   ::paddle::bfloat16);
-PD_REGISTER_KERNEL(conv2d_filter_grad, GPU, phi::Conv2dFilterGradKernel, float, double, ::paddle::float16,
-                   ::paddle::bfloat16);
+PD_REGISTER_OP_KERNEL(conv2d, GPU, phi::Conv2dKernel);
+PD_REGISTER_OP_KERNEL(conv2d_input_grad, GPU, phi::Conv2dInputGradKernel);
+PD_REGISTER_OP_KERNEL(conv2d_filter_grad, GPU, phi::Conv2dFilterGradKernel);

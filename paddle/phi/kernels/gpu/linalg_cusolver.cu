@@ -17,14 +17,15 @@
 #include "paddle/phi/backends/gpu/library_handle.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
+#include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
-#define PD_CUSOLVER_CHECK(expr)                                                                       \
-  do {                                                                                                \
-    cusolverStatus_t pd_cusolver_status_ = (expr);                                                    \
-    if (pd_cusolver_status_ != CUSOLVER_STATUS_SUCCESS) [[unlikely]] {                                \
-      ::phi::gpu::ThrowLibraryError("cuSOLVER", std::to_string(int(pd_cusolver_status_)),             \
-                                    pd_cusolver_status_ == CUSOLVER_STATUS_ALLOC_FAILED, #expr);       \
-    }                                                                                                 \
+#define PD_CUSOLVER_CHECK(expr)                                                                  \
+  do {                                                                                           \
+    cusolverStatus_t pd_cusolver_status_ = (expr);                                               \
+    if (pd_cusolver_status_ != CUSOLVER_STATUS_SUCCESS) [[unlikely]] {                           \
+      ::phi::gpu::ThrowLibraryError("cuSOLVER", std::to_string(int(pd_cusolver_status_)),        \
+                                    pd_cusolver_status_ == CUSOLVER_STATUS_ALLOC_FAILED, #expr); \
+    }                                                                                            \
   } while (0)
 
 namespace phi {
@@ -414,9 +415,9 @@ void QrKernel(const Context& ctx, const DenseTensor& x, const std::string& mode,
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(linalg_solve, GPU, phi::LinalgSolveKernel, float, double);
-PD_REGISTER_KERNEL(log_abs_det, GPU, phi::SlogdetKernel, float, double);
-PD_REGISTER_KERNEL(cholesky, GPU, phi::CholeskyKernel, float, double);
-PD_REGISTER_KERNEL(eigh, GPU, phi::EighKernel, float, double);
-PD_REGISTER_KERNEL(svd, GPU, phi::SvdKernel, float, double);
-PD_REGISTER_KERNEL(qr, GPU, phi::QrKernel, float, double);
+PD_REGISTER_OP_KERNEL(linalg_solve, GPU, phi::LinalgSolveKernel);
+PD_REGISTER_OP_KERNEL(log_abs_det, GPU, phi::SlogdetKernel);
+PD_REGISTER_OP_KERNEL(cholesky, GPU, phi::CholeskyKernel);
+PD_REGISTER_OP_KERNEL(eigh, GPU, phi::EighKernel);
+PD_REGISTER_OP_KERNEL(svd, GPU, phi::SvdKernel);
+PD_REGISTER_OP_KERNEL(qr, GPU, phi::QrKernel);

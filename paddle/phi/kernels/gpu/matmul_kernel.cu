@@ -18,6 +18,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
 #include "paddle/phi/kernels/funcs/matmul_plan.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
 PD_DECLARE_bool(allow_tf32_cublas);
 
@@ -248,7 +249,5 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
 
 }  // namespace phi
 
-PD_REGISTER_KERNEL(linear, GPU, phi::LinearKernel, float, double, ::paddle::float16, ::paddle::bfloat16,
-                   PD_COMPLEX_TYPES);
-PD_REGISTER_KERNEL(matmul, GPU, phi::MatmulKernel, float, double, ::paddle::float16,
-                   ::paddle::bfloat16, PD_COMPLEX_TYPES);
+PD_REGISTER_OP_KERNEL(linear, GPU, phi::LinearKernel);
+PD_REGISTER_OP_KERNEL(matmul, GPU, phi::MatmulKernel);

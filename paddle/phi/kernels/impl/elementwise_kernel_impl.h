@@ -8,6 +8,9 @@
 #include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/check_divisor.h"
 #include "paddle/phi/kernels/funcs/functors.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_activation.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_elementwise.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_manipulation.h"
 
 namespace phi {
 
@@ -25,15 +28,15 @@ void UnaryKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
   funcs::LaunchElementwise<OutT, T>(ctx, out, Functor<T>(), x);
 }
 
-#define PD_DEFINE_BINARY_KERNEL(name, Functor)                                                   \
+#define PD_DEFINE_BINARY_KERNEL(name, Functor)                                                  \
   template <typename T, typename Context>                                                       \
   void name(const Context& ctx, const DenseTensor& x, const DenseTensor& y, DenseTensor* out) { \
     BinaryKernel<T, Context, funcs::Functor>(ctx, x, y, out);                                   \
   }
-#define PD_DEFINE_UNARY_KERNEL(name, Functor)                                \
-  template <typename T, typename Context>                                   \
-  void name(const Context& ctx, const DenseTensor& x, DenseTensor* out) {   \
-    UnaryKernel<T, Context, funcs::Functor>(ctx, x, out);                   \
+#define PD_DEFINE_UNARY_KERNEL(name, Functor)                             \
+  template <typename T, typename Context>                                 \
+  void name(const Context& ctx, const DenseTensor& x, DenseTensor* out) { \
+    UnaryKernel<T, Context, funcs::Functor>(ctx, x, out);                 \
   }
 
 template <typename T, typename Context>
@@ -206,79 +209,79 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
 
 // One list of registrations for every backend; the .cc/.cu files of a
 // backend expand each once (three lists, so they compile in parallel).
-#define PD_REGISTER_BINARY_KERNELS(B)                                                    \
-  PD_REGISTER_KERNEL(add, B, phi::AddKernel, PD_ALL_TYPES);                              \
-  PD_REGISTER_KERNEL(add_, B, phi::AddInplaceKernel, PD_ALL_TYPES);                      \
-  PD_REGISTER_KERNEL(subtract, B, phi::SubtractKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES); \
-  PD_REGISTER_KERNEL(multiply, B, phi::MultiplyKernel, PD_ALL_TYPES);                    \
-  PD_REGISTER_KERNEL(divide, B, phi::DivideKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);     \
-  PD_REGISTER_KERNEL(elementwise_pow, B, phi::ElementwisePowKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES); \
-  PD_REGISTER_KERNEL(pow, B, phi::PowKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
-  PD_REGISTER_KERNEL(maximum, B, phi::MaximumKernel, PD_REAL_TYPES);                     \
-  PD_REGISTER_KERNEL(minimum, B, phi::MinimumKernel, PD_REAL_TYPES);                     \
-  PD_REGISTER_KERNEL(equal, B, phi::EqualKernel, PD_ALL_TYPES);                          \
-  PD_REGISTER_KERNEL(not_equal, B, phi::NotEqualKernel, PD_ALL_TYPES);                   \
-  PD_REGISTER_KERNEL(less_than, B, phi::LessThanKernel, bool, PD_REAL_TYPES);            \
-  PD_REGISTER_KERNEL(less_equal, B, phi::LessEqualKernel, bool, PD_REAL_TYPES);          \
-  PD_REGISTER_KERNEL(greater_than, B, phi::GreaterThanKernel, bool, PD_REAL_TYPES);      \
-  PD_REGISTER_KERNEL(greater_equal, B, phi::GreaterEqualKernel, bool, PD_REAL_TYPES);    \
-  PD_REGISTER_KERNEL(logical_and, B, phi::LogicalAndKernel, PD_ALL_TYPES);               \
-  PD_REGISTER_KERNEL(logical_or, B, phi::LogicalOrKernel, PD_ALL_TYPES);                 \
-  PD_REGISTER_KERNEL(where, B, phi::WhereKernel, PD_ALL_TYPES);                          \
-  PD_REGISTER_KERNEL(atan2, B, phi::Atan2Kernel, PD_FLOATING_TYPES);                     \
-  PD_REGISTER_KERNEL(fmax, B, phi::FmaxKernel, PD_REAL_TYPES);                           \
-  PD_REGISTER_KERNEL(fmin, B, phi::FminKernel, PD_REAL_TYPES);                           \
-  PD_REGISTER_KERNEL(floor_divide, B, phi::FloorDivideKernel, PD_REAL_TYPES);            \
-  PD_REGISTER_KERNEL(remainder, B, phi::RemainderKernel, PD_REAL_TYPES)
+#define PD_REGISTER_BINARY_KERNELS(B)                                   \
+  PD_REGISTER_OP_KERNEL(add, B, phi::AddKernel);                        \
+  PD_REGISTER_OP_KERNEL(add_, B, phi::AddInplaceKernel);                \
+  PD_REGISTER_OP_KERNEL(subtract, B, phi::SubtractKernel);              \
+  PD_REGISTER_OP_KERNEL(multiply, B, phi::MultiplyKernel);              \
+  PD_REGISTER_OP_KERNEL(divide, B, phi::DivideKernel);                  \
+  PD_REGISTER_OP_KERNEL(elementwise_pow, B, phi::ElementwisePowKernel); \
+  PD_REGISTER_OP_KERNEL(pow, B, phi::PowKernel);                        \
+  PD_REGISTER_OP_KERNEL(maximum, B, phi::MaximumKernel);                \
+  PD_REGISTER_OP_KERNEL(minimum, B, phi::MinimumKernel);                \
+  PD_REGISTER_OP_KERNEL(equal, B, phi::EqualKernel);                    \
+  PD_REGISTER_OP_KERNEL(not_equal, B, phi::NotEqualKernel);             \
+  PD_REGISTER_OP_KERNEL(less_than, B, phi::LessThanKernel);             \
+  PD_REGISTER_OP_KERNEL(less_equal, B, phi::LessEqualKernel);           \
+  PD_REGISTER_OP_KERNEL(greater_than, B, phi::GreaterThanKernel);       \
+  PD_REGISTER_OP_KERNEL(greater_equal, B, phi::GreaterEqualKernel);     \
+  PD_REGISTER_OP_KERNEL(logical_and, B, phi::LogicalAndKernel);         \
+  PD_REGISTER_OP_KERNEL(logical_or, B, phi::LogicalOrKernel);           \
+  PD_REGISTER_OP_KERNEL(where, B, phi::WhereKernel);                    \
+  PD_REGISTER_OP_KERNEL(atan2, B, phi::Atan2Kernel);                    \
+  PD_REGISTER_OP_KERNEL(fmax, B, phi::FmaxKernel);                      \
+  PD_REGISTER_OP_KERNEL(fmin, B, phi::FminKernel);                      \
+  PD_REGISTER_OP_KERNEL(floor_divide, B, phi::FloorDivideKernel);       \
+  PD_REGISTER_OP_KERNEL(remainder, B, phi::RemainderKernel)
 
-#define PD_REGISTER_UNARY_KERNELS(B)                                                     \
-  PD_REGISTER_KERNEL(logical_not, B, phi::LogicalNotKernel, PD_ALL_TYPES);               \
-  PD_REGISTER_KERNEL(exp, B, phi::ExpKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
-  PD_REGISTER_KERNEL(log, B, phi::LogKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);       \
-  PD_REGISTER_KERNEL(sqrt, B, phi::SqrtKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
-  PD_REGISTER_KERNEL(erf, B, phi::ErfKernel, PD_FLOATING_TYPES);                         \
-  PD_REGISTER_KERNEL(gelu, B, phi::GeluKernel, PD_FLOATING_TYPES);                       \
-  PD_REGISTER_KERNEL(gelu_grad, B, phi::GeluGradKernel, PD_FLOATING_TYPES);              \
-  PD_REGISTER_KERNEL(relu_grad, B, phi::ReluGradKernel, PD_FLOATING_TYPES);              \
-  PD_REGISTER_KERNEL(erfinv, B, phi::ErfinvKernel, PD_FLOATING_TYPES);                    \
-  PD_REGISTER_KERNEL(lgamma, B, phi::LgammaKernel, PD_FLOATING_TYPES);                    \
-  PD_REGISTER_KERNEL(polygamma, B, phi::PolygammaKernel, PD_FLOATING_TYPES);              \
-  PD_REGISTER_KERNEL(bitwise_and, B, phi::BitwiseAndKernel, bool, PD_INTEGRAL_TYPES);     \
-  PD_REGISTER_KERNEL(bitwise_or, B, phi::BitwiseOrKernel, bool, PD_INTEGRAL_TYPES);       \
-  PD_REGISTER_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel, bool, PD_INTEGRAL_TYPES);     \
-  PD_REGISTER_KERNEL(bitwise_not, B, phi::BitwiseNotKernel, bool, PD_INTEGRAL_TYPES);     \
-  PD_REGISTER_KERNEL(expm1, B, phi::Expm1Kernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                        \
-  PD_REGISTER_KERNEL(log1p, B, phi::Log1pKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                        \
-  PD_REGISTER_KERNEL(log2, B, phi::Log2Kernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                          \
-  PD_REGISTER_KERNEL(log10, B, phi::Log10Kernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                        \
-  PD_REGISTER_KERNEL(sin, B, phi::SinKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                            \
-  PD_REGISTER_KERNEL(cos, B, phi::CosKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                            \
-  PD_REGISTER_KERNEL(tan, B, phi::TanKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                            \
-  PD_REGISTER_KERNEL(asin, B, phi::AsinKernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(acos, B, phi::AcosKernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(atan, B, phi::AtanKernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(sinh, B, phi::SinhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                          \
-  PD_REGISTER_KERNEL(cosh, B, phi::CoshKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                                          \
-  PD_REGISTER_KERNEL(asinh, B, phi::AsinhKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(acosh, B, phi::AcoshKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(atanh, B, phi::AtanhKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(floor, B, phi::FloorKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(ceil, B, phi::CeilKernel, PD_FLOATING_TYPES);                                          \
-  PD_REGISTER_KERNEL(round, B, phi::RoundKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(trunc, B, phi::TruncKernel, PD_FLOATING_TYPES);                                        \
-  PD_REGISTER_KERNEL(sign, B, phi::SignKernel, int8_t, int16_t, int32_t, int64_t, uint8_t, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(isnan, B, phi::IsNanKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);                          \
-  PD_REGISTER_KERNEL(isinf, B, phi::IsInfKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);                          \
-  PD_REGISTER_KERNEL(isfinite, B, phi::IsFiniteKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);                    \
-  PD_REGISTER_KERNEL(tanh, B, phi::TanhKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);     \
-  PD_REGISTER_KERNEL(sigmoid, B, phi::SigmoidKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);                 \
-  PD_REGISTER_KERNEL(abs, B, phi::AbsKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES);           \
-  PD_REGISTER_KERNEL(neg, B, phi::NegKernel, int8_t, int16_t, int32_t, int64_t, PD_FLOATING_TYPES, PD_COMPLEX_TYPES); \
-  PD_REGISTER_KERNEL(relu, B, phi::ReluKernel, PD_FLOATING_TYPES, int32_t, int64_t);     \
-  PD_REGISTER_KERNEL(conj, B, phi::ConjKernel, PD_REAL_TYPES, PD_COMPLEX_TYPES)
+#define PD_REGISTER_UNARY_KERNELS(B)                            \
+  PD_REGISTER_OP_KERNEL(logical_not, B, phi::LogicalNotKernel); \
+  PD_REGISTER_OP_KERNEL(exp, B, phi::ExpKernel);                \
+  PD_REGISTER_OP_KERNEL(log, B, phi::LogKernel);                \
+  PD_REGISTER_OP_KERNEL(sqrt, B, phi::SqrtKernel);              \
+  PD_REGISTER_OP_KERNEL(erf, B, phi::ErfKernel);                \
+  PD_REGISTER_OP_KERNEL(gelu, B, phi::GeluKernel);              \
+  PD_REGISTER_OP_KERNEL(gelu_grad, B, phi::GeluGradKernel);     \
+  PD_REGISTER_OP_KERNEL(relu_grad, B, phi::ReluGradKernel);     \
+  PD_REGISTER_OP_KERNEL(erfinv, B, phi::ErfinvKernel);          \
+  PD_REGISTER_OP_KERNEL(lgamma, B, phi::LgammaKernel);          \
+  PD_REGISTER_OP_KERNEL(polygamma, B, phi::PolygammaKernel);    \
+  PD_REGISTER_OP_KERNEL(bitwise_and, B, phi::BitwiseAndKernel); \
+  PD_REGISTER_OP_KERNEL(bitwise_or, B, phi::BitwiseOrKernel);   \
+  PD_REGISTER_OP_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel); \
+  PD_REGISTER_OP_KERNEL(bitwise_not, B, phi::BitwiseNotKernel); \
+  PD_REGISTER_OP_KERNEL(expm1, B, phi::Expm1Kernel);            \
+  PD_REGISTER_OP_KERNEL(log1p, B, phi::Log1pKernel);            \
+  PD_REGISTER_OP_KERNEL(log2, B, phi::Log2Kernel);              \
+  PD_REGISTER_OP_KERNEL(log10, B, phi::Log10Kernel);            \
+  PD_REGISTER_OP_KERNEL(sin, B, phi::SinKernel);                \
+  PD_REGISTER_OP_KERNEL(cos, B, phi::CosKernel);                \
+  PD_REGISTER_OP_KERNEL(tan, B, phi::TanKernel);                \
+  PD_REGISTER_OP_KERNEL(asin, B, phi::AsinKernel);              \
+  PD_REGISTER_OP_KERNEL(acos, B, phi::AcosKernel);              \
+  PD_REGISTER_OP_KERNEL(atan, B, phi::AtanKernel);              \
+  PD_REGISTER_OP_KERNEL(sinh, B, phi::SinhKernel);              \
+  PD_REGISTER_OP_KERNEL(cosh, B, phi::CoshKernel);              \
+  PD_REGISTER_OP_KERNEL(asinh, B, phi::AsinhKernel);            \
+  PD_REGISTER_OP_KERNEL(acosh, B, phi::AcoshKernel);            \
+  PD_REGISTER_OP_KERNEL(atanh, B, phi::AtanhKernel);            \
+  PD_REGISTER_OP_KERNEL(floor, B, phi::FloorKernel);            \
+  PD_REGISTER_OP_KERNEL(ceil, B, phi::CeilKernel);              \
+  PD_REGISTER_OP_KERNEL(round, B, phi::RoundKernel);            \
+  PD_REGISTER_OP_KERNEL(trunc, B, phi::TruncKernel);            \
+  PD_REGISTER_OP_KERNEL(sign, B, phi::SignKernel);              \
+  PD_REGISTER_OP_KERNEL(isnan, B, phi::IsNanKernel);            \
+  PD_REGISTER_OP_KERNEL(isinf, B, phi::IsInfKernel);            \
+  PD_REGISTER_OP_KERNEL(isfinite, B, phi::IsFiniteKernel);      \
+  PD_REGISTER_OP_KERNEL(tanh, B, phi::TanhKernel);              \
+  PD_REGISTER_OP_KERNEL(sigmoid, B, phi::SigmoidKernel);        \
+  PD_REGISTER_OP_KERNEL(abs, B, phi::AbsKernel);                \
+  PD_REGISTER_OP_KERNEL(neg, B, phi::NegKernel);                \
+  PD_REGISTER_OP_KERNEL(relu, B, phi::ReluKernel);              \
+  PD_REGISTER_OP_KERNEL(conj, B, phi::ConjKernel)
 
-#define PD_REGISTER_COPY_KERNELS(B)                                                      \
-  PD_REGISTER_KERNEL(cast, B, phi::CastKernel, PD_ALL_TYPES);                            \
-  PD_REGISTER_KERNEL(strided_copy, B, phi::StridedCopyKernel, PD_ALL_TYPES);             \
-  PD_REGISTER_KERNEL(clone, B, phi::CloneKernel, PD_ALL_TYPES);                          \
-  PD_REGISTER_KERNEL(contiguous, B, phi::ContiguousKernel, PD_ALL_TYPES)
+#define PD_REGISTER_COPY_KERNELS(B)                                                        \
+  PD_REGISTER_OP_KERNEL(cast, B, phi::CastKernel);                                         \
+  PD_REGISTER_KERNEL(strided_copy, B, phi::StridedCopyKernel, PD_KERNEL_DTYPES_clone_##B); \
+  PD_REGISTER_OP_KERNEL(clone, B, phi::CloneKernel);                                       \
+  PD_REGISTER_OP_KERNEL(contiguous, B, phi::ContiguousKernel)

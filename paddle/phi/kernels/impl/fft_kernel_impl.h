@@ -19,6 +19,7 @@
 #include "paddle/common/complex.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/lines.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_fft.h"
 
 namespace phi {
 
@@ -118,7 +119,7 @@ void FftC2RKernel(const Context& ctx, const DenseTensor& x, const std::vector<in
 
 }  // namespace phi
 
-#define PD_REGISTER_FFT_KERNELS(B)                                            \
-  PD_REGISTER_KERNEL(fft_c2c, B, phi::FftC2CKernel, PD_COMPLEX_TYPES);        \
-  PD_REGISTER_KERNEL(fft_r2c, B, phi::FftR2CKernel, float, double);           \
-  PD_REGISTER_KERNEL(fft_c2r, B, phi::FftC2RKernel, PD_COMPLEX_TYPES)
+#define PD_REGISTER_FFT_KERNELS(B)                      \
+  PD_REGISTER_OP_KERNEL(fft_c2c, B, phi::FftC2CKernel); \
+  PD_REGISTER_OP_KERNEL(fft_r2c, B, phi::FftR2CKernel); \
+  PD_REGISTER_OP_KERNEL(fft_c2r, B, phi::FftC2RKernel)

@@ -5,6 +5,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_creation.h"
 
 namespace phi {
 
@@ -40,6 +41,6 @@ void ArangeKernel(const Context& ctx, const Scalar& start, const Scalar& end, co
 
 }  // namespace phi
 
-#define PD_REGISTER_FILL_KERNELS(B)                         \
-  PD_REGISTER_KERNEL(full, B, phi::FullKernel, PD_ALL_TYPES); \
-  PD_REGISTER_KERNEL(arange, B, phi::ArangeKernel, PD_REAL_TYPES)
+#define PD_REGISTER_FILL_KERNELS(B)                \
+  PD_REGISTER_OP_KERNEL(full, B, phi::FullKernel); \
+  PD_REGISTER_OP_KERNEL(arange, B, phi::ArangeKernel)

@@ -13,6 +13,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/index_check.h"
 #include "paddle/phi/kernels/impl/elementwise_kernel_impl.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_index.h"
 
 namespace phi {
 
@@ -455,10 +456,6 @@ void NonzeroKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
   funcs::CopyFromHost(ctx, o, coords.data(), coords.size() * sizeof(int64_t));
 }
 
-}  // namespace phi
-
-#define PD_INDEX_VALUE_TYPES PD_ALL_TYPES
-namespace phi {
 
 namespace funcs {
 
@@ -576,13 +573,13 @@ void BincountKernel(const Context& ctx, const DenseTensor& x, const DenseTensor&
 
 }  // namespace phi
 
-#define PD_REGISTER_INDEX_KERNELS(B)                                                   \
-  PD_REGISTER_KERNEL(take_along_axis, B, phi::TakeAlongAxisKernel, PD_INDEX_VALUE_TYPES); \
-  PD_REGISTER_KERNEL(put_along_axis, B, phi::PutAlongAxisKernel, PD_INDEX_VALUE_TYPES);   \
-  PD_REGISTER_KERNEL(gather_nd, B, phi::GatherNdKernel, PD_INDEX_VALUE_TYPES);            \
-  PD_REGISTER_KERNEL(put_nd, B, phi::PutNdKernel, PD_INDEX_VALUE_TYPES);                  \
-  PD_REGISTER_KERNEL(nonzero, B, phi::NonzeroKernel, PD_ALL_TYPES);                      \
-  PD_REGISTER_KERNEL(embedding, B, phi::EmbeddingKernel, PD_INDEX_VALUE_TYPES);            \
-  PD_REGISTER_KERNEL(one_hot, B, phi::OneHotKernel, int32_t, int64_t);                     \
-  PD_REGISTER_KERNEL(bincount, B, phi::BincountKernel, int32_t, int64_t, float, double);    \
-  PD_REGISTER_KERNEL_ANY_DTYPE(check_labels, B, phi::CheckLabelsKernel)
+#define PD_REGISTER_INDEX_KERNELS(B)                                   \
+  PD_REGISTER_OP_KERNEL(take_along_axis, B, phi::TakeAlongAxisKernel); \
+  PD_REGISTER_OP_KERNEL(put_along_axis, B, phi::PutAlongAxisKernel);   \
+  PD_REGISTER_OP_KERNEL(gather_nd, B, phi::GatherNdKernel);            \
+  PD_REGISTER_OP_KERNEL(put_nd, B, phi::PutNdKernel);                  \
+  PD_REGISTER_OP_KERNEL(nonzero, B, phi::NonzeroKernel);               \
+  PD_REGISTER_OP_KERNEL(embedding, B, phi::EmbeddingKernel);           \
+  PD_REGISTER_OP_KERNEL(one_hot, B, phi::OneHotKernel);                \
+  PD_REGISTER_OP_KERNEL(bincount, B, phi::BincountKernel);             \
+  PD_REGISTER_OP_KERNEL(check_labels, B, phi::CheckLabelsKernel)

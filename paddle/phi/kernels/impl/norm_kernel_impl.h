@@ -10,6 +10,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/funcs/row_program.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 
@@ -355,10 +356,10 @@ void RmsNormGradKernel(const Context& ctx, const DenseTensor& out_grad, const De
 
 }  // namespace phi
 
-#define PD_REGISTER_NORM_KERNELS(B)                                         \
-  PD_REGISTER_KERNEL(layer_norm, B, phi::LayerNormKernel, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(layer_norm_grad, B, phi::LayerNormGradKernel, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(rms_norm, B, phi::RmsNormKernel, PD_FLOATING_TYPES);             \
-  PD_REGISTER_KERNEL(rms_norm_grad, B, phi::RmsNormGradKernel, PD_FLOATING_TYPES);    \
-  PD_REGISTER_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel, PD_FLOATING_TYPES);              \
-  PD_REGISTER_KERNEL(batch_norm_grad, B, phi::BatchNormGradKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_NORM_KERNELS(B)                                      \
+  PD_REGISTER_OP_KERNEL(layer_norm, B, phi::LayerNormKernel);            \
+  PD_REGISTER_OP_KERNEL(layer_norm_grad, B, phi::LayerNormGradKernel);   \
+  PD_REGISTER_OP_KERNEL(rms_norm, B, phi::RmsNormKernel);                \
+  PD_REGISTER_OP_KERNEL(rms_norm_grad, B, phi::RmsNormGradKernel);       \
+  PD_REGISTER_OP_KERNEL(batch_norm_train, B, phi::BatchNormTrainKernel); \
+  PD_REGISTER_OP_KERNEL(batch_norm_grad, B, phi::BatchNormGradKernel)

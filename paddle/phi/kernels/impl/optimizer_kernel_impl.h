@@ -13,6 +13,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/impl/reduce_kernel_impl.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_optimizer.h"
 
 namespace phi {
 namespace funcs {
@@ -372,12 +373,12 @@ void LambKernel(const Context& ctx, const DenseTensor&, const DenseTensor& grad,
 
 }  // namespace phi
 
-#define PD_REGISTER_OPTIMIZER_KERNELS(B)                                             \
-  PD_REGISTER_KERNEL(sgd_, B, phi::SgdKernel, PD_FLOATING_TYPES);                    \
-  PD_REGISTER_KERNEL(momentum_, B, phi::MomentumKernel, PD_FLOATING_TYPES);          \
-  PD_REGISTER_KERNEL(adam_, B, phi::AdamKernel, PD_FLOATING_TYPES);                  \
-  PD_REGISTER_KERNEL(adamax_, B, phi::AdamaxKernel, PD_FLOATING_TYPES);              \
-  PD_REGISTER_KERNEL(adagrad_, B, phi::AdagradKernel, PD_FLOATING_TYPES);            \
-  PD_REGISTER_KERNEL(adadelta_, B, phi::AdadeltaKernel, PD_FLOATING_TYPES);          \
-  PD_REGISTER_KERNEL(rmsprop_, B, phi::RmspropKernel, PD_FLOATING_TYPES);            \
-  PD_REGISTER_KERNEL(lamb_, B, phi::LambKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_OPTIMIZER_KERNELS(B)                    \
+  PD_REGISTER_OP_KERNEL(sgd_, B, phi::SgdKernel);           \
+  PD_REGISTER_OP_KERNEL(momentum_, B, phi::MomentumKernel); \
+  PD_REGISTER_OP_KERNEL(adam_, B, phi::AdamKernel);         \
+  PD_REGISTER_OP_KERNEL(adamax_, B, phi::AdamaxKernel);     \
+  PD_REGISTER_OP_KERNEL(adagrad_, B, phi::AdagradKernel);   \
+  PD_REGISTER_OP_KERNEL(adadelta_, B, phi::AdadeltaKernel); \
+  PD_REGISTER_OP_KERNEL(rmsprop_, B, phi::RmspropKernel);   \
+  PD_REGISTER_OP_KERNEL(lamb_, B, phi::LambKernel)

@@ -11,6 +11,7 @@
 #include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/core/pool_geometry.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 
@@ -257,8 +258,8 @@ void AvgPoolGradKernel(const Context& ctx, const DenseTensor& out_grad, const De
 
 }  // namespace phi
 
-#define PD_REGISTER_POOL_KERNELS(B)                                          \
-  PD_REGISTER_KERNEL(max_pool, B, phi::MaxPoolKernel, PD_FLOATING_TYPES);     \
-  PD_REGISTER_KERNEL(max_pool_grad, B, phi::MaxPoolGradKernel, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(avg_pool, B, phi::AvgPoolKernel, PD_FLOATING_TYPES);     \
-  PD_REGISTER_KERNEL(avg_pool_grad, B, phi::AvgPoolGradKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_POOL_KERNELS(B)                                \
+  PD_REGISTER_OP_KERNEL(max_pool, B, phi::MaxPoolKernel);          \
+  PD_REGISTER_OP_KERNEL(max_pool_grad, B, phi::MaxPoolGradKernel); \
+  PD_REGISTER_OP_KERNEL(avg_pool, B, phi::AvgPoolKernel);          \
+  PD_REGISTER_OP_KERNEL(avg_pool_grad, B, phi::AvgPoolGradKernel)

@@ -11,6 +11,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/philox.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_random.h"
 
 namespace phi {
 
@@ -189,10 +190,10 @@ void PoissonKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out) {
 
 }  // namespace phi
 
-#define PD_REGISTER_RANDOM_KERNELS(B)                                       \
-  PD_REGISTER_KERNEL(uniform, B, phi::UniformKernel, PD_FLOATING_TYPES);     \
-  PD_REGISTER_KERNEL(gaussian, B, phi::GaussianKernel, PD_FLOATING_TYPES);   \
-  PD_REGISTER_KERNEL(randint, B, phi::RandintKernel, int32_t, int64_t);      \
-  PD_REGISTER_KERNEL(bernoulli, B, phi::BernoulliKernel, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(poisson, B, phi::PoissonKernel, PD_FLOATING_TYPES);     \
-  PD_REGISTER_KERNEL(dropout, B, phi::DropoutKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_RANDOM_KERNELS(B)                        \
+  PD_REGISTER_OP_KERNEL(uniform, B, phi::UniformKernel);     \
+  PD_REGISTER_OP_KERNEL(gaussian, B, phi::GaussianKernel);   \
+  PD_REGISTER_OP_KERNEL(randint, B, phi::RandintKernel);     \
+  PD_REGISTER_OP_KERNEL(bernoulli, B, phi::BernoulliKernel); \
+  PD_REGISTER_OP_KERNEL(poisson, B, phi::PoissonKernel);     \
+  PD_REGISTER_OP_KERNEL(dropout, B, phi::DropoutKernel)

@@ -7,6 +7,7 @@
 #include "paddle/phi/kernels/funcs/reduce_plan.h"
 #include "paddle/phi/kernels/funcs/reducers.h"
 #include "paddle/phi/kernels/impl/elementwise_kernel_impl.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_reduction.h"
 
 namespace phi {
 
@@ -79,11 +80,11 @@ void ProdKernel(const Context& ctx, const DenseTensor& x, const IntArray& axis, 
 
 }  // namespace phi
 
-#define PD_REGISTER_REDUCE_KERNELS(B)                                                       \
-  PD_REGISTER_KERNEL(sum, B, phi::SumKernel, PD_ALL_TYPES);                                 \
-  PD_REGISTER_KERNEL(mean, B, phi::MeanKernel, PD_FLOATING_TYPES, PD_COMPLEX_TYPES);        \
-  PD_REGISTER_KERNEL(max, B, phi::MaxKernel, PD_REAL_TYPES);                                \
-  PD_REGISTER_KERNEL(min, B, phi::MinKernel, PD_REAL_TYPES);                                \
-  PD_REGISTER_KERNEL(amax, B, phi::MaxKernel, PD_REAL_TYPES);                               \
-  PD_REGISTER_KERNEL(amin, B, phi::MinKernel, PD_REAL_TYPES);                               \
-  PD_REGISTER_KERNEL(prod, B, phi::ProdKernel, PD_FLOATING_TYPES, int32_t, int64_t, PD_COMPLEX_TYPES)
+#define PD_REGISTER_REDUCE_KERNELS(B)              \
+  PD_REGISTER_OP_KERNEL(sum, B, phi::SumKernel);   \
+  PD_REGISTER_OP_KERNEL(mean, B, phi::MeanKernel); \
+  PD_REGISTER_OP_KERNEL(max, B, phi::MaxKernel);   \
+  PD_REGISTER_OP_KERNEL(min, B, phi::MinKernel);   \
+  PD_REGISTER_OP_KERNEL(amax, B, phi::MaxKernel);  \
+  PD_REGISTER_OP_KERNEL(amin, B, phi::MinKernel);  \
+  PD_REGISTER_OP_KERNEL(prod, B, phi::ProdKernel)

@@ -11,6 +11,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/lines.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_sort.h"
 
 namespace phi {
 
@@ -138,8 +139,8 @@ void CumArgExtremeKernel(const Context& ctx, const DenseTensor& x, int64_t axis,
 
 }  // namespace phi
 
-#define PD_REGISTER_SCAN_KERNELS(B)                                                                          \
-  PD_REGISTER_KERNEL(cumsum, B, phi::CumsumKernel, PD_FLOATING_TYPES, int32_t, int64_t, PD_COMPLEX_TYPES);   \
-  PD_REGISTER_KERNEL(linear_scan, B, phi::LinearScanKernel, PD_FLOATING_TYPES, int32_t, int64_t, PD_COMPLEX_TYPES);\
-  PD_REGISTER_KERNEL(logcumsumexp, B, phi::LogcumsumexpKernel, PD_FLOATING_TYPES);                           \
-  PD_REGISTER_KERNEL(cum_arg_extreme, B, phi::CumArgExtremeKernel, PD_REAL_TYPES)
+#define PD_REGISTER_SCAN_KERNELS(B)                                \
+  PD_REGISTER_OP_KERNEL(cumsum, B, phi::CumsumKernel);             \
+  PD_REGISTER_OP_KERNEL(linear_scan, B, phi::LinearScanKernel);    \
+  PD_REGISTER_OP_KERNEL(logcumsumexp, B, phi::LogcumsumexpKernel); \
+  PD_REGISTER_OP_KERNEL(cum_arg_extreme, B, phi::CumArgExtremeKernel)

@@ -6,6 +6,8 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/index_check.h"
 #include "paddle/phi/kernels/funcs/softmax.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_elementwise.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 
@@ -60,9 +62,9 @@ void SoftmaxCrossEntropyGradKernel(const Context& ctx, const DenseTensor& logits
 
 }  // namespace phi
 
-#define PD_REGISTER_SOFTMAX_KERNELS(B)                                         \
-  PD_REGISTER_KERNEL(softmax, B, phi::SoftmaxKernel, PD_FLOATING_TYPES);       \
-  PD_REGISTER_KERNEL(log_softmax, B, phi::LogSoftmaxKernel, PD_FLOATING_TYPES); \
-  PD_REGISTER_KERNEL(softmax_grad, B, phi::SoftmaxGradKernel, PD_FLOATING_TYPES);                         \
-  PD_REGISTER_KERNEL(softmax_cross_entropy, B, phi::SoftmaxCrossEntropyKernel, PD_FLOATING_TYPES);          \
-  PD_REGISTER_KERNEL(softmax_cross_entropy_grad, B, phi::SoftmaxCrossEntropyGradKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_SOFTMAX_KERNELS(B)                                             \
+  PD_REGISTER_OP_KERNEL(softmax, B, phi::SoftmaxKernel);                           \
+  PD_REGISTER_OP_KERNEL(log_softmax, B, phi::LogSoftmaxKernel);                    \
+  PD_REGISTER_OP_KERNEL(softmax_grad, B, phi::SoftmaxGradKernel);                  \
+  PD_REGISTER_OP_KERNEL(softmax_cross_entropy, B, phi::SoftmaxCrossEntropyKernel); \
+  PD_REGISTER_OP_KERNEL(softmax_cross_entropy_grad, B, phi::SoftmaxCrossEntropyGradKernel)

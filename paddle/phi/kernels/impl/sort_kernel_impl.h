@@ -14,6 +14,7 @@
 #include "paddle/phi/kernels/funcs/lines.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/funcs/radix_sort.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_sort.h"
 
 namespace phi {
 
@@ -231,8 +232,8 @@ void ArgminKernel(const Context& ctx, const DenseTensor& x, int64_t axis, bool, 
 
 }  // namespace phi
 
-#define PD_REGISTER_SORT_KERNELS(B)                                                                 \
-  PD_REGISTER_KERNEL(argsort, B, phi::ArgsortKernel, PD_REAL_TYPES);                                \
-  PD_REGISTER_KERNEL(topk, B, phi::TopkKernel, PD_REAL_TYPES);                                      \
-  PD_REGISTER_KERNEL(argmax, B, phi::ArgmaxKernel, PD_REAL_TYPES);                                  \
-  PD_REGISTER_KERNEL(argmin, B, phi::ArgminKernel, PD_REAL_TYPES)
+#define PD_REGISTER_SORT_KERNELS(B)                      \
+  PD_REGISTER_OP_KERNEL(argsort, B, phi::ArgsortKernel); \
+  PD_REGISTER_OP_KERNEL(topk, B, phi::TopkKernel);       \
+  PD_REGISTER_OP_KERNEL(argmax, B, phi::ArgmaxKernel);   \
+  PD_REGISTER_OP_KERNEL(argmin, B, phi::ArgminKernel)

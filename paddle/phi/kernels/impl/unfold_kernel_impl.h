@@ -7,6 +7,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/shape_rules.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_nn.h"
 
 namespace phi {
 namespace funcs {
@@ -91,6 +92,6 @@ void FoldKernel(const Context& ctx, const DenseTensor& x, const std::vector<int6
 
 }  // namespace phi
 
-#define PD_REGISTER_UNFOLD_KERNELS(B)                                       \
-  PD_REGISTER_KERNEL(unfold, B, phi::UnfoldKernel, PD_FLOATING_TYPES);      \
-  PD_REGISTER_KERNEL(fold, B, phi::FoldKernel, PD_FLOATING_TYPES)
+#define PD_REGISTER_UNFOLD_KERNELS(B)                  \
+  PD_REGISTER_OP_KERNEL(unfold, B, phi::UnfoldKernel); \
+  PD_REGISTER_OP_KERNEL(fold, B, phi::FoldKernel)

@@ -8,6 +8,7 @@
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/shape_rules.h"
 #include "paddle/phi/kernels/copy.h"
+#include "paddle/phi/kernels/generated/kernel_dtypes_manipulation.h"
 
 namespace phi {
 
@@ -146,15 +147,15 @@ void AsComplexKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
 
 }  // namespace phi
 
-#define PD_REGISTER_VIEW_KERNELS(B)                             \
-  PD_REGISTER_KERNEL_ANY_DTYPE(broadcast_view, B, phi::BroadcastViewKernel); \
-  PD_REGISTER_KERNEL_ANY_DTYPE(expand, B, phi::ExpandKernel);                 \
-  PD_REGISTER_KERNEL_ANY_DTYPE(as_real, B, phi::AsRealKernel);               \
-  PD_REGISTER_KERNEL_ANY_DTYPE(as_complex, B, phi::AsComplexKernel);         \
-  PD_REGISTER_KERNEL_ANY_DTYPE(reshape, B, phi::ReshapeKernel);     \
-  PD_REGISTER_KERNEL_ANY_DTYPE(transpose, B, phi::TransposeKernel); \
-  PD_REGISTER_KERNEL_ANY_DTYPE(squeeze, B, phi::SqueezeKernel);     \
-  PD_REGISTER_KERNEL_ANY_DTYPE(unsqueeze, B, phi::UnsqueezeKernel); \
-  PD_REGISTER_KERNEL_ANY_DTYPE(slice, B, phi::SliceKernel);         \
-  PD_REGISTER_KERNEL_ANY_DTYPE(split, B, phi::SplitKernel);         \
-  PD_REGISTER_KERNEL_ANY_DTYPE(concat, B, phi::ConcatKernel)
+#define PD_REGISTER_VIEW_KERNELS(B)                                   \
+  PD_REGISTER_OP_KERNEL(broadcast_view, B, phi::BroadcastViewKernel); \
+  PD_REGISTER_OP_KERNEL(expand, B, phi::ExpandKernel);                \
+  PD_REGISTER_OP_KERNEL(as_real, B, phi::AsRealKernel);               \
+  PD_REGISTER_OP_KERNEL(as_complex, B, phi::AsComplexKernel);         \
+  PD_REGISTER_OP_KERNEL(reshape, B, phi::ReshapeKernel);              \
+  PD_REGISTER_OP_KERNEL(transpose, B, phi::TransposeKernel);          \
+  PD_REGISTER_OP_KERNEL(squeeze, B, phi::SqueezeKernel);              \
+  PD_REGISTER_OP_KERNEL(unsqueeze, B, phi::UnsqueezeKernel);          \
+  PD_REGISTER_OP_KERNEL(slice, B, phi::SliceKernel);                  \
+  PD_REGISTER_OP_KERNEL(split, B, phi::SplitKernel);                  \
+  PD_REGISTER_OP_KERNEL(concat, B, phi::ConcatKernel)
