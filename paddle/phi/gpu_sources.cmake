@@ -1,7 +1,8 @@
 # The CUDA backend, compiled instead of backends/gpu/no_gpu.cc when WITH_GPU:
 # the runtime and the loader of the CUDA libraries (backends layer), and the
 # kernels (kernels layer).
-set(PHI_GPU_BACKEND_SOURCES backends/gpu/gpu_runtime.cu backends/gpu/dynload/dynload.cc)
+set(PHI_GPU_BACKEND_SOURCES backends/gpu/deferred_errors.cu backends/gpu/gpu_runtime.cu
+                            backends/gpu/dynload/dynload.cc)
 set(PHI_GPU_KERNEL_SOURCES
     kernels/gpu/attention_kernel.cu kernels/gpu/elementwise_binary_kernels.cu kernels/gpu/elementwise_unary_kernels.cu
     kernels/gpu/elementwise_copy_kernels.cu kernels/gpu/fft_kernels.cu kernels/gpu/fill_kernels.cu kernels/gpu/index_kernels.cu

@@ -158,6 +158,8 @@ SAMPLES = [
              errors=[ErrorCase(lambda: F.embedding(_i([5]), _t(5, 2)), IndexError,
                              r"\[embedding\] x holds 5, out of range for a dim of size 5 \(valid: 0 to 4\)"),
                      ErrorCase(lambda: F.embedding(_i([-1]), _t(5, 2)), IndexError, r"\[embedding\] x holds -1"),
+                     ErrorCase(lambda: F.embedding(_i([0]), _t(0, 2)), IndexError,
+                               r"\[embedding\] x holds 0, out of range for a dim of size 0"),
                      ErrorCase(lambda: F.embedding(_t(2), _t(5, 2)), TypeError, r"\[embedding\] x must be an int32 or int64")]),
     OpSample("embedding_padding", lambda i, w: F.embedding(i, w, padding_idx=1),
              lambda i, w: np.where((i == 1)[..., None], 0, w[i]), [[(4,), (3, 2)]], ("float32", "float64"),

@@ -267,3 +267,38 @@ def test_out_of_memory_is_memory_error():
     # Allocated on the GPU directly: a host tensor this large would fail first.
     with pytest.raises(MemoryError, match=r"out of memory on Place\(gpu:0\): requested 4398046511104 bytes, \d+ bytes free"):
         paddle._C._C_ops.full([1 << 40], 0.0, paddle.float32, paddle.CUDAPlace(0))
+
+
+def test_a_bad_index_on_the_gpu_is_reported_at_the_next_wait(on_gpu):
+    # Note [Deferred index errors]: the check is queued, not read back.
+    x = paddle.arange(12, dtype="float32").reshape([3, 4])
+    out = paddle.index_select(x, paddle.to_tensor([0, 5, 1]))
+    with pytest.raises(IndexError, match=r"holds 5, out of range for a dim of size 3"):
+        out.numpy()
+    # Reported once; the device and later checks still work.
+    good = paddle.index_select(x, paddle.to_tensor([2, 0]))
+    np.testing.assert_array_equal(good.numpy(), np.arange(12, dtype=np.float32).reshape(3, 4)[[2, 0]])
+
+
+def test_deferred_index_errors_name_the_op_and_report_at_synchronize(on_gpu):
+    weight = paddle.ones([4, 2])
+    paddle.nn.functional.embedding(paddle.to_tensor([[1, 9]]), weight)
+    with pytest.raises(IndexError, match=r"\[embedding\].*holds 9"):
+        paddle.device.synchronize()
+    paddle.nn.functional.one_hot(paddle.to_tensor([0, 7]), num_classes=3)
+    with pytest.raises(ValueError, match=r"labels must be in \[0, 3\), but x holds 7"):
+        paddle.device.synchronize()
+
+
+def test_the_first_of_several_failed_checks_is_reported(on_gpu):
+    x = paddle.arange(6, dtype="float32")
+    paddle.index_select(x, paddle.to_tensor([0, 8]))
+    paddle.index_select(x, paddle.to_tensor([9]))
+    with pytest.raises(IndexError, match=r"holds 8"):
+        paddle.device.synchronize()
+    paddle.device.synchronize()  # nothing left to report
+
+
+def test_an_index_into_an_empty_dim_raises_at_once_on_the_gpu(on_gpu):
+    with pytest.raises(IndexError, match=r"holds 0, out of range for a dim of size 0"):
+        paddle.nn.functional.embedding(paddle.to_tensor([0]), paddle.zeros([0, 3]))

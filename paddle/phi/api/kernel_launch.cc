@@ -37,6 +37,7 @@ struct KernelLaunch::Staging {
 KernelLaunch::KernelLaunch(const char* op, const phi::KernelKey& key, const Place& place)
     : op_(op), choice_(phi::KernelFactory::Instance().SelectOrFallback(op, key)), place_(place) {
   if (choice_.on_host) staging_ = std::make_unique<Staging>();
+  phi::running_op = op;
 }
 
 KernelLaunch::~KernelLaunch() = default;

@@ -82,4 +82,10 @@ class KernelFactory {
   std::unordered_map<std::string, std::vector<std::pair<Backend, Limit>>> limits_;
 };
 
+// The op whose kernel the API launches on this thread (set by
+// paddle::api::KernelLaunch), for an error a kernel reports after it has
+// returned (Note [Deferred index errors] in phi/backends/gpu/deferred_errors.h).
+inline thread_local const char* running_op = nullptr;
+inline const char* RunningOp() { return running_op; }
+
 }  // namespace phi

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/backends/gpu/deferred_errors.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
 #include "paddle/phi/backends/device_runtime.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
@@ -97,6 +98,7 @@ class GPUSegments final : public SegmentSource {
   void Synchronize() override {
     DeviceGuard guard(device_);
     PD_CUDA_CHECK(cudaDeviceSynchronize());
+    ReportDeferredErrors(device_);
   }
 
   std::string FreeMemoryReport() override {
@@ -207,6 +209,7 @@ class CudaRuntime final : public DeviceRuntime {
   void SynchronizeStream(int device, StreamHandle stream) override {
     DeviceGuard guard(device);
     PD_CUDA_CHECK(cudaStreamSynchronize(AsStream(stream)));
+    ReportDeferredErrors(device);
   }
   bool QueryStream(int device, StreamHandle stream) override {
     DeviceGuard guard(device);
@@ -323,12 +326,14 @@ void Memcpy(void* dst, const void* src, size_t bytes, CopyKind kind, int device)
   DeviceGuard guard(device);
   PD_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, ToCudaKind(kind), ctx.stream()));
   PD_CUDA_CHECK(cudaStreamSynchronize(ctx.stream()));
+  ReportDeferredErrors(device);
 }
 
 void Synchronize(int device) {
   CheckDevice(device);
   DeviceGuard guard(device);
   PD_CUDA_CHECK(cudaDeviceSynchronize());
+  ReportDeferredErrors(device);
 }
 
 }  // namespace gpu

@@ -2,28 +2,28 @@
 #pragma once
 
 #include <cstring>
+#include <functional>
+#include <string>
 #include <vector>
+
+#include "paddle/common/errors.h"
 
 #include "paddle/phi/core/device_context.h"
 #include "paddle/phi/kernels/funcs/index_walk.h"
 
 namespace phi::funcs {
 
-// The first position along `walk` whose index the rule rejects (bound =
-// bounds[position % bounds.size()]), or -1.
+// Raises the first rejected index of the walk at once (Note [Deferred index
+// errors] says why the GPU waits).
 template <typename I>
-int64_t FindBadIndex(const CPUContext&, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds,
-                     const IndexRule& rule) {
+void CheckIndexWalk(const CPUContext&, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds,
+                    const IndexRule& rule, paddle::common::ErrorCode code,
+                    const std::function<std::string(int64_t, int64_t)>& describe) {
   const int64_t period = static_cast<int64_t>(bounds.size());
   for (int64_t i = 0; i < walk.numel; ++i) {
-    if (!rule.Valid(static_cast<int64_t>(idx[walk.Offset(i)]), bounds[i % period])) return i;
+    const int64_t value = static_cast<int64_t>(idx[walk.Offset(i)]);
+    if (!rule.Valid(value, bounds[i % period])) throw paddle::common::Error(code, describe(i, value));
   }
-  return -1;
-}
-
-template <typename I>
-int64_t IndexValueAt(const CPUContext&, const I* idx, int64_t position) {
-  return static_cast<int64_t>(idx[position]);
 }
 
 inline void CopyToHost(const CPUContext&, void* dst, const void* src, size_t bytes) {

@@ -1,9 +1,13 @@
 // The host side of the index kernels (impl/index_kernel_impl.h) on CUDA:
-// index checks run on the device and bring back one number.
+// index checks run on the device and report at the next wait for it.
 #pragma once
 
+#include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "paddle/phi/backends/gpu/deferred_errors.h"
 #include "paddle/phi/backends/gpu/gpu_context.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
@@ -20,37 +24,39 @@ struct BadIndexFunctor {
   int64_t bounds[kMaxIndexBounds];
   int period;
   IndexRule rule;
-  unsigned long long* first_bad;  // NOLINT: atomicMin's type
+  gpu::BadIndexSlot* slot;
   __device__ void operator()(int64_t i) const {
     if (!rule.Valid(static_cast<int64_t>(idx[walk.Offset(i)]), bounds[i % period])) {
-      atomicMin(first_bad, static_cast<unsigned long long>(i));  // NOLINT
+      atomicMin(&slot->first_bad, static_cast<unsigned long long>(i));  // NOLINT
     }
   }
 };
 
+// After BadIndexFunctor: the value at the first rejected position.
 template <typename I>
-int64_t FindBadIndex(const GPUContext& ctx, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds,
-                     const IndexRule& rule) {
-  if (walk.numel == 0) return -1;
+struct BadIndexValueFunctor {
+  const I* idx;
+  IndexWalk walk;
+  gpu::BadIndexSlot* slot;
+  __device__ void operator()(int64_t) const {
+    if (slot->first_bad != gpu::kNoBadIndex) slot->value = static_cast<long long>(idx[walk.Offset(slot->first_bad)]);
+  }
+};
+
+// Queues the check and returns: the host hears of a rejected index at its
+// next wait for the device (Note [Deferred index errors]).
+template <typename I>
+void CheckIndexWalk(const GPUContext& ctx, const I* idx, const IndexWalk& walk, const std::vector<int64_t>& bounds,
+                    const IndexRule& rule, paddle::common::ErrorCode code, std::function<std::string(int64_t, int64_t)> describe) {
   PD_CHECK(bounds.size() <= kMaxIndexBounds, InvalidArgument, "indexing more than ", kMaxIndexBounds,
            " dims at once is not supported on the GPU");
   BadIndexFunctor<I> f{idx, walk, {}, static_cast<int>(bounds.size()), rule, nullptr};
   for (size_t j = 0; j < bounds.size(); ++j) f.bounds[j] = bounds[j];
-  auto flag = gpu::GetGPUAllocator(ctx.device())->Allocate(sizeof(unsigned long long));  // NOLINT
-  const unsigned long long none = ~0ull;  // NOLINT
-  gpu::Memcpy(flag->ptr(), &none, sizeof(none), gpu::CopyKind::kHostToDevice, ctx.device());
-  f.first_bad = static_cast<unsigned long long*>(flag->ptr());  // NOLINT
-  LaunchForEach(ctx, walk.numel, f);
-  unsigned long long found = none;  // NOLINT
-  gpu::Memcpy(&found, flag->ptr(), sizeof(found), gpu::CopyKind::kDeviceToHost, ctx.device());
-  return found == none ? -1 : static_cast<int64_t>(found);
-}
-
-template <typename I>
-int64_t IndexValueAt(const GPUContext& ctx, const I* idx, int64_t position) {
-  I value;
-  gpu::Memcpy(&value, idx + position, sizeof(I), gpu::CopyKind::kDeviceToHost, ctx.device());
-  return static_cast<int64_t>(value);
+  gpu::DeferIndexCheck(ctx.device(), {code, std::move(describe)}, [&](gpu::BadIndexSlot* slot) {
+    f.slot = slot;
+    LaunchForEach(ctx, walk.numel, f);
+    LaunchForEach(ctx, 1, BadIndexValueFunctor<I>{idx, walk, slot});
+  });
 }
 
 inline void CopyToHost(const GPUContext& ctx, void* dst, const void* src, size_t bytes) {

@@ -21,7 +21,14 @@ namespace funcs {
 
 inline constexpr int kMaxIndexRank = DDim::kMaxRank;
 
-PD_HOSTDEVICE inline int64_t WrapIndex(int64_t k, int64_t size) { return k < 0 ? k + size : k; }
+// k as a position in [0, size), negative k counting from the end. An index
+// the checks reject is clamped into the dim: a GPU kernel runs before its
+// check is reported (Note [Deferred index errors]) and must not touch memory
+// outside the tensor. (size >= 1 wherever an index is read.)
+PD_HOSTDEVICE inline int64_t WrapIndex(int64_t k, int64_t size) {
+  k = k < 0 ? k + size : k;
+  return k < 0 ? 0 : k < size ? k : size - 1;
+}
 
 // out[i] = arr[i with its axis coordinate replaced by indices[i]].
 template <typename T, typename I>
@@ -464,7 +471,7 @@ template <typename T, typename I>
 struct EmbeddingRowFunctor {
   const I* ids;
   const T* weight;
-  int64_t dim, padding_idx;
+  int64_t rows, dim, padding_idx;
   T* out;
   PD_HOSTDEVICE void operator()(int64_t r) const {
     const int64_t id = static_cast<int64_t>(ids[r]);
@@ -473,7 +480,7 @@ struct EmbeddingRowFunctor {
       for (int64_t j = 0; j < dim; ++j) o[j] = T(0);
       return;
     }
-    const T* w = weight + id * dim;
+    const T* w = weight + WrapIndex(id, rows) * dim;
     for (int64_t j = 0; j < dim; ++j) o[j] = w[j];
   }
 };
@@ -512,8 +519,8 @@ void EmbeddingKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
   funcs::VisitIds(x.dtype(), "embedding", [&](auto tag) {
     using I = typename decltype(tag)::type;
     funcs::CheckIndices<I>(ctx, x, {rows}, "x", {.negative_ok = false});
-    funcs::LaunchForEach(ctx, x.numel(), funcs::EmbeddingRowFunctor<T, I>{x.data<I>(), weight.data<T>(), dim,
-                                                                          padding_idx, o},
+    funcs::LaunchForEach(ctx, x.numel(), funcs::EmbeddingRowFunctor<T, I>{x.data<I>(), weight.data<T>(), rows,
+                                                                          dim, padding_idx, o},
                          std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(dim, 1)));
   });
 }
@@ -522,10 +529,11 @@ void EmbeddingKernel(const Context& ctx, const DenseTensor& x, const DenseTensor
 template <typename T, typename Context>
 void OneHotKernel(const Context& ctx, const DenseTensor& x, int64_t num_classes, DenseTensor* out) {
   float* o = ctx.template Alloc<float>(out);
-  const funcs::IndexWalk walk = funcs::MakeIndexWalk(x);
-  const int64_t bad = funcs::FindBadIndex<T>(ctx, x.data<T>(), walk, {num_classes}, {.negative_ok = false});
-  PD_CHECK(bad < 0, InvalidArgument, "labels must be in [0, ", num_classes, "), but x holds ",
-           bad < 0 ? 0 : funcs::IndexValueAt<T>(ctx, x.data<T>(), walk.Offset(bad)));
+  funcs::CheckIndexValues<T>(ctx, x, {num_classes}, {.negative_ok = false},
+                             paddle::common::ErrorCode::kInvalidArgument, [num_classes](int64_t, int64_t value) {
+                               return paddle::common::StrCat("labels must be in [0, ", num_classes,
+                                                             "), but x holds ", value);
+                             });
   funcs::LaunchForEach(ctx, x.numel(), funcs::OneHotRowFunctor<T>{x.data<T>(), num_classes, o},
                        std::max<int64_t>(1, (1 << 14) / std::max<int64_t>(num_classes, 1)));
 }
