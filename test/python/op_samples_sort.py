@@ -77,6 +77,11 @@ def _np_first_arg(x, axis, largest):
     return np.argmax(x, axis=axis) if largest else np.argmin(x, axis=axis)
 
 
+def _histogram_inputs(rng, dtype, shapes):
+    """Values around [-1, 1] (some outside) and positive weights."""
+    return [rng.uniform(-1.2, 1.2, size=shapes[0]).astype(dtype), rng.uniform(0.1, 1, size=shapes[1]).astype(dtype)]
+
+
 SAMPLES = [
     OpSample("sort", lambda x: paddle.sort(x, axis=1), lambda x: _np_sort(x, 1, False),
              [[(3, 6)], [(2, 5, 3)]], REAL, make_inputs=_with_ties, errors=[
@@ -224,7 +229,23 @@ SAMPLES += [
              make_inputs=lambda rng, dtype, shapes: [rng.integers(0, 9, size=shapes[0]).astype(dtype),
                                                      rng.random(shapes[1])]),
     OpSample("histogram", lambda x: paddle.histogram(x, bins=5, min=-2, max=2),
-             lambda x: np.histogram(x, bins=5, range=(-2, 2))[0], [[(40,)]], ("float32", "float64")),
+             lambda x: np.histogram(x, bins=5, range=(-2, 2))[0], [[(40,)]], ("float32", "float64"), errors=[
+                 ErrorCase(lambda: paddle.histogram(_t(3), bins=2, min=2, max=1), ValueError,
+                           r"\[histogram\] min \(2\) must not exceed max \(1\)"),
+                 ErrorCase(lambda: paddle.histogram(_t(3), weight=_t(2)), ValueError,
+                           r"\[histogram\] weight.shape \[2\] must equal input.shape \[3\]"),
+                 ErrorCase(lambda: paddle.histogram(_t(3), bins=0), ValueError, r"\[histogram\] argument 'bins'")]),
+    # the range from the data (min = max = 0), found without reading it back
+    OpSample("histogram_data_range", lambda x: paddle.histogram(x, bins=6),
+             lambda x: np.histogram(x.astype(np.float64), bins=6, range=(x.min(), x.max()))[0], [[(5, 8)], [(1,)]],
+             ("float32", "float64", "int64")),
+    OpSample("histogram_weight", lambda x, w: paddle.histogram(x, bins=4, min=-1, max=1, weight=w),
+             lambda x, w: np.histogram(x, bins=4, range=(-1, 1), weights=w)[0].astype(w.dtype),
+             [[(30,), (30,)]], ("float32", "float64"), make_inputs=_histogram_inputs),
+    # density is float32 whatever the weights, as Paddle's
+    OpSample("histogram_density", lambda x, w: paddle.histogram(x, bins=4, min=-1, max=1, weight=w, density=True),
+             lambda x, w: np.histogram(x, bins=4, range=(-1, 1), weights=w, density=True)[0].astype(np.float32),
+             [[(30,), (30,)]], ("float32",), make_inputs=_histogram_inputs),
 ]
 
-GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth"}
+GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth", "histogram_weight"}

@@ -11,5 +11,5 @@ if [ ! -x "$PEERS/torch/bin/python" ]; then
 fi
 if [ ! -x "$PEERS/paddle/bin/python" ]; then
   python3 -m venv "$PEERS/paddle"
-  "$PEERS/paddle/bin/pip" install -q numpy paddlepaddle
+  "$PEERS/paddle/bin/pip" install -q numpy pyyaml paddlepaddle  # pyyaml: tools/paddle_compat reads our YAML
 fi

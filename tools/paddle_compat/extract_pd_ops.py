@@ -6,7 +6,7 @@ the pd_op.h header an installed PaddlePaddle ships. The generator checks every
 no PaddlePaddle.
 
 Usage (PaddlePaddle installed in its own environment, never beside ours):
-    /opt/venv-paddle/bin/python tools/paddle_compat/extract_pd_ops.py [--check]
+    /opt/peers/paddle/bin/python tools/paddle_compat/extract_pd_ops.py [--check]
 --check compares instead of writing (exit 1 when the committed file differs).
 
 For each op: its operands in order (IntArray and Scalar arguments are

@@ -67,6 +67,24 @@ void NonzeroInferMeta(const Meta& x, Meta* out) {
   *out = Meta(DataType::INT64, DDim({0, static_cast<int64_t>(x.dims.size())}));
 }
 
+void HistogramInferMeta(const Meta& input, const Meta& weight, int64_t bins, float min, float max, bool density,
+                        Meta* out) {
+  PD_CHECK(bins >= 1, InvalidArgument, "bins must be at least 1, but got ", bins);
+  PD_CHECK(min <= max, InvalidArgument, "min (", min, ") must not exceed max (", max, ")");
+  PD_CHECK(weight.dims == input.dims, InvalidArgument, "weight.shape ", weight.dims.ToString(),
+           " must equal input.shape ", input.dims.ToString());
+  PD_CHECK(!IsComplex(input.dtype) && input.dtype != DataType::BOOL, InvalidType,
+           "input must be a real number tensor, but got ", DataTypeName(input.dtype));
+  *out = Meta(density ? DataType::FLOAT32 : weight.dtype, DDim({bins}));
+}
+
+void MaskedSelectInferMeta(const Meta& x, const Meta& mask, Meta* out) {
+  PD_CHECK(mask.dtype == DataType::BOOL, InvalidType, "argument 'mask': expected a bool tensor, but got ",
+           DataTypeName(mask.dtype));
+  BroadcastDims(x.dims, mask.dims);
+  *out = Meta(x.dtype, DDim({-1}));
+}
+
 void BincountInferMeta(const Meta& x, const Meta& weights, const Scalar& minlength, Meta* out) {
   PD_CHECK(x.dtype == DataType::INT32 || x.dtype == DataType::INT64, InvalidType,
            "x must be an int32 or int64 tensor, but got ", DataTypeName(x.dtype));

@@ -140,6 +140,11 @@ void AvgPoolGradInferMeta(const Meta& out_grad, const Meta& x, const std::vector
                           const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings, bool ceil_mode,
                           bool exclusive, bool adaptive, Meta* x_grad);
 
+// affine_grid: theta [N, k, k+1] (k = 2, 3) with output_shape [N, C, spatial...] gives [N, spatial..., k].
+void AffineGridInferMeta(const Meta& input, const IntArray& output_shape, bool align_corners, Meta* output);
+// grid_sample: x [N, C, spatial...] at grid [N, out spatial..., k] gives [N, C, out spatial...].
+void GridSampleInferMeta(const Meta& x, const Meta& grid, const std::string& mode, const std::string& padding_mode,
+                         bool align_corners, Meta* out);
 // The *_interp ops: x resized along its spatial dims (phi/core/interp_geometry.h).
 void InterpInferMeta(const Meta& x, const std::string& data_format, int out_d, int out_h, int out_w,
                      const std::vector<double>& scale, const std::string& interp_method, bool align_corners,
@@ -157,8 +162,14 @@ void GatherNdInferMeta(const Meta& x, const Meta& index, Meta* out);
 void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool accumulate, Meta* out);
 // nonzero: [count, rank] int64; the kernel sets the count.
 void NonzeroInferMeta(const Meta& x, Meta* out);
+// masked_select: x and a bool mask that broadcast together; out is 1-D of x's dtype, its length
+// (-1 here) set by mask's values.
+void MaskedSelectInferMeta(const Meta& x, const Meta& mask, Meta* out);
 // bincount: [length] of weights' dtype; the kernel sets the length.
 void BincountInferMeta(const Meta& x, const Meta& weights, const Scalar& minlength, Meta* out);
+// histogram: weight shaped like input; [bins] of weight's dtype (float32 for density).
+void HistogramInferMeta(const Meta& input, const Meta& weight, int64_t bins, float min, float max, bool density,
+                        Meta* out);
 
 // ---- along one axis (sort.cc)
 void ArgsortInferMeta(const Meta& x, int64_t axis, bool descending, bool stable, Meta* out, Meta* indices);

@@ -14,3 +14,4 @@
 #include "paddle/prim/rules/reduction.h"
 #include "paddle/prim/rules/scan.h"
 #include "paddle/prim/rules/sort.h"
+#include "paddle/prim/rules/vision.h"

@@ -97,6 +97,18 @@ T IndexAlongAxis(const T& index, const T& x, int64_t axis) {
   return broadcast_view(lined, IntArray(shape));
 }
 
+// x's elements where mask (broadcast with x) is true, in row-major order: a
+// 1-D tensor whose length depends on mask's values.
+template <TensorLike T>
+T MaskedSelect(const T& x, const T& mask) {
+  const DDim dims = phi::BroadcastDims(x.dims(), mask.dims());
+  // A 0-D pair holds at most one element: as [1], for nonzero's coordinates.
+  const IntArray shape(dims.size() == 0 ? std::vector<int64_t>{1} : dims.ToVector());
+  T xs = x.dims() == DDim(shape.GetData()) ? x : reshape(expand(x, IntArray(dims.ToVector())), shape);
+  T ms = mask.dims() == DDim(shape.GetData()) ? mask : reshape(expand(mask, IntArray(dims.ToVector())), shape);
+  return gather_nd(xs, nonzero(ms));
+}
+
 // For scatters that assign: 1 (in grad's dtype) where an update is the last
 // write to its target, so only the value that survives gets a gradient.
 // put_along_axis: shaped like indices.

@@ -1,5 +1,5 @@
 // Rules of the reductions: the gradients of amax/amin and prod, and the
-// decompositions of logsumexp, var and p_norm.
+// decompositions of logsumexp, var, p_norm and histogram.
 #pragma once
 
 #include <cmath>
@@ -77,6 +77,35 @@ T PNorm(const T& x, float porder, const IntArray& axis, bool keepdim) {
   }
   T powered = sum(pow(magnitude, static_cast<double>(porder)), axis, DataType::UNDEFINED, keepdim);
   return pow(powered, 1.0 / static_cast<double>(porder));
+}
+
+// histogram: weight's entries summed into `bins` equal bins over [min, max]
+// by input's values (those outside count nothing; max falls in the last
+// bin). With min = max = 0 the range is input's own, found by reductions in
+// the program rather than read back; an empty range widens by 0.5 each way.
+// density divides by the total and the bin width (float32, as Paddle).
+template <TensorLike T>
+T Histogram(const T& input, const T& weight, int64_t bins, float min, float max, bool density) {
+  const int64_t numel = input.dims().numel();
+  T flat = cast(reshape(input, IntArray({numel})), DataType::FLOAT64);
+  T lo = ScalarLike(static_cast<double>(min), flat), hi = ScalarLike(static_cast<double>(max), flat);
+  if (min == 0 && max == 0 && numel > 0) {
+    lo = prim::min(flat, IntArray(), false);
+    hi = prim::max(flat, IntArray(), false);
+  }
+  T empty = equal(lo, hi);
+  lo = where(empty, add(lo, ScalarLike(-0.5, lo)), lo);
+  hi = where(empty, add(hi, ScalarLike(0.5, hi)), hi);
+  T width = subtract(hi, lo);
+  T inside = logical_and(greater_equal(flat, lo), less_equal(flat, hi));
+  T bin = floor(multiply(divide(subtract(flat, lo), width), ScalarLike(static_cast<double>(bins), flat)));
+  T index = cast(clip(bin, 0.0, static_cast<double>(bins - 1)), DataType::INT64);
+  T values = where(inside, reshape(weight, IntArray({numel})), ScalarLike(0, weight));
+  T counts = put_along_axis(full<T>(IntArray({bins}), 0, weight.dtype(), weight.place()), index, values, 0, "add");
+  if (!density) return counts;
+  T total = cast(counts, DataType::FLOAT32);
+  T bin_width = cast(divide(width, ScalarLike(static_cast<double>(bins), width)), DataType::FLOAT32);
+  return divide(total, multiply(sum(total, IntArray(), DataType::UNDEFINED, false), bin_width));
 }
 
 }  // namespace paddle::prim

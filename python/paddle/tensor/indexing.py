@@ -207,18 +207,7 @@ def masked_select(x, mask, name=None) -> Tensor:
     _check_tensor("masked_select", "mask", mask)
     if mask.dtype != paddle.bool:
         raise TypeError(f"[masked_select] argument 'mask': expected a bool tensor, but got {mask.dtype}")
-    try:
-        shape = list(np.broadcast_shapes(tuple(x.shape), tuple(mask.shape)))
-    except ValueError:
-        raise ValueError(f"[masked_select] x of shape {x.shape} and mask of shape {mask.shape} cannot be "
-                         "broadcast") from None
-    if list(x.shape) != shape:
-        x = paddle.broadcast_to(x, shape)
-    if list(mask.shape) != shape:
-        mask = paddle.broadcast_to(mask, shape)
-    if not shape:  # 0-D: at most one element
-        x, mask = x.reshape([1]), mask.reshape([1])
-    return paddle.gather_nd(x, _C_ops.nonzero(mask))
+    return _C_ops.masked_select(x, mask)
 
 
 def masked_fill(x, mask, value, name=None) -> Tensor:

@@ -6,7 +6,7 @@ import math
 import numbers
 
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, _C_ops
 
 
 def _to_last_axis(op, x, axis):
@@ -117,22 +117,6 @@ def histogram(input, bins=100, min=0, max=0, weight=None, density=False, name=No
     check.number("histogram", max, "max")
     if weight is not None:
         check.tensor("histogram", weight, "weight")
-    flat = input.reshape([-1]).astype("float64")
-    lo, hi = float(min), float(max)
-    if lo == 0 and hi == 0 and flat.size:
-        lo, hi = float(flat.min()), float(flat.max())
-    if lo > hi:
-        raise ValueError(f"[histogram] min ({lo}) must not exceed max ({hi})")
-    if lo == hi:
-        lo, hi = lo - 0.5, hi + 0.5
-    inside = (flat >= lo) & (flat <= hi)
-    index = paddle.clip(((flat - lo) / (hi - lo) * bins).floor().astype("int64"), 0, bins - 1)
-    if weight is None:
-        values, dtype = inside.astype("int64"), "int64"
-    else:
-        dtype = weight.dtype
-        values = paddle.where(inside, weight.reshape([-1]), paddle.zeros([], dtype))
-    counts = paddle.put_along_axis(paddle.zeros([bins], dtype), index, values.astype(dtype), 0, reduce="add")
-    if density:
-        counts = counts.astype("float32") / (paddle.sum(counts).astype("float32") * (hi - lo) / bins)
-    return counts
+    if weight is None:  # each value counts 1
+        weight = paddle.ones(input.shape, "int64")
+    return _C_ops.histogram(input, weight, bins, float(min), float(max), bool(density))
