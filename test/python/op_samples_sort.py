@@ -202,6 +202,23 @@ SAMPLES += [
              ("float32", "float64"), errors=[
                  ErrorCase(lambda: paddle.median(_t(3), mode="max"), ValueError, r"\[median\] argument 'mode'")]),
     OpSample("median_all", paddle.median, np.median, [[(3, 5)]], ("float32", "float64")),
+    OpSample("median_min", lambda x: paddle.median(x, axis=1, mode="min")[0],
+             lambda x: np.sort(x, axis=1)[:, (x.shape[1] - 1) // 2], [[(3, 4)], [(2, 5)]],
+             ("float32", "float64", "int64")),
+    # the positions Paddle returns: the lower median's (mode min), the middle pair's (avg)
+    OpSample("median_positions", lambda x: paddle.median(x, axis=1, mode="min")[1],
+             lambda x: np.argsort(x, axis=1)[:, (x.shape[1] - 1) // 2], [[(3, 4)], [(2, 5)]], ("float32", "int64"),
+             make_inputs=_distinct),
+    OpSample("median_pair_positions", lambda x: paddle._C_ops.median(x, [0], False, "avg")[1],
+             lambda x: np.argsort(x, axis=0)[[(x.shape[0] - 1) // 2, x.shape[0] // 2]].T, [[(4, 3)], [(5, 2)]],
+             ("float32", "float64"), make_inputs=_distinct),
+    OpSample("median_nan", lambda x: paddle.median(x, axis=1), lambda x: np.median(x, axis=1), [[(4, 6)]],
+             ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
+                 np.where(rng.random(shapes[0]) < 0.15, np.nan, rng.normal(size=shapes[0])).astype(dtype)]),
+    OpSample("nanmedian_smooth", lambda x: paddle.nanmedian(x, axis=0), lambda x: np.median(x, axis=0), [[(4, 3)]],
+             ("float32", "float64"), make_inputs=_distinct),
+    OpSample("nanmedian_int", lambda x: paddle.nanmedian(x, axis=1), lambda x: np.median(x, axis=1).astype(x.dtype),
+             [[(3, 5)]], ("int32", "int64")),
     OpSample("nanmedian", lambda x: paddle.nanmedian(x, axis=1), lambda x: np.nanmedian(x, axis=1), [[(3, 6)]],
              ("float32", "float64"), make_inputs=lambda rng, dtype, shapes: [
                  np.where(rng.random(shapes[0]) < 0.3, np.nan, rng.normal(size=shapes[0])).astype(dtype)]),
@@ -248,4 +265,4 @@ SAMPLES += [
              [[(30,), (30,)]], ("float32",), make_inputs=_histogram_inputs),
 ]
 
-GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth", "histogram_weight"}
+GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth", "histogram_weight", "nanmedian_smooth"}

@@ -185,6 +185,10 @@ void CumArgExtremeInferMeta(const Meta& x, int64_t axis, bool largest, Meta* out
 void CumExtremeInferMeta(const Meta& x, int axis, DataType dtype, Meta* out, Meta* indices);
 // kthvalue / mode: a value and its position per slice along axis.
 void KthvalueInferMeta(const Meta& x, int64_t k, int axis, bool keepdim, Meta* out, Meta* indices);
+// median / nanmedian: out like x reduced over axis (all when empty); medians int64, with a last dim of 2
+// (the middle pair) for mode avg.
+void MedianInferMeta(const Meta& x, const IntArray& axis, bool keepdim, const std::string& mode, Meta* out,
+                     Meta* medians);
 void ModeInferMeta(const Meta& x, int axis, bool keepdim, Meta* out, Meta* indices);
 
 // ---- normalization (norm.cc)

@@ -100,6 +100,19 @@ DDim OnePerSlice(const Meta& x, int axis, bool keepdim) {
 
 }  // namespace
 
+void MedianInferMeta(const Meta& x, const IntArray& axis, bool keepdim, const std::string& mode, Meta* out,
+                     Meta* medians) {
+  PD_CHECK(mode == "avg" || mode == "min", InvalidArgument, "mode must be 'avg' or 'min', but got '", mode, "'");
+  PD_CHECK(!IsComplex(x.dtype) && x.dtype != DataType::BOOL, InvalidType, "x must be a real number tensor, but got ",
+           DataTypeName(x.dtype));
+  const DDim dims = ReducedDims(x.dims, axis, keepdim);
+  PD_CHECK(x.dims.numel() > 0, InvalidArgument, "x must not be empty, but got shape ", x.dims.ToString());
+  *out = Meta(x.dtype, dims);
+  std::vector<int64_t> index_dims = dims.ToVector();
+  if (mode == "avg") index_dims.push_back(2);
+  *medians = Meta(DataType::INT64, DDim(index_dims));
+}
+
 void KthvalueInferMeta(const Meta& x, int64_t k, int axis, bool keepdim, Meta* out, Meta* indices) {
   const DDim dims = OnePerSlice(x, axis, keepdim);
   const int64_t n = x.dims.size() == 0 ? 1 : x.dims[NormalizeAxis(axis, x.dims.size())];

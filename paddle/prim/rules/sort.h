@@ -1,7 +1,9 @@
-// Order statistics along one axis (cummax/cummin, kthvalue, mode) over the
-// sorting and scanning kernels.
+// Order statistics along one axis (cummax/cummin, kthvalue, mode) and over
+// several (median, nanmedian), over the sorting and scanning kernels.
 #pragma once
 
+#include <cmath>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -58,6 +60,82 @@ std::tuple<T, T> Mode(const T& x, int axis, bool keepdim) {
     return {transpose(value, back), transpose(last, back)};
   }
   return {squeeze(value, IntArray({-1})), squeeze(last, IntArray({-1}))};
+}
+
+namespace median_detail {
+
+// x with the axes (all when empty) merged into one last dim, after the others.
+template <TensorLike T>
+T MergedLines(const T& x, const std::vector<bool>& reduced) {
+  const int rank = x.dims().size();
+  if (rank == 0) return reshape(x, IntArray({1}));
+  std::vector<int64_t> perm, dims;
+  int64_t line = 1;
+  for (int d = 0; d < rank; ++d) {
+    if (!reduced[d]) {
+      perm.push_back(d);
+      dims.push_back(x.dims()[d]);
+    }
+  }
+  for (int d = 0; d < rank; ++d) {
+    if (reduced[d]) {
+      perm.push_back(d);
+      line *= x.dims()[d];
+    }
+  }
+  dims.push_back(line);
+  return reshape(transpose(x, perm), IntArray(dims));
+}
+
+}  // namespace median_detail
+
+// median / nanmedian (ignore_nan) over axis (all of x when empty): the middle
+// of each line's sorted values, the mean of the two middle ones for an even
+// count (mode avg) or the lower one (mode min); and their positions in the
+// line ([..., 2] for avg: lower, upper). A line holding NaN has median NaN at
+// its first NaN; nanmedian skips NaNs, and a line of NaNs only is NaN.
+template <TensorLike T>
+std::tuple<T, T> Median(const T& x, const IntArray& axis, bool keepdim, const std::string& mode, bool ignore_nan) {
+  const int rank = x.dims().size();
+  const std::vector<bool> reduced = phi::ReducedAxesMask(axis, rank);
+  T lines = median_detail::MergedLines(x, reduced);
+  const int64_t n = lines.dims()[lines.dims().size() - 1];
+  auto [sorted, order] = argsort(lines, -1, false, true);  // NaNs last
+  T nan_count = sum(cast(isnan(lines), DataType::INT64), IntArray({-1}), DataType::UNDEFINED, true);
+  T count = ignore_nan ? subtract(full<T>(IntArray({1}), n, DataType::INT64, x.place()), nan_count)
+                       : full<T>(IntArray({1}), n, DataType::INT64, x.place());
+  auto position = [&](int64_t offset) {  // (count - 1 + offset) // 2, at least 0
+    T p = floor_divide(add(count, ScalarLike(offset - 1, count)), ScalarLike(2, count));
+    return ignore_nan ? maximum(p, ScalarLike(0, p)) : expand(p, Shape(nan_count));
+  };
+  T lo = position(0);
+  T hi = mode == "avg" ? position(1) : lo;
+  T a = take_along_axis(sorted, lo, -1);
+  T value = a;
+  if (mode == "avg") {
+    T sum_ab = add(a, take_along_axis(sorted, hi, -1));
+    // Integer lines keep their dtype, as Paddle's: the mean rounds down.
+    value = IsFloating(a.dtype()) ? multiply(sum_ab, ScalarLike(0.5, a)) : floor_divide(sum_ab, ScalarLike(2, a));
+  }
+  T index = mode == "avg" ? concat(std::vector<T>{take_along_axis(order, lo, -1), take_along_axis(order, hi, -1)}, -1)
+                          : take_along_axis(order, lo, -1);
+  if (!ignore_nan && IsFloating(x.dtype())) {
+    // The median of a line holding NaN is NaN, at the first NaN's position.
+    T has_nan = greater_than(nan_count, ScalarLike(0, nan_count));
+    T first_nan_at = clip(subtract(ScalarLike(n, nan_count), nan_count), 0.0, static_cast<double>(n - 1));
+    T first_nan = take_along_axis(order, first_nan_at, -1);
+    value = where(has_nan, full<T>(IntArray(), NAN, value.dtype(), x.place()), value);
+    index = where(has_nan, expand(first_nan, Shape(index)), index);
+  }
+  // Back to x's dims: the reduced ones kept as 1 or dropped.
+  std::vector<int64_t> out_dims;
+  for (int d = 0; d < rank; ++d) {
+    if (!reduced[d]) out_dims.push_back(x.dims()[d]);
+    else if (keepdim) out_dims.push_back(1);
+  }
+  std::vector<int64_t> index_dims = out_dims;
+  if (mode == "avg") index_dims.push_back(2);
+  return {reshape(value, IntArray(out_dims)), reshape(index, IntArray(index_dims))};
 }
 
 }  // namespace paddle::prim

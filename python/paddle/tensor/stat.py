@@ -68,36 +68,40 @@ def _quantile(op, x, q, axis, keepdim, interpolation):
     return outs[0] if isinstance(q, numbers.Number) else paddle.stack(outs)
 
 
-def median(x, axis=None, keepdim=False, mode="avg", name=None) -> Tensor:
+def _median(op, x, axis, keepdim, mode):
+    check.tensor(op, x)
+    check.choice(op, mode, ("avg", "min"), "mode")
+    axes = [] if axis is None else check.axes(op, axis, max(len(x.shape), 1))
+    axes = [a for a in axes if a < len(x.shape)]  # axis 0 or -1 of a 0-D x: all of it
+    values, indices = getattr(_C_ops, op)(x, axes, bool(keepdim), mode)
+    # Paddle returns the positions for mode min along one given axis only.
+    return (values, indices) if mode == "min" and isinstance(axis, numbers.Integral) else values
+
+
+def median(x, axis=None, keepdim=False, mode="avg", name=None):
     """The median along axis (of the flattened x when None): the mean of the two
-    middle values for an even count (mode='avg'), or the lower one (mode='min').
+    middle values for an even count (mode='avg'), or the lower one (mode='min');
+    NaN where a line holds NaN. With mode='min' and an int axis, also the
+    median's positions along axis, as Paddle returns them.
 
     Examples:
         >>> import paddle
         >>> paddle.median(paddle.to_tensor([3.0, 1.0, 4.0, 2.0])).item()
         2.5
+        >>> values, positions = paddle.median(paddle.to_tensor([[3.0, 1.0, 4.0, 2.0]]), axis=1, mode="min")
+        >>> values.numpy().tolist(), positions.numpy().tolist()
+        ([2.0], [3])
     """
-    check.choice("median", mode, ("avg", "min"), "mode")
     check.tensor("median", x)
-    if not x.dtype.name.startswith(("float", "bfloat")):
+    if mode == "avg" and x.dtype.name != "float64":  # Paddle averages in float32
         x = x.astype("float32")
-    return _quantile("median", x, 0.5, axis, keepdim, "linear" if mode == "avg" else "lower")
+    return _median("median", x, axis, keepdim, mode)
 
 
-def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None) -> Tensor:
-    """median ignoring NaNs (NaN where a line holds only NaNs)."""
-    import paddle
-
-    x, finish = _to_last_axis("nanmedian", x, axis)
-    check.choice("nanmedian", mode, ("avg", "min"), "mode")
-    values = paddle.sort(x, axis=-1)  # NaNs last
-    count = paddle.sum((~paddle.isnan(x)).astype("int64"), axis=-1, keepdim=True)
-    lo = paddle.clip((count - 1) // 2, min=0)
-    hi = paddle.clip(count // 2, min=0) if mode == "avg" else lo
-    a = paddle.take_along_axis(values, lo, -1)
-    b = paddle.take_along_axis(values, hi, -1)
-    out = paddle.where(count > 0, (a + b) * 0.5, paddle.full([], float("nan"), x.dtype))
-    return finish(out, keepdim)
+def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
+    """median ignoring NaNs (NaN where a line holds only NaNs); integer x keeps
+    its dtype. With mode='min' and an int axis, also the positions."""
+    return _median("nanmedian", x, axis, keepdim, mode)
 
 
 def histogram(input, bins=100, min=0, max=0, weight=None, density=False, name=None) -> Tensor:  # noqa: A002
