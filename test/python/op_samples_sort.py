@@ -191,7 +191,8 @@ def _np_unique_all(x):
 
 def _paddle_unique_all(x):
     u, idx, inv, cnt = paddle.unique(x, return_index=True, return_inverse=True, return_counts=True)
-    return paddle.concat([u.astype("int64"), idx, inv.reshape([-1]), cnt])
+    assert len(inv.shape) == 1  # flattened, as Paddle returns it
+    return paddle.concat([u.astype("int64"), idx, inv, cnt])
 
 
 SAMPLES += [
@@ -233,6 +234,13 @@ SAMPLES += [
              lambda x: np.max(x, axis=0, keepdims=True), [[(5, 3)]], ("float32", "float64"), make_inputs=_distinct),
     OpSample("unique", _paddle_unique_all, _np_unique_all, [[(10,)], [(3, 4)]], ("int32", "int64", "float32"),
              make_inputs=lambda rng, dtype, shapes: [rng.integers(-3, 4, size=shapes[0]).astype(dtype)]),
+    # distinct values: unique sorts them, differentiably
+    OpSample("unique_distinct", paddle.unique, np.unique, [[(3, 4)]], ("float32", "float64"), make_inputs=_distinct),
+    OpSample("unique_counts", lambda x: paddle.unique(x, return_counts=True, dtype="int32")[1],
+             lambda x: np.unique(x, return_counts=True)[1].astype(np.int32), [[(4, 5)], [(0,)]], ("float64", "int64"),
+             make_inputs=lambda rng, dtype, shapes: [rng.integers(-2, 3, size=shapes[0]).astype(dtype)], errors=[
+                 ErrorCase(lambda: paddle.unique(_t(3), dtype="float32"), TypeError,
+                           r"\[unique\] dtype must be int32 or int64, but got float32")]),
     OpSample("bincount", lambda x: paddle.bincount(x, minlength=8), lambda x: np.bincount(x, minlength=8), [[(20,)]],
              ("int32", "int64"), low=0, high=6, errors=[
                  ErrorCase(lambda: paddle.bincount(paddle.to_tensor([-1, 2])), ValueError,
@@ -265,4 +273,5 @@ SAMPLES += [
              [[(30,), (30,)]], ("float32",), make_inputs=_histogram_inputs),
 ]
 
-GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth", "histogram_weight", "nanmedian_smooth"}
+GRAD_SAMPLES |= {"kthvalue", "median", "median_all", "quantile", "mode_smooth", "histogram_weight", "nanmedian_smooth",
+                 "unique_distinct"}

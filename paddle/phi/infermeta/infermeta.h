@@ -187,6 +187,11 @@ void CumExtremeInferMeta(const Meta& x, int axis, DataType dtype, Meta* out, Met
 void KthvalueInferMeta(const Meta& x, int64_t k, int axis, bool keepdim, Meta* out, Meta* indices);
 // median / nanmedian: out like x reduced over axis (all when empty); medians int64, with a last dim of 2
 // (the middle pair) for mode avg.
+// unique (of the flattened x; axis must be empty): out like x, 1-D of a value-dependent length (-1);
+// indices and counts too, in dtype; inverse [numel] in dtype; each empty ([0]) unless asked for.
+void UniqueInferMeta(const Meta& x, bool return_index, bool return_inverse, bool return_counts,
+                     const std::vector<int64_t>& axis, DataType dtype, bool is_sorted, Meta* out, Meta* indices,
+                     Meta* inverse, Meta* counts);
 void MedianInferMeta(const Meta& x, const IntArray& axis, bool keepdim, const std::string& mode, Meta* out,
                      Meta* medians);
 void ModeInferMeta(const Meta& x, int axis, bool keepdim, Meta* out, Meta* indices);

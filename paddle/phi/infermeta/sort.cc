@@ -100,6 +100,20 @@ DDim OnePerSlice(const Meta& x, int axis, bool keepdim) {
 
 }  // namespace
 
+void UniqueInferMeta(const Meta& x, bool return_index, bool return_inverse, bool return_counts,
+                     const std::vector<int64_t>& axis, DataType dtype, bool is_sorted, Meta* out, Meta* indices,
+                     Meta* inverse, Meta* counts) {
+  PD_CHECK(axis.empty(), Unimplemented, "axis is not supported; unique flattens x");
+  PD_CHECK(dtype == DataType::INT32 || dtype == DataType::INT64, InvalidType,
+           "dtype must be int32 or int64, but got ", DataTypeName(dtype));
+  PD_CHECK(!IsComplex(x.dtype), InvalidType, "x must be a real number tensor, but got ", DataTypeName(x.dtype));
+  const int64_t n = x.dims.numel();
+  *out = Meta(x.dtype, DDim({n == 0 ? 0 : -1}));
+  *indices = Meta(dtype, DDim({return_index && n > 0 ? -1 : 0}));
+  *inverse = Meta(dtype, DDim({return_inverse ? n : 0}));
+  *counts = Meta(dtype, DDim({return_counts && n > 0 ? -1 : 0}));
+}
+
 void MedianInferMeta(const Meta& x, const IntArray& axis, bool keepdim, const std::string& mode, Meta* out,
                      Meta* medians) {
   PD_CHECK(mode == "avg" || mode == "min", InvalidArgument, "mode must be 'avg' or 'min', but got '", mode, "'");

@@ -1,5 +1,6 @@
-// Order statistics along one axis (cummax/cummin, kthvalue, mode) and over
-// several (median, nanmedian), over the sorting and scanning kernels.
+// Order statistics along one axis (cummax/cummin, kthvalue, mode), over
+// several (median, nanmedian) and of all of x (unique), over the sorting and
+// scanning kernels.
 #pragma once
 
 #include <cmath>
@@ -136,6 +137,41 @@ std::tuple<T, T> Median(const T& x, const IntArray& axis, bool keepdim, const st
   std::vector<int64_t> index_dims = out_dims;
   if (mode == "avg") index_dims.push_back(2);
   return {reshape(value, IntArray(out_dims)), reshape(index, IntArray(index_dims))};
+}
+
+// unique over the flattened x: its sorted distinct values and, where asked
+// for (in dtype; empty otherwise), each one's first position in x, every
+// element's index among them (flattened, as Paddle's), and their counts. The
+// lengths depend on x's values: the distinct values are the sorted ones that
+// differ from their predecessor (a masked_select).
+template <TensorLike T>
+std::tuple<T, T, T, T> Unique(const T& x, bool return_index, bool return_inverse, bool return_counts,
+                              DataType dtype) {
+  const int64_t n = x.dims().numel();
+  T flat = reshape(x, IntArray({n}));
+  T none = full<T>(IntArray({0}), 0, dtype, x.place());
+  if (n == 0) return {flat, none, none, none};
+  auto [values, order] = argsort(flat, 0, false, true);
+  T differs = not_equal(slice(values, {0}, IntArray({1}), IntArray({n})),
+                        slice(values, {0}, IntArray({0}), IntArray({n - 1})));
+  T first = concat(std::vector<T>{full<T>(IntArray({1}), true, DataType::BOOL, x.place()), differs}, 0);
+  T distinct = masked_select(values, first);
+  T starts = reshape(nonzero(first), IntArray({-1}));
+  T index = return_index ? cast(gather_nd(order, unsqueeze(starts, IntArray({1}))), dtype) : none;
+  T inverse = none;
+  if (return_inverse) {
+    T group = add(cumsum(cast(first, DataType::INT64), 0, false), ScalarLike(-1, starts));
+    inverse = cast(put_along_axis(full<T>(IntArray({n}), 0, DataType::INT64, x.place()), order, group, 0, "assign"),
+                   dtype);
+  }
+  T counts = none;
+  if (return_counts) {
+    T ends = concat(std::vector<T>{slice(starts, {0}, IntArray({1}), IntArray({starts.dims()[0]})),
+                                   full<T>(IntArray({1}), n, DataType::INT64, x.place())},
+                    0);
+    counts = cast(subtract(ends, starts), dtype);
+  }
+  return {distinct, index, inverse, counts};
 }
 
 }  // namespace paddle::prim

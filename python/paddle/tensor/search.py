@@ -187,40 +187,22 @@ def mode(x, axis=-1, keepdim=False, name=None):
 
 def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None):
     """The sorted distinct values of the flattened x, and optionally where each
-    first occurs, the position of every element's value among them, and the counts.
+    first occurs, the position of every element's value among them (1-D, as
+    Paddle returns it), and the counts.
 
     Examples:
         >>> import paddle
         >>> paddle.unique(paddle.to_tensor([3, 1, 3, 2])).numpy().tolist()
         [1, 2, 3]
     """
-    import paddle
-
     _check("unique", x, None)
     return_index, return_inverse, return_counts = (check.flag("unique", v, arg) for v, arg in (
         (return_index, "return_index"), (return_inverse, "return_inverse"), (return_counts, "return_counts")))
     if axis is not None:
         raise NotImplementedError("[unique] axis is not supported; unique flattens x")
-    flat = x.reshape([-1])
-    values, order = _C_ops.argsort(flat, 0, False, True)
-    n = flat.shape[0]
-    if n == 0:
-        empty = paddle.zeros([0], dtype)
-        outs = [values] + [empty] * (return_index + return_inverse + return_counts)
-        return outs[0] if len(outs) == 1 else tuple(outs)
-    first = paddle.concat([paddle.ones([1], "bool"), values[1:] != values[:-1]])
-    uniq = paddle.masked_select(values, first)
-    outs = [uniq]
-    starts = paddle.nonzero(first).reshape([-1])
-    if return_index:
-        outs.append(paddle.gather(order, starts).astype(dtype))
-    if return_inverse:
-        group = paddle.cumsum(first.astype("int64")) - 1
-        inverse = paddle.put_along_axis(paddle.zeros([n], "int64"), order, group, 0)
-        outs.append(inverse.reshape(x.shape).astype(dtype))
-    if return_counts:
-        ends = paddle.concat([starts[1:], paddle.to_tensor([n], dtype="int64")])
-        outs.append((ends - starts).astype(dtype))
+    out, index, inverse, counts = _C_ops.unique(x, return_index, return_inverse, return_counts, [], dtype, True)
+    outs = [out] + [t for t, asked in ((index, return_index), (inverse, return_inverse), (counts, return_counts))
+                    if asked]
     return outs[0] if len(outs) == 1 else tuple(outs)
 
 
