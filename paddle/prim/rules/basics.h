@@ -24,6 +24,12 @@ T ScalarLike(const Scalar& value, const T& like) {
   return full<T>(IntArray(), value, like.dtype(), like.place());
 }
 
+// t * a + b, a and b constants of t's dtype.
+template <TensorLike T>
+T Affine(const T& t, double a, double b) {
+  return add(multiply(t, ScalarLike(a, t)), ScalarLike(b, t));
+}
+
 // Zeros with like's dims, dtype and place.
 template <TensorLike T>
 T ZerosLike(const T& like) {

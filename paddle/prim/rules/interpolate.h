@@ -15,12 +15,6 @@ namespace paddle::prim {
 
 namespace interp_detail {
 
-// t * a + b, for float64 position tensors.
-template <TensorLike T>
-T Affine(const T& t, double a, double b) {
-  return add(multiply(t, ScalarLike(a, t)), ScalarLike(b, t));
-}
-
 // The fractional source coordinate of each of the axis' outputs (float64 [out]).
 template <TensorLike T>
 T SourcePositions(const phi::InterpAxis& a, const std::string& method, bool align_corners, int align_mode,

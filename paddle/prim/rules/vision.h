@@ -15,12 +15,6 @@ namespace paddle::prim {
 
 namespace vision_detail {
 
-// t * a + b.
-template <TensorLike T>
-T Affine(const T& t, double a, double b) {
-  return add(multiply(t, ScalarLike(a, t)), ScalarLike(b, t));
-}
-
 // The normalized centers of `size` pixels along an axis, in [-1, 1]: -1 and
 // 1 are the outer centers when align_corners, else the outer edges.
 template <TensorLike T>
@@ -129,8 +123,8 @@ T GridSample(const T& x, const T& grid, const std::string& mode, const std::stri
     } else {
       T low = floor(position);
       T frac = subtract(position, low);
-      choices[axis].emplace_back(low, vision_detail::Affine(frac, -1.0, 1.0));
-      choices[axis].emplace_back(vision_detail::Affine(low, 1.0, 1.0), frac);
+      choices[axis].emplace_back(low, Affine(frac, -1.0, 1.0));
+      choices[axis].emplace_back(Affine(low, 1.0, 1.0), frac);
     }
   }
   T x_flat = reshape(x, IntArray({n, c, pixels}));
