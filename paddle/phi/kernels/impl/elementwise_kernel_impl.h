@@ -208,7 +208,8 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
 }  // namespace phi
 
 // One list of registrations for every backend; the .cc/.cu files of a
-// backend expand each once (three lists, so they compile in parallel).
+// backend expand each once (five lists, so they compile in parallel and a
+// rebuild of one stays under a minute).
 #define PD_REGISTER_BINARY_KERNELS(B)                                   \
   PD_REGISTER_OP_KERNEL(add, B, phi::AddKernel);                        \
   PD_REGISTER_OP_KERNEL(add_, B, phi::AddInplaceKernel);                \
@@ -219,52 +220,31 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_OP_KERNEL(pow, B, phi::PowKernel);                        \
   PD_REGISTER_OP_KERNEL(maximum, B, phi::MaximumKernel);                \
   PD_REGISTER_OP_KERNEL(minimum, B, phi::MinimumKernel);                \
-  PD_REGISTER_OP_KERNEL(equal, B, phi::EqualKernel);                    \
-  PD_REGISTER_OP_KERNEL(not_equal, B, phi::NotEqualKernel);             \
-  PD_REGISTER_OP_KERNEL(less_than, B, phi::LessThanKernel);             \
-  PD_REGISTER_OP_KERNEL(less_equal, B, phi::LessEqualKernel);           \
-  PD_REGISTER_OP_KERNEL(greater_than, B, phi::GreaterThanKernel);       \
-  PD_REGISTER_OP_KERNEL(greater_equal, B, phi::GreaterEqualKernel);     \
-  PD_REGISTER_OP_KERNEL(logical_and, B, phi::LogicalAndKernel);         \
-  PD_REGISTER_OP_KERNEL(logical_or, B, phi::LogicalOrKernel);           \
-  PD_REGISTER_OP_KERNEL(where, B, phi::WhereKernel);                    \
   PD_REGISTER_OP_KERNEL(atan2, B, phi::Atan2Kernel);                    \
   PD_REGISTER_OP_KERNEL(fmax, B, phi::FmaxKernel);                      \
   PD_REGISTER_OP_KERNEL(fmin, B, phi::FminKernel);                      \
   PD_REGISTER_OP_KERNEL(floor_divide, B, phi::FloorDivideKernel);       \
   PD_REGISTER_OP_KERNEL(remainder, B, phi::RemainderKernel)
 
+// Comparisons, logical ops and where: the other half of the binary ops.
+#define PD_REGISTER_COMPARE_KERNELS(B)                              \
+  PD_REGISTER_OP_KERNEL(equal, B, phi::EqualKernel);                \
+  PD_REGISTER_OP_KERNEL(not_equal, B, phi::NotEqualKernel);         \
+  PD_REGISTER_OP_KERNEL(less_than, B, phi::LessThanKernel);         \
+  PD_REGISTER_OP_KERNEL(less_equal, B, phi::LessEqualKernel);       \
+  PD_REGISTER_OP_KERNEL(greater_than, B, phi::GreaterThanKernel);   \
+  PD_REGISTER_OP_KERNEL(greater_equal, B, phi::GreaterEqualKernel); \
+  PD_REGISTER_OP_KERNEL(logical_and, B, phi::LogicalAndKernel);     \
+  PD_REGISTER_OP_KERNEL(logical_or, B, phi::LogicalOrKernel);       \
+  PD_REGISTER_OP_KERNEL(where, B, phi::WhereKernel)
+
 #define PD_REGISTER_UNARY_KERNELS(B)                            \
   PD_REGISTER_OP_KERNEL(logical_not, B, phi::LogicalNotKernel); \
-  PD_REGISTER_OP_KERNEL(exp, B, phi::ExpKernel);                \
-  PD_REGISTER_OP_KERNEL(log, B, phi::LogKernel);                \
-  PD_REGISTER_OP_KERNEL(sqrt, B, phi::SqrtKernel);              \
-  PD_REGISTER_OP_KERNEL(erf, B, phi::ErfKernel);                \
-  PD_REGISTER_OP_KERNEL(gelu, B, phi::GeluKernel);              \
-  PD_REGISTER_OP_KERNEL(gelu_grad, B, phi::GeluGradKernel);     \
   PD_REGISTER_OP_KERNEL(relu_grad, B, phi::ReluGradKernel);     \
-  PD_REGISTER_OP_KERNEL(erfinv, B, phi::ErfinvKernel);          \
-  PD_REGISTER_OP_KERNEL(lgamma, B, phi::LgammaKernel);          \
-  PD_REGISTER_OP_KERNEL(polygamma, B, phi::PolygammaKernel);    \
   PD_REGISTER_OP_KERNEL(bitwise_and, B, phi::BitwiseAndKernel); \
   PD_REGISTER_OP_KERNEL(bitwise_or, B, phi::BitwiseOrKernel);   \
   PD_REGISTER_OP_KERNEL(bitwise_xor, B, phi::BitwiseXorKernel); \
   PD_REGISTER_OP_KERNEL(bitwise_not, B, phi::BitwiseNotKernel); \
-  PD_REGISTER_OP_KERNEL(expm1, B, phi::Expm1Kernel);            \
-  PD_REGISTER_OP_KERNEL(log1p, B, phi::Log1pKernel);            \
-  PD_REGISTER_OP_KERNEL(log2, B, phi::Log2Kernel);              \
-  PD_REGISTER_OP_KERNEL(log10, B, phi::Log10Kernel);            \
-  PD_REGISTER_OP_KERNEL(sin, B, phi::SinKernel);                \
-  PD_REGISTER_OP_KERNEL(cos, B, phi::CosKernel);                \
-  PD_REGISTER_OP_KERNEL(tan, B, phi::TanKernel);                \
-  PD_REGISTER_OP_KERNEL(asin, B, phi::AsinKernel);              \
-  PD_REGISTER_OP_KERNEL(acos, B, phi::AcosKernel);              \
-  PD_REGISTER_OP_KERNEL(atan, B, phi::AtanKernel);              \
-  PD_REGISTER_OP_KERNEL(sinh, B, phi::SinhKernel);              \
-  PD_REGISTER_OP_KERNEL(cosh, B, phi::CoshKernel);              \
-  PD_REGISTER_OP_KERNEL(asinh, B, phi::AsinhKernel);            \
-  PD_REGISTER_OP_KERNEL(acosh, B, phi::AcoshKernel);            \
-  PD_REGISTER_OP_KERNEL(atanh, B, phi::AtanhKernel);            \
   PD_REGISTER_OP_KERNEL(floor, B, phi::FloorKernel);            \
   PD_REGISTER_OP_KERNEL(ceil, B, phi::CeilKernel);              \
   PD_REGISTER_OP_KERNEL(round, B, phi::RoundKernel);            \
@@ -273,12 +253,41 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_OP_KERNEL(isnan, B, phi::IsNanKernel);            \
   PD_REGISTER_OP_KERNEL(isinf, B, phi::IsInfKernel);            \
   PD_REGISTER_OP_KERNEL(isfinite, B, phi::IsFiniteKernel);      \
-  PD_REGISTER_OP_KERNEL(tanh, B, phi::TanhKernel);              \
-  PD_REGISTER_OP_KERNEL(sigmoid, B, phi::SigmoidKernel);        \
   PD_REGISTER_OP_KERNEL(abs, B, phi::AbsKernel);                \
   PD_REGISTER_OP_KERNEL(neg, B, phi::NegKernel);                \
   PD_REGISTER_OP_KERNEL(relu, B, phi::ReluKernel);              \
   PD_REGISTER_OP_KERNEL(conj, B, phi::ConjKernel)
+
+// The transcendental functions (exponentials, logarithms, trigonometry and
+// special functions): the heavier half to compile, in a file of its own so
+// that a rebuild of either stays under a minute.
+#define PD_REGISTER_UNARY_SPECIAL_KERNELS(B)                 \
+  PD_REGISTER_OP_KERNEL(sin, B, phi::SinKernel);             \
+  PD_REGISTER_OP_KERNEL(cos, B, phi::CosKernel);             \
+  PD_REGISTER_OP_KERNEL(tan, B, phi::TanKernel);             \
+  PD_REGISTER_OP_KERNEL(asin, B, phi::AsinKernel);           \
+  PD_REGISTER_OP_KERNEL(acos, B, phi::AcosKernel);           \
+  PD_REGISTER_OP_KERNEL(atan, B, phi::AtanKernel);           \
+  PD_REGISTER_OP_KERNEL(sinh, B, phi::SinhKernel);           \
+  PD_REGISTER_OP_KERNEL(cosh, B, phi::CoshKernel);           \
+  PD_REGISTER_OP_KERNEL(asinh, B, phi::AsinhKernel);         \
+  PD_REGISTER_OP_KERNEL(acosh, B, phi::AcoshKernel);         \
+  PD_REGISTER_OP_KERNEL(atanh, B, phi::AtanhKernel);         \
+  PD_REGISTER_OP_KERNEL(exp, B, phi::ExpKernel);             \
+  PD_REGISTER_OP_KERNEL(log, B, phi::LogKernel);             \
+  PD_REGISTER_OP_KERNEL(sqrt, B, phi::SqrtKernel);           \
+  PD_REGISTER_OP_KERNEL(erf, B, phi::ErfKernel);             \
+  PD_REGISTER_OP_KERNEL(gelu, B, phi::GeluKernel);           \
+  PD_REGISTER_OP_KERNEL(gelu_grad, B, phi::GeluGradKernel);  \
+  PD_REGISTER_OP_KERNEL(erfinv, B, phi::ErfinvKernel);       \
+  PD_REGISTER_OP_KERNEL(lgamma, B, phi::LgammaKernel);       \
+  PD_REGISTER_OP_KERNEL(polygamma, B, phi::PolygammaKernel); \
+  PD_REGISTER_OP_KERNEL(expm1, B, phi::Expm1Kernel);         \
+  PD_REGISTER_OP_KERNEL(log1p, B, phi::Log1pKernel);         \
+  PD_REGISTER_OP_KERNEL(log2, B, phi::Log2Kernel);           \
+  PD_REGISTER_OP_KERNEL(log10, B, phi::Log10Kernel);         \
+  PD_REGISTER_OP_KERNEL(tanh, B, phi::TanhKernel);           \
+  PD_REGISTER_OP_KERNEL(sigmoid, B, phi::SigmoidKernel)
 
 #define PD_REGISTER_COPY_KERNELS(B)                                                        \
   PD_REGISTER_OP_KERNEL(cast, B, phi::CastKernel);                                         \
