@@ -201,7 +201,9 @@ SAMPLES += [
                  ErrorCase(lambda: paddle.kthvalue(_t(3), 4), ValueError, r"\[kthvalue\] argument 'k': expected an int in \[1, 3\]")]),
     OpSample("median", lambda x: paddle.median(x, axis=1), lambda x: np.median(x, axis=1), [[(3, 4)], [(2, 5)]],
              ("float32", "float64"), errors=[
-                 ErrorCase(lambda: paddle.median(_t(3), mode="max"), ValueError, r"\[median\] argument 'mode'")]),
+                 ErrorCase(lambda: paddle.median(_t(3), mode="max"), ValueError, r"\[median\] argument 'mode'"),
+                 ErrorCase(lambda: paddle.nanmedian(_t(3, 4), 1, _t(2)), TypeError,
+                           r"\[nanmedian\] argument 'keepdim': expected a bool")]),
     OpSample("median_all", paddle.median, np.median, [[(3, 5)]], ("float32", "float64")),
     OpSample("median_min", lambda x: paddle.median(x, axis=1, mode="min")[0],
              lambda x: np.sort(x, axis=1)[:, (x.shape[1] - 1) // 2], [[(3, 4)], [(2, 5)]],

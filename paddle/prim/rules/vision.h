@@ -110,6 +110,10 @@ T GridSample(const T& x, const T& grid, const std::string& mode, const std::stri
     out_spatial.push_back(grid.dims()[1 + d]);
     points *= out_spatial.back();
   }
+  std::vector<int64_t> out_shape = {n, c};
+  out_shape.insert(out_shape.end(), out_spatial.begin(), out_spatial.end());
+  // An empty x has no pixel to read: every point lies outside and reads 0.
+  if (pixels == 0) return full<T>(IntArray(out_shape), 0.0, x.dtype(), x.place());
   T flat = reshape(grid, IntArray({n, points, k}));
   // Per axis of x, the candidate pixel positions of every point ([N, P]) with
   // their weights (none for nearest).
@@ -150,8 +154,6 @@ T GridSample(const T& x, const T& grid, const std::string& mode, const std::stri
     T contribution = multiply(picked, unsqueeze(*weight, IntArray({1})));
     out = out ? add(*out, contribution) : contribution;
   }
-  std::vector<int64_t> out_shape = {n, c};
-  out_shape.insert(out_shape.end(), out_spatial.begin(), out_spatial.end());
   return reshape(*out, IntArray(out_shape));
 }
 

@@ -247,7 +247,7 @@ def index_put(x, indices, value, accumulate=False, name=None) -> Tensor:
     if not isinstance(value, Tensor):
         value = paddle.to_tensor(value, dtype=x.dtype)
     value = paddle.broadcast_to(value.astype(x.dtype), target_shape)
-    return _C_ops.put_nd(x, coords, value, bool(accumulate))
+    return _C_ops.put_nd(x, coords, value, check.flag("index_put", accumulate, "accumulate"))
 
 
 def _coordinates(op, x, indices):

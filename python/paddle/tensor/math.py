@@ -42,7 +42,7 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
             raise TypeError(f"[isclose] argument '{arg}': expected a number, but got {type(v).__name__}")
     if rtol < 0 or atol < 0:
         raise ValueError(f"[isclose] rtol and atol must be >= 0, but got {rtol} and {atol}")
-    return _C_ops.isclose(x, y, rtol, atol, bool(equal_nan))
+    return _C_ops.isclose(x, y, rtol, atol, check.flag("isclose", equal_nan, "equal_nan"))
 
 
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:

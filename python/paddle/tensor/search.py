@@ -175,14 +175,14 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     n = x.shape[axis] if x.shape else 1
     if not 1 <= check.integer("kthvalue", k, "k") <= n:
         raise ValueError(f"[kthvalue] argument 'k': expected an int in [1, {n}], but got {k!r}")
-    return _C_ops.kthvalue(x, k, axis, bool(keepdim))
+    return _C_ops.kthvalue(x, k, axis, check.flag("kthvalue", keepdim, "keepdim"))
 
 
 def mode(x, axis=-1, keepdim=False, name=None):
     """The most frequent value along axis (the largest among equally frequent ones), and its last position."""
     _check("mode", x, axis)
     check.axis("mode", axis, max(len(x.shape), 1))
-    return _C_ops.mode(x, axis, bool(keepdim))
+    return _C_ops.mode(x, axis, check.flag("mode", keepdim, "keepdim"))
 
 
 def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None):

@@ -73,7 +73,7 @@ def _median(op, x, axis, keepdim, mode):
     check.choice(op, mode, ("avg", "min"), "mode")
     axes = [] if axis is None else check.axes(op, axis, max(len(x.shape), 1))
     axes = [a for a in axes if a < len(x.shape)]  # axis 0 or -1 of a 0-D x: all of it
-    values, indices = getattr(_C_ops, op)(x, axes, bool(keepdim), mode)
+    values, indices = getattr(_C_ops, op)(x, axes, check.flag(op, keepdim, "keepdim"), mode)
     # Paddle returns the positions for mode min along one given axis only.
     return (values, indices) if mode == "min" and isinstance(axis, numbers.Integral) else values
 
@@ -123,4 +123,4 @@ def histogram(input, bins=100, min=0, max=0, weight=None, density=False, name=No
         check.tensor("histogram", weight, "weight")
     if weight is None:  # each value counts 1
         weight = paddle.ones(input.shape, "int64")
-    return _C_ops.histogram(input, weight, bins, float(min), float(max), bool(density))
+    return _C_ops.histogram(input, weight, bins, float(min), float(max), check.flag("histogram", density, "density"))

@@ -36,9 +36,10 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
                              f"[batch, seq, heads, dim], but got shape {t.shape}")
     if attn_mask is not None:
         check.tensor("scaled_dot_product_attention", attn_mask, "attn_mask")
+    is_causal = check.flag("scaled_dot_product_attention", is_causal, "is_causal")
     if attn_mask is None and not (dropout_p and training):
         scale = 1.0 / math.sqrt(max(query.shape[-1], 1))
-        return _C_ops.flash_attention(query, key, value, bool(is_causal), scale)[0]
+        return _C_ops.flash_attention(query, key, value, is_causal, scale)[0]
     q = query.transpose([0, 2, 1, 3])
     k = key.transpose([0, 2, 1, 3])
     v = value.transpose([0, 2, 1, 3])

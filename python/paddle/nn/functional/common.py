@@ -272,7 +272,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     out_d, out_h, out_w = ([0, 0, 0] + sizes)[-3:]
     op = getattr(_C_ops, f"{mode}_interp")
     try:
-        return op(x, data_format, out_d, out_h, out_w, scales, mode, bool(align_corners), int(align_mode))
+        return op(x, data_format, out_d, out_h, out_w, scales, mode, check.flag("interpolate", align_corners, "align_corners"), int(align_mode))
     except MemoryError:
         raise MemoryError(f"[interpolate] an output of spatial size {sizes} does not fit in memory") from None
 

@@ -228,7 +228,7 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
 def kl_div(input, label, reduction="mean", log_target=False, name=None) -> Tensor:  # noqa: A002
     """KL divergence of label from exp(input): label * (log(label) - input) (0 where label is 0)."""
     _check("kl_div", reduction=None if reduction == "batchmean" else reduction, input=input, label=label)
-    return _C_ops.kldiv_loss(input, _like(label, input), reduction, bool(log_target))
+    return _C_ops.kldiv_loss(input, _like(label, input), reduction, check.flag("kl_div", log_target, "log_target"))
 
 
 def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None) -> Tensor:  # noqa: A002

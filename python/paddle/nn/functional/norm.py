@@ -95,11 +95,12 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
     if use_global_stats is None:
         use_global_stats, trainable_statistics = not training, False
     else:
+        use_global_stats = check.flag("batch_norm", use_global_stats, "use_global_stats")
         trainable_statistics = not use_global_stats
     layout = "NCHW" if c_axis == 1 else "NHWC"
     out, mean_out, variance_out, _, _ = _C_ops.batch_norm(
         x, running_mean.reshape([channels]), running_var.reshape([channels]), w, b, not training, float(momentum),
-        float(epsilon), layout, bool(use_global_stats), trainable_statistics)
+        float(epsilon), layout, use_global_stats, trainable_statistics)
     if not use_global_stats and (training or trainable_statistics):  # the batch's statistics were used
         with paddle.no_grad():
             running_mean[...] = mean_out.reshape(running_mean.shape)

@@ -72,16 +72,16 @@ def _pool(op, kind, x, nd, kernel_size, stride, padding, ceil_mode, data_format,
     strides = kernel if stride is None else _as_list(op, "stride", stride, nd)
     pads = _paddings(op, padding, nd, x.shape[2:], kernel, strides)
     if kind == "max":
-        out, mask = _C_ops.max_pool(x, kernel, strides, pads, bool(ceil_mode), False)
+        out, mask = _C_ops.max_pool(x, kernel, strides, pads, check.flag(op, ceil_mode, "ceil_mode"), False)
         out = _from_channel_first(out, last)
         return (out, _from_channel_first(mask, last)) if return_mask else out
     if divisor_override is not None:
         check.number(op, divisor_override, "divisor_override")
     if divisor_override:
-        out = _C_ops.avg_pool(x, kernel, strides, pads, bool(ceil_mode), False, False)
+        out = _C_ops.avg_pool(x, kernel, strides, pads, check.flag(op, ceil_mode, "ceil_mode"), False, False)
         out = out * (math.prod(kernel) / divisor_override)
     else:
-        out = _C_ops.avg_pool(x, kernel, strides, pads, bool(ceil_mode), bool(exclusive), False)
+        out = _C_ops.avg_pool(x, kernel, strides, pads, check.flag(op, ceil_mode, "ceil_mode"), bool(exclusive), False)
     return _from_channel_first(out, last)
 
 
