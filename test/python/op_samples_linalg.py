@@ -103,7 +103,18 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.linalg.qr(_t(2, 2), mode="full"), ValueError, r"\[qr\] mode must be")]),
     OpSample("pinv", paddle.linalg.pinv, np.linalg.pinv, [[(4, 3)], [(3, 5)]], FLOATS, tolerance=TOL),
     OpSample("lstsq", lambda x, y: paddle.linalg.lstsq(x, y)[0], lambda x, y: np.linalg.lstsq(x, y, rcond=None)[0],
-             [[(6, 3), (6, 2)]], FLOATS, tolerance=TOL),
+             [[(6, 3), (6, 2)]], FLOATS, tolerance=TOL, errors=[
+                 ErrorCase(lambda: paddle.linalg.lstsq(_t(3, 2), _t(4, 1)), ValueError, r"\[lstsq\] x \[\.\.\., m, n\]"),
+                 ErrorCase(lambda: paddle.linalg.lstsq(_t(3, 2), _t(3, 1, dtype="float64")), TypeError,
+                           r"\[lstsq\] x and y must both be float32"),
+                 ErrorCase(lambda: paddle.linalg.lstsq(_t(3, 2), _t(3, 1), driver="gesv"), ValueError,
+                           r"\[lstsq\] argument 'driver'")]),
+    # gelsd returns all of NumPy's (gelsd-based) outputs
+    OpSample("lstsq_gelsd", lambda x, y: paddle.concat([
+        t.astype(x.dtype).flatten() for t in paddle.linalg.lstsq(x, y, driver="gelsd")]),
+             lambda x, y: np.concatenate([np.asarray(t, dtype=x.dtype).ravel()
+                                          for t in np.linalg.lstsq(x, y, rcond=None)]),
+             [[(6, 3), (6, 2)], [(3, 5), (3, 2)]], FLOATS, tolerance=TOL),
     OpSample("matrix_power", lambda x: paddle.linalg.matrix_power(x, 5), lambda x: np.linalg.matrix_power(x, 5),
              [[(3, 3)]], FLOATS, low=-0.7, high=0.7, tolerance=TOL),
     OpSample("matrix_power_negative", lambda x: paddle.linalg.matrix_power(x, -2),
@@ -140,4 +151,5 @@ SAMPLES += [
 ]
 
 GRAD2_SAMPLES = {"solve", "solve_vector", "inv", "det", "matrix_power", "matrix_power_negative"}
-GRAD_SAMPLES = {"slogdet", "cholesky_grad", "eigh_grad", "svd_grad", "qr_grad", "pinv", "lstsq"}
+GRAD_SAMPLES = {"slogdet", "cholesky_grad", "eigh_grad", "svd_grad", "qr_grad", "pinv", "lstsq", "lstsq_gelsd"}
+

@@ -155,28 +155,57 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None) -> Tensor:
 
 
 def lstsq(x, y, rcond=None, driver=None, name=None):
-    """The least-squares solution of x @ out = y, with residuals, rank and
-    singular values (as Paddle's gelsd driver returns them)."""
+    """The least-squares solution of x @ out = y, as (solution, residuals,
+    rank, singular_values). What comes back besides the solution follows
+    Paddle's LAPACK driver: 'gelsy' (the CPU default) gives the rank; 'gels'
+    (the GPU's) the residuals; 'gelsd' and 'gelss' all three. Residuals are
+    the squared error per column of y, given only where x has more rows than
+    columns and full column rank ('gels' assumes it); an empty tensor stands
+    for what is not given.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+        >>> y = paddle.to_tensor([[1.0], [2.0], [3.0]])
+        >>> solution, residuals, rank, s = paddle.linalg.lstsq(x, y, driver="gelsd")
+        >>> solution.numpy().round(4).tolist(), residuals.numpy().round(4).tolist(), int(rank)
+        ([[1.0], [2.0]], [0.0], 2)
+    """
     import paddle
 
     for arg, t in (("x", x), ("y", y)):
         if not isinstance(t, Tensor) or len(t.shape) < 2:
             raise ValueError(f"[lstsq] argument '{arg}': expected a tensor of matrices [..., m, n]")
-    if rcond is not None:
-        check.number("lstsq", rcond, "rcond")
-    else:
-        rcond = max(x.shape[-2:]) * float(np.finfo(np.float32 if x.dtype == paddle.float32 else np.float64).eps)
+    if x.dtype != y.dtype or x.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"[lstsq] x and y must both be float32 or both float64, but got {x.dtype.name} and "
+                        f"{y.dtype.name}")
+    if x.shape[-2] != y.shape[-2]:
+        raise ValueError(f"[lstsq] x [..., m, n] and y [..., m, k] must have one m, but got shapes {x.shape} and "
+                         f"{y.shape}")
+    on_gpu = "gpu" in str(x.place).lower()
+    drivers = ("gels",) if on_gpu else ("gels", "gelss", "gelsd", "gelsy")
+    if driver is None:
+        driver = "gels" if on_gpu else "gelsy"
+    check.choice("lstsq", driver, drivers, "driver")
+    if rcond is None:  # Paddle's default cutoff
+        rcond = (1e-7 if x.dtype == paddle.float32 else 1e-15) * max(x.shape[-2:])
+    check.number("lstsq", rcond, "rcond")
     u, s, vh = svd(x)
     cutoff = rcond * paddle.max(s, axis=-1, keepdim=True)
     kept = s > cutoff
     s_inv = paddle.where(kept, 1.0 / paddle.where(kept, s, paddle.ones_like(s)), paddle.zeros_like(s))
     solution = paddle.matmul(vh, paddle.matmul(u, y, transpose_x=True) * s_inv.unsqueeze(-1), transpose_x=True)
-    rank = paddle.sum(kept.astype("int32"), axis=-1)
+    rank = paddle.sum(kept.astype("int32"), axis=-1).astype("int32")
     m, n = x.shape[-2:]
-    if m > n and bool((rank == n).all()):
+    # Value-dependent: the residuals' shape depends on the ranks, read here once.
+    if m > n and (driver == "gels" or (driver != "gelsy" and bool((rank == n).all()))):
         residuals = paddle.sum(paddle.square(paddle.matmul(x, solution) - y), axis=-2)
     else:
         residuals = paddle.zeros([0], x.dtype)
+    if driver == "gels":
+        rank = paddle.zeros([0], "int64")
+    if driver in ("gels", "gelsy"):
+        s = paddle.zeros([0], x.dtype)
     return solution, residuals, rank, s
 
 
