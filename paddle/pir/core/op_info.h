@@ -1,0 +1,59 @@
+// OpInfo: what the IR knows of an op kind, registered once per context by
+// its dialect: the signature (operand and result names, declared
+// attributes), traits, and interfaces as function pointers (null where the
+// op has none). The pd_op infos are generated from the op YAML.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "paddle/pir/core/attribute.h"
+#include "paddle/pir/core/type.h"
+
+namespace pir {
+
+class IrContext;
+class Operation;
+
+struct AttrSpec {
+  std::string name;
+  AttrKind kind = AttrKind::kAny;
+  AttrKind element = AttrKind::kAny;  // of an Array
+};
+
+// Traits: facts passes may rely on.
+enum OpTrait : uint32_t {
+  kNoTraits = 0,
+  kPure = 1u << 0,        // no side effect: dead when unused, equal when inputs and attributes are
+  kTerminator = 1u << 1,  // ends its block (cf.yield)
+  kIsolatedFromAbove = 1u << 2,  // its regions read no value from outside (builtin.module)
+};
+
+// The result types for these operand types and attributes.
+using InferTypesFn = std::vector<Type> (*)(IrContext* ctx, const std::vector<Type>& operands,
+                                           const AttributeMap& attributes);
+// Checks what the generic verifier cannot; throws InvalidArgument naming
+// the broken rule.
+using VerifyFn = void (*)(IrContext* ctx, const Operation& op);
+
+struct OpInfo {
+  std::string name;  // "<dialect>.<op>"
+  // Names of the operands and results; a variadic op (builtin.combine) has
+  // none and any count.
+  std::vector<std::string> operands;
+  std::vector<std::string> results;
+  bool variadic_operands = false;
+  bool variadic_results = false;
+  uint32_t num_regions = 0;
+  std::vector<AttrSpec> attributes;  // the declared ones; others may be added (stop_gradient)
+  uint32_t traits = kNoTraits;
+
+  InferTypesFn infer_types = nullptr;
+  VerifyFn verify = nullptr;
+
+  bool HasTrait(OpTrait t) const { return (traits & t) != 0; }
+  const AttrSpec* FindAttribute(const std::string& attr) const;
+};
+
+}  // namespace pir

@@ -1,0 +1,32 @@
+// Program: a builtin.module op whose one block holds the program's ops, as
+// PaddlePaddle 3.x's Program holds its ModuleOp.
+#pragma once
+
+#include <string>
+
+#include "paddle/pir/core/block.h"
+#include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/core/operation.h"
+
+namespace pir {
+
+class Program {
+ public:
+  explicit Program(IrContext* ctx = IrContext::Instance());
+  ~Program();
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  IrContext* context() const { return ctx_; }
+  Operation* module_op() const { return module_; }
+  Block* block() const { return &module_->region(0).front(); }
+
+  // The program text (ir_printer.cc).
+  std::string Print() const;
+
+ private:
+  IrContext* ctx_;
+  Operation* module_;
+};
+
+}  // namespace pir

@@ -1,0 +1,12 @@
+// The verifier: every op well-formed against its OpInfo and every value
+// defined before its use. A broken rule is InvalidArgument naming the op,
+// the rule, and the op's line with the program's value names.
+#pragma once
+
+#include "paddle/pir/core/program.h"
+
+namespace pir {
+
+void Verify(const Program& program);
+
+}  // namespace pir
