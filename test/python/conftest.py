@@ -10,6 +10,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 # Every op that runs as its decomposition checks its outputs against its
 # infer_meta (Note [Decompositions] in tools/codegen/gen_eager.py).
 os.environ.setdefault("FLAGS_check_decomposition_meta", "1")
+# Every op called from Python is also built into a graph, whose inferred
+# types must be the eager outputs' (Note [Graph type check] in
+# paddle/pybind/graph_check.h).
+os.environ.setdefault("FLAGS_check_graph_types", "1")
 
 
 # The sample plugin device (test/custom_device), built by tools/build.sh.

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from . import gen_api, gen_eager, gen_kernels, gen_prim, gen_pybind
+from . import gen_api, gen_eager, gen_kernels, gen_pir, gen_prim, gen_pybind
 from .op_spec import SpecError, family_of, load_ops
 
 
@@ -37,6 +37,8 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         "paddle/prim/generated/prim_ops.h": gen_prim.emit_prim_ops(ops),
         "paddle/pybind/generated/op_bindings.h": gen_pybind.emit_header(families),
         "paddle/pybind/generated/op_bindings.cc": gen_pybind.emit_dispatch(families),
+        "paddle/pir/dialect/generated/pd_op_families.h": gen_pir.emit_families(families),
+        "paddle/pir/dialect/generated/pd_ops.h": gen_pir.emit_umbrella(families),
     }
     for f, family_ops in by_family.items():
         files[f"paddle/phi/api/generated/api_{f}.h"] = gen_api.emit_header(f, family_ops)
@@ -46,6 +48,8 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         files[f"paddle/phi/kernels/generated/kernel_dtypes_{f}.h"] = gen_kernels.emit_header(f, family_ops)
         files[f"paddle/prim/generated/rules_{f}.h"] = gen_prim.emit_rules(f, family_ops)
         files[f"paddle/pybind/generated/bindings_{f}.cc"] = gen_pybind.emit_source(f, family_ops)
+        files[f"paddle/pir/dialect/generated/pd_op_{f}.h"] = gen_pir.emit_header(f, family_ops)
+        files[f"paddle/pir/dialect/generated/pd_op_{f}.cc"] = gen_pir.emit_source(f, family_ops)
     return files
 
 

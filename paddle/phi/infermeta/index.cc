@@ -63,8 +63,8 @@ void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool,
 }
 
 void NonzeroInferMeta(const Meta& x, Meta* out) {
-  // The row count depends on the values: the kernel sets it.
-  *out = Meta(DataType::INT64, DDim({0, static_cast<int64_t>(x.dims.size())}));
+  // The row count depends on the values (-1): the kernel sets it.
+  *out = Meta(DataType::INT64, DDim({x.dims.numel() == 0 ? 0 : -1, static_cast<int64_t>(x.dims.size())}));
 }
 
 void HistogramInferMeta(const Meta& input, const Meta& weight, int64_t bins, float min, float max, bool density,
@@ -93,8 +93,8 @@ void BincountInferMeta(const Meta& x, const Meta& weights, const Scalar& minleng
            " must equal x.shape ", x.dims.ToString());
   PD_CHECK(minlength.dtype() == DataType::INT64 && minlength.to<int64_t>() >= 0, InvalidArgument,
            "minlength must be a non-negative int, but got ", minlength.ToString());
-  // The length depends on the values: the kernel sets it.
-  *out = Meta(weights.dtype, DDim({minlength.to<int64_t>()}));
+  // The length depends on the values (-1): the kernel sets it.
+  *out = Meta(weights.dtype, DDim({x.dims[0] == 0 ? minlength.to<int64_t>() : -1}));
 }
 
 namespace {

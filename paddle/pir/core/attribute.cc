@@ -6,6 +6,18 @@
 #include "paddle/common/errors.h"
 #include "paddle/pir/core/ir_context.h"
 
+PIR_DEFINE_TYPE_ID(pir::BoolAttribute)
+PIR_DEFINE_TYPE_ID(pir::Int32Attribute)
+PIR_DEFINE_TYPE_ID(pir::Int64Attribute)
+PIR_DEFINE_TYPE_ID(pir::FloatAttribute)
+PIR_DEFINE_TYPE_ID(pir::DoubleAttribute)
+PIR_DEFINE_TYPE_ID(pir::StrAttribute)
+PIR_DEFINE_TYPE_ID(pir::DataTypeAttribute)
+PIR_DEFINE_TYPE_ID(pir::PlaceAttribute)
+PIR_DEFINE_TYPE_ID(pir::IntArrayAttribute)
+PIR_DEFINE_TYPE_ID(pir::ScalarAttribute)
+PIR_DEFINE_TYPE_ID(pir::ArrayAttribute)
+
 namespace pir {
 namespace {
 
@@ -44,7 +56,10 @@ std::string Format(const paddle::Place& v) { return FormatPlace(v); }
 
 std::string Format(const std::vector<int64_t>& v) {
   std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + std::to_string(v[i]);
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(v[i]);
+  }
   return out + "]";
 }
 
@@ -54,7 +69,8 @@ std::string Format(const phi::Scalar& v) {
     case paddle::DataType::INT64: return Format(v.to<int64_t>());
     case paddle::DataType::COMPLEX128: {
       auto c = v.to<paddle::complex128>();
-      return "[" + FormatFloat(c.real, false, true) + "," + FormatFloat(c.imag, false, true) + "]";
+      std::string text = "[";
+      return text.append(FormatFloat(c.real, false, true)).append(",").append(FormatFloat(c.imag, false, true)) + "]";
     }
     // A floating scalar keeps its point: Scalar(1.0) and Scalar(1) differ.
     default: return FormatFloat(v.to<double>(), false, true);
@@ -65,7 +81,8 @@ std::string Format(const std::vector<Attribute>& v) {
   std::string out = "[";
   for (size_t i = 0; i < v.size(); ++i) {
     PD_CHECK(bool(v[i]), InvalidArgument, "[pir] element ", i, " of an array attribute is null");
-    out += (i ? "," : "") + v[i].TaggedText();
+    if (i) out += ',';
+    out += v[i].TaggedText();
   }
   return out + "]";
 }
@@ -100,7 +117,8 @@ std::string Attribute::TaggedText() const {
   const std::string& text = ToString();
   bool reads_as_integer = text.find_first_not_of("-0123456789") == std::string::npos;
   if (IsNaturalKind(kind()) && !(kind() == AttrKind::kDouble && reads_as_integer)) return text;
-  return std::string("(") + AttrKindName(kind()) + ")" + text;
+  std::string tagged = "(";
+  return tagged.append(AttrKindName(kind())).append(")").append(text);
 }
 
 template <AttrKind K, typename T>

@@ -101,6 +101,18 @@ std::string FormatDataType(paddle::DataType dtype);
 
 }  // namespace pir
 
+PIR_DECLARE_TYPE_ID(pir::BoolAttribute)
+PIR_DECLARE_TYPE_ID(pir::Int32Attribute)
+PIR_DECLARE_TYPE_ID(pir::Int64Attribute)
+PIR_DECLARE_TYPE_ID(pir::FloatAttribute)
+PIR_DECLARE_TYPE_ID(pir::DoubleAttribute)
+PIR_DECLARE_TYPE_ID(pir::StrAttribute)
+PIR_DECLARE_TYPE_ID(pir::DataTypeAttribute)
+PIR_DECLARE_TYPE_ID(pir::PlaceAttribute)
+PIR_DECLARE_TYPE_ID(pir::IntArrayAttribute)
+PIR_DECLARE_TYPE_ID(pir::ScalarAttribute)
+PIR_DECLARE_TYPE_ID(pir::ArrayAttribute)
+
 template <>
 struct std::hash<pir::Attribute> {
   size_t operator()(const pir::Attribute& a) const { return std::hash<const void*>()(a.storage()); }

@@ -5,6 +5,7 @@
 #include "paddle/pir/core/op_info.h"
 #include "paddle/pir/dialect/builtin_dialect.h"
 #include "paddle/pir/dialect/control_flow_dialect.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 
 namespace pir {
 
@@ -16,6 +17,7 @@ IrContext* IrContext::Instance() {
     auto* c = new IrContext();  // lives as long as the process: programs may outlive static destruction
     c->GetOrRegisterDialect<BuiltinDialect>();
     c->GetOrRegisterDialect<ControlFlowDialect>();
+    c->GetOrRegisterDialect<PdOpDialect>();
     return c;
   }();
   return ctx;

@@ -18,7 +18,7 @@ class Dialect;
 
 class IrContext {
  public:
-  // The process's context, with the builtin and control-flow dialects.
+  // The process's context, with the builtin, control-flow and pd_op dialects.
   static IrContext* Instance();
 
   // The one storage whose class tag and text are these; `make` builds it the

@@ -5,6 +5,9 @@
 #include "paddle/common/errors.h"
 #include "paddle/pir/core/ir_context.h"
 
+PIR_DEFINE_TYPE_ID(pir::DenseTensorType)
+PIR_DEFINE_TYPE_ID(pir::VectorType)
+
 namespace pir {
 namespace {
 

@@ -48,6 +48,9 @@ paddle::DataType ElementTypeFromName(const std::string& name);
 
 }  // namespace pir
 
+PIR_DECLARE_TYPE_ID(pir::DenseTensorType)
+PIR_DECLARE_TYPE_ID(pir::VectorType)
+
 template <>
 struct std::hash<pir::Type> {
   size_t operator()(const pir::Type& t) const { return std::hash<const void*>()(t.storage()); }

@@ -1,0 +1,71 @@
+// What the generated pd_op infos (tools/codegen/gen_pir.py) share: reading
+// an op's operand types as the metas infer-meta takes, its attributes as
+// the C++ values infer-meta takes, and the checks every pd_op's verifier
+// makes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "paddle/phi/infermeta/infermeta.h"
+#include "paddle/pir/core/attribute.h"
+#include "paddle/pir/core/builder.h"
+#include "paddle/pir/core/operation.h"
+#include "paddle/pir/core/type.h"
+
+namespace pir::pd_op {
+
+// The meta of a tensor operand: its dtype and dims (-1 where unknown).
+phi::Meta MetaOf(const std::vector<Type>& operands, size_t index, const char* op, const char* name);
+
+// The metas of a tensor-list operand (a vec type), kept alive for the
+// pointers infer-meta takes.
+struct ListMetas {
+  std::vector<phi::Meta> metas;
+  std::vector<const phi::Meta*> pointers() const;
+};
+ListMetas ListMetasOf(const std::vector<Type>& operands, size_t index, const char* op, const char* name);
+
+Type TypeOf(IrContext* ctx, const phi::Meta& meta);
+Type ListTypeOf(IrContext* ctx, const std::vector<phi::Meta>& metas);
+
+// The value of attribute `name` as infer-meta takes it; InvalidArgument
+// naming the op when it is missing or of another kind.
+template <typename T>
+T AttrOf(const AttributeMap& attributes, const char* op, const char* name);
+
+// The attribute holding a builder's argument (int64_t[] as an Array of
+// Int64, double[] as an Array of Double).
+Attribute AttrFrom(IrContext* ctx, bool v);
+Attribute AttrFrom(IrContext* ctx, int v);
+Attribute AttrFrom(IrContext* ctx, int64_t v);
+Attribute AttrFrom(IrContext* ctx, float v);
+Attribute AttrFrom(IrContext* ctx, double v);
+Attribute AttrFrom(IrContext* ctx, const std::string& v);
+Attribute AttrFrom(IrContext* ctx, paddle::DataType v);
+Attribute AttrFrom(IrContext* ctx, const paddle::Place& v);
+Attribute AttrFrom(IrContext* ctx, const phi::IntArray& v);
+Attribute AttrFrom(IrContext* ctx, const phi::Scalar& v);
+Attribute AttrFrom(IrContext* ctx, const std::vector<int64_t>& v);
+Attribute AttrFrom(IrContext* ctx, const std::vector<double>& v);
+
+// The dtype the eager API promotes these tensors (and lists' elements) to.
+paddle::DataType PromotedDtype(std::initializer_list<Value> values,
+                               std::initializer_list<const std::vector<Value>*> lists);
+// v, or pd_op.cast of v when its dtype is not `dtype`.
+Value CastTo(Builder& builder, Value v, paddle::DataType dtype);
+std::vector<Value> CastTo(Builder& builder, const std::vector<Value>& values, paddle::DataType dtype);
+// builtin.combine of the values; builtin.split of a list.
+Value Combine(Builder& builder, const std::vector<Value>& values);
+std::vector<Value> SplitList(Builder& builder, Value list);
+
+// The checks of a pd_op's verifier: operands of tensor (or, where
+// is_list, vec) types; the operands in `same_dtype` of one dtype (the
+// builder casts them, as the eager API promotes; a vec operand's
+// elements all count); and result types equal to
+// what the op's infer-meta gives.
+void VerifyOperandKinds(const Operation& op, const std::vector<bool>& is_list);
+void VerifySameDtype(const Operation& op, const std::vector<size_t>& same_dtype);
+void VerifyInferredTypes(IrContext* ctx, const Operation& op);
+
+}  // namespace pir::pd_op
