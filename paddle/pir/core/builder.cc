@@ -13,6 +13,7 @@ const OpInfo& Builder::Info(const std::string& name) const {
 Operation* Builder::Insert(Operation* op) {
   PD_CHECK(block_ != nullptr, PreconditionNotMet, "[pir] the builder has no insertion point");
   block_->insert(before_, op);
+  Inserted(op);
   return op;
 }
 

@@ -15,6 +15,7 @@ namespace pir {
 class Builder {
  public:
   Builder(IrContext* ctx, Block* block) : ctx_(ctx), block_(block) {}
+  virtual ~Builder() = default;
 
   IrContext* context() const { return ctx_; }
   Block* block() const { return block_; }
@@ -52,6 +53,10 @@ class Builder {
   DenseTensorType tensor_type(paddle::DataType dtype, const paddle::DDim& dims) const {
     return DenseTensorType::Get(ctx_, dtype, dims);
   }
+
+ protected:
+  // Called with each op placed in a block (a rewriter tells its driver).
+  virtual void Inserted(Operation* op) {}
 
  private:
   const OpInfo& Info(const std::string& name) const;

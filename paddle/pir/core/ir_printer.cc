@@ -29,7 +29,8 @@ class IrPrinter {
     std::ostringstream line;
     line << "(";
     for (uint32_t i = 0; i < op.num_results(); ++i) {
-      std::string name = "%" + std::to_string(next_value_++);
+      std::string name = "%";
+      name += std::to_string(next_value_++);
       names_[op.result(i).impl()] = name;
       line << (i ? ", " : "") << name;
     }
@@ -63,7 +64,8 @@ class IrPrinter {
         os_ << std::string(indent, ' ') << "^";
         for (size_t i = 0; i < block->num_arguments(); ++i) {
           Value arg = block->argument(i);
-          std::string name = "%arg_" + std::to_string(next_arg_++);
+          std::string name = "%arg_";
+          name += std::to_string(next_arg_++);
           names_[arg.impl()] = name;
           os_ << (i ? ", " : "") << name << ": " << TypeText(arg);
         }

@@ -9,6 +9,9 @@
 // libpaddle_core, so isa<> would fail across the boundary.
 #pragma once
 
+#include <cstddef>
+#include <functional>
+
 namespace pir {
 
 class TypeId {
@@ -18,6 +21,7 @@ class TypeId {
 
   bool operator==(const TypeId& other) const { return tag_ == other.tag_; }
   bool operator!=(const TypeId& other) const { return tag_ != other.tag_; }
+  size_t hash() const { return reinterpret_cast<size_t>(tag_); }
 
  private:
   explicit TypeId(const void* tag) : tag_(tag) {}
@@ -25,6 +29,11 @@ class TypeId {
 };
 
 }  // namespace pir
+
+template <>
+struct std::hash<pir::TypeId> {
+  size_t operator()(const pir::TypeId& id) const { return id.hash(); }
+};
 
 #define PIR_DECLARE_TYPE_ID(T) \
   template <>                  \

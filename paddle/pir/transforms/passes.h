@@ -1,0 +1,24 @@
+// The passes of paddle/pir/transforms, by name (docs/guide/pir.md, "Passes").
+#pragma once
+
+#include <memory>
+
+#include "paddle/pir/transforms/pass.h"
+
+namespace pir {
+
+// Erases pure ops whose results nothing reads, to a fixpoint (through the
+// greedy driver, with no patterns).
+std::unique_ptr<Pass> CreateDeadCodeEliminationPass();
+
+// Replaces a pure op by an earlier equal one (same name, operands,
+// attributes and result types) that dominates it: in the same block before
+// it, or in an enclosing block.
+std::unique_ptr<Pass> CreateCommonSubexpressionEliminationPass();
+
+// Rewrites that keep every value bit for bit: x * 1 -> x, neg(neg(x)) -> x,
+// transpose of transpose, reshape of reshape, casts to the own dtype (Note
+// [Exact simplifications]).
+std::unique_ptr<Pass> CreateAlgebraicSimplificationPass();
+
+}  // namespace pir
