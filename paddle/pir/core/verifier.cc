@@ -80,7 +80,10 @@ class Verifier {
       try {
         info.verify(ctx_, op);
       } catch (const paddle::common::Error& e) {
-        Fail(op, e.message());
+        // An op's own check names the op already.
+        std::string prefix = "[" + op.name() + "] ";
+        const std::string& message = e.message();
+        Fail(op, message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
       }
     }
     for (uint32_t r = 0; r < op.num_regions(); ++r) {

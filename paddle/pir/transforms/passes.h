@@ -2,6 +2,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "paddle/pir/transforms/pass.h"
 
@@ -20,5 +22,10 @@ std::unique_ptr<Pass> CreateCommonSubexpressionEliminationPass();
 // transpose of transpose, reshape of reshape, casts to the own dtype (Note
 // [Exact simplifications]).
 std::unique_ptr<Pass> CreateAlgebraicSimplificationPass();
+
+// The pass of this name (a pass's name() is its key); NotFound listing the
+// names otherwise.
+std::unique_ptr<Pass> CreatePass(const std::string& name);
+std::vector<std::string> PassNames();
 
 }  // namespace pir

@@ -1,0 +1,39 @@
+#include "paddle/pir/transforms/passes.h"
+
+#include <map>
+
+#include "paddle/common/errors.h"
+
+namespace pir {
+namespace {
+
+using PassFactory = std::unique_ptr<Pass> (*)();
+
+const std::map<std::string, PassFactory>& Registry() {
+  static const std::map<std::string, PassFactory> registry = {
+      {"algebraic_simplification", CreateAlgebraicSimplificationPass},
+      {"common_subexpression_elimination", CreateCommonSubexpressionEliminationPass},
+      {"dead_code_elimination", CreateDeadCodeEliminationPass},
+  };
+  return registry;
+}
+
+}  // namespace
+
+std::vector<std::string> PassNames() {
+  std::vector<std::string> names;
+  for (const auto& [name, factory] : Registry()) names.push_back(name);
+  return names;
+}
+
+std::unique_ptr<Pass> CreatePass(const std::string& name) {
+  auto it = Registry().find(name);
+  if (it == Registry().end()) {
+    std::string known;
+    for (const auto& n : PassNames()) known += (known.empty() ? "" : ", ") + n;
+    PD_THROW(NotFound, "[pir] no pass is named '", name, "'; the passes are: ", known);
+  }
+  return it->second();
+}
+
+}  // namespace pir
