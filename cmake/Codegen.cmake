@@ -2,7 +2,7 @@
 # ${PADDLE_GENERATED_DIR}, mirroring the source tree (paddle/phi/api/generated,
 # paddle/phi/kernels/generated: the registered dtypes,
 # paddle/autograd/generated, paddle/pir/dialect/generated: the pd_op
-# dialect, paddle/pybind/generated), one translation unit per
+# dialect, paddle/executor/generated: its instructions, paddle/pybind/generated), one translation unit per
 # YAML family and layer; the generator rewrites only files whose text changed,
 # so editing one op recompiles one family's files.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
@@ -27,6 +27,8 @@ set(PADDLE_GENERATED_EAGER ${generated})
 list(FILTER PADDLE_GENERATED_EAGER INCLUDE REGEX "/paddle/autograd/generated/")
 set(PADDLE_GENERATED_PIR ${generated})
 list(FILTER PADDLE_GENERATED_PIR INCLUDE REGEX "/paddle/pir/dialect/generated/.*[.]cc$")
+set(PADDLE_GENERATED_EXECUTOR ${generated})
+list(FILTER PADDLE_GENERATED_EXECUTOR INCLUDE REGEX "/paddle/executor/generated/.*[.]cc$")
 set(PADDLE_GENERATED_PYBIND ${generated})
 list(FILTER PADDLE_GENERATED_PYBIND INCLUDE REGEX "/paddle/pybind/generated/")
 

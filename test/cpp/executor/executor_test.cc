@@ -1,0 +1,150 @@
+// The executor against hand-computed results: a small network, tensor
+// lists, parameters, intermediate release, and bad feeds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "paddle/common/errors.h"
+#include "paddle/executor/executor.h"
+#include "paddle/phi/core/allocator.h"
+#include "paddle/phi/api/transfer.h"
+#include "paddle/pir/core/builder.h"
+#include "paddle/pir/dialect/generated/pd_ops.h"
+#include "paddle/pir/dialect/pd_op_support.h"
+
+namespace paddle::executor {
+namespace {
+
+template <typename T>
+Tensor Make(std::vector<T> v, DDim dims) {
+  return api::FromHostBuffer(v.data(), DataTypeOf<T>, dims, CPUPlace());
+}
+
+template <typename T>
+std::vector<T> Values(const Tensor& t) {
+  std::vector<T> v(static_cast<size_t>(t.numel()));
+  api::ToHostBuffer(t, v.data());
+  return v;
+}
+
+class ExecutorTest : public ::testing::Test {
+ protected:
+  pir::IrContext* ctx_ = pir::IrContext::Instance();
+  pir::Program program_{ctx_};
+  pir::Builder b_{ctx_, program_.block()};
+
+  pir::Value Data(const std::string& name, std::vector<int64_t> shape, DataType dtype = DataType::FLOAT32) {
+    return b_.Build("pd_op.data", {},
+                    {{"name", b_.str_attr(name)},
+                     {"shape", pir::IntArrayAttribute::Get(ctx_, shape)},
+                     {"dtype", pir::DataTypeAttribute::Get(ctx_, dtype)},
+                     {"place", pir::PlaceAttribute::Get(ctx_, Place())}})
+        ->result(0);
+  }
+};
+
+TEST_F(ExecutorTest, RunsALayerAgainstHandComputed) {
+  // relu(x @ w + b) for x [-1, 2], w [2, 2], b [2]
+  pir::Value x = Data("x", {-1, 2});
+  pir::Value w = Data("w", {2, 2});
+  pir::Value bias = Data("b", {2});
+  pir::Value h = pir::pd_op::matmul(b_, x, w, false, false);
+  pir::Value y = pir::pd_op::relu(b_, pir::pd_op::add(b_, h, bias));
+  pir::Value total = pir::pd_op::sum(b_, y, phi::IntArray(std::vector<int64_t>{}), DataType::UNDEFINED, false);
+  Executor exe(program_, {y, total});
+  EXPECT_EQ(exe.feed_names(), (std::vector<std::string>{"x", "w", "b"}));
+  auto out = exe.Run({{"x", Make<float>({1, 2, 3, 4, -1, -1}, DDim{3, 2})},
+                      {"w", Make<float>({1, -1, 2, 0}, DDim{2, 2})},
+                      {"b", Make<float>({0.5, 1}, DDim{2})}});
+  // x @ w = [[5, -1], [11, -3], [-3, 1]]; + b = [[5.5, 0], [11.5, -2], [-2.5, 2]]
+  EXPECT_EQ(out[0].dims(), (DDim{3, 2}));
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{5.5, 0, 11.5, 0, 0, 2}));
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{19}));
+  // The same prepared program runs again with another batch size.
+  auto again = exe.Run({{"x", Make<float>({1, 1}, DDim{1, 2})},
+                        {"w", Make<float>({1, -1, 2, 0}, DDim{2, 2})},
+                        {"b", Make<float>({0, 0}, DDim{2})}});
+  EXPECT_EQ(Values<float>(again[0]), (std::vector<float>{3, 0}));
+}
+
+TEST_F(ExecutorTest, TensorListsAndPromotion) {
+  pir::Value a = Data("a", {2}, DataType::INT32);
+  pir::Value c = Data("c", {1}, DataType::FLOAT64);
+  // concat promotes int32 and float64 to float64 through a pd_op.cast.
+  pir::Value cat = pir::pd_op::concat(b_, {a, c}, 0);
+  std::vector<pir::Value> parts = pir::pd_op::split(b_, cat, {1, 2}, 0);
+  Executor exe(program_, {cat, parts[1]});
+  auto out = exe.Run({{"a", Make<int32_t>({3, 4}, DDim{2})}, {"c", Make<double>({0.5}, DDim{1})}});
+  EXPECT_EQ(out[0].dtype(), DataType::FLOAT64);
+  EXPECT_EQ(Values<double>(out[0]), (std::vector<double>{3, 4, 0.5}));
+  EXPECT_EQ(Values<double>(out[1]), (std::vector<double>{4, 0.5}));
+}
+
+TEST_F(ExecutorTest, ParametersComeFromTheScope) {
+  pir::Value x = Data("x", {2});
+  pir::Value w = b_.Create("builtin.parameter", {}, {{"parameter_name", b_.str_attr("w")}},
+                           {b_.tensor_type(DataType::FLOAT32, DDim{2})})
+                     ->result(0);
+  pir::Value y = pir::pd_op::multiply(b_, x, w);
+  b_.Create("builtin.set_parameter", {y}, {{"parameter_name", b_.str_attr("w")}}, {});
+  Executor exe(program_, {y});
+  Scope scope{{"w", Make<float>({2, 3}, DDim{2})}};
+  auto out = exe.Run({{"x", Make<float>({1, 1}, DDim{2})}}, &scope);
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{2, 3}));
+  out = exe.Run({{"x", Make<float>({1, 1}, DDim{2})}}, &scope);  // w was set to x * w
+  EXPECT_EQ(Values<float>(scope.at("w")), (std::vector<float>{2, 3}));
+  out = exe.Run({{"x", Make<float>({2, 2}, DDim{2})}}, &scope);
+  EXPECT_EQ(Values<float>(scope.at("w")), (std::vector<float>{4, 6}));
+  Scope empty;
+  try {
+    exe.Run({{"x", Make<float>({1, 1}, DDim{2})}}, &empty);
+    ADD_FAILURE() << "no error";
+  } catch (const common::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the scope has no parameter 'w'"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(ExecutorTest, IntermediatesAreReleasedAfterTheirLastUse) {
+  // A chain of 8 elementwise ops on 1 MiB: each intermediate goes once the
+  // next op has read it, so at most the feed, one intermediate being read
+  // and the one being written are alive: about 3 MiB at the peak, where
+  // keeping all of them would take 9.
+  constexpr int64_t kN = 1 << 18;  // floats: 1 MiB
+  pir::Value v = Data("x", {kN});
+  for (int i = 0; i < 8; ++i) v = pir::pd_op::sin(b_, v);
+  Executor exe(program_, {v});
+  Tensor input = Make<float>(std::vector<float>(kN, 0.5f), DDim{kN});
+  phi::Allocator* allocator = phi::GetAllocator(CPUPlace());
+  allocator->ResetPeak();
+  const int64_t before = allocator->Stats().allocated;
+  auto out = exe.Run({{"x", input}});
+  const int64_t peak = allocator->Stats().peak_allocated - before;
+  EXPECT_LE(peak, 3 * kN * 4 + (1 << 16)) << "peak bytes " << peak;
+  EXPECT_GE(peak, 2 * kN * 4);
+  float expected = 0.5f;
+  for (int i = 0; i < 8; ++i) expected = std::sin(expected);
+  EXPECT_NEAR(Values<float>(out[0])[kN - 1], expected, 1e-6);
+}
+
+TEST_F(ExecutorTest, BadFeedsNameTheInput) {
+  pir::Value x = Data("x", {-1, 3});
+  Executor exe(program_, {pir::pd_op::exp(b_, x)});
+  auto expect_error = [&](const std::map<std::string, Tensor>& feeds, const std::string& part) {
+    try {
+      exe.Run(feeds);
+      ADD_FAILURE() << "no error; expected " << part;
+    } catch (const common::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+    }
+  };
+  expect_error({}, "[Executor] feed 'x' is missing; the program's inputs are: x");
+  expect_error({{"x", Make<float>({1, 2}, DDim{1, 2})}},
+               "[Executor] feed 'x' must be float32[-1, 3] (-1: any size), but got float32[1, 2]");
+  expect_error({{"x", Make<double>({1, 2, 3}, DDim{1, 3})}}, "but got float64[1, 3]");
+  expect_error({{"x", Make<float>({1, 2, 3}, DDim{1, 3})}, {"y", Make<float>({1}, DDim{1})}},
+               "[Executor] feed 'y' is not an input of the program; its inputs are: x");
+}
+
+}  // namespace
+}  // namespace paddle::executor
