@@ -20,5 +20,6 @@ void BindTensorOperators(py::class_<Tensor>& tensor);          // tensor_operato
 void BindAutograd(py::module_& m, py::class_<Tensor>& tensor);  // autograd.cc
 void BindPyLayer(py::module_& m);                              // py_layer.cc
 void BindOpTrace(py::module_& m);                              // op_trace.cc
+void BindStaticGraph(py::module_& m);                          // static_graph.cc
 
 }  // namespace paddle::pybind

@@ -22,6 +22,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindAutograd(m, tensor);
   pb::BindPyLayer(m);
   pb::BindOpTrace(m);
+  pb::BindStaticGraph(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

@@ -12,7 +12,11 @@ import numbers
 
 import numpy as np
 
-from paddle._C import Tensor
+from paddle._C import Tensor, pir
+
+# What a wrapper accepts where it takes a tensor: an eager Tensor, or in
+# static mode a program's Value (Note [Static mode]).
+TENSOR_TYPES = (Tensor, pir.Value)
 
 
 def got(value) -> str:
@@ -36,7 +40,7 @@ def _int_item(value):
 
 
 def tensor(op: str, value, arg: str = "x") -> Tensor:
-    if not isinstance(value, Tensor):
+    if not isinstance(value, TENSOR_TYPES):
         raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {got(value)}")
     return value
 

@@ -35,6 +35,7 @@ PREAMBLE = """\
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/generated/op_bindings.h"
 #include "paddle/pybind/graph_check.h"
+#include "paddle/pybind/static_graph.h"
 #include "paddle/pybind/op_trace.h"
 
 namespace paddle::pybind {{
@@ -62,22 +63,34 @@ def _cpp_default(a: Arg) -> str:
     return d
 
 
+def _static_convert(op: OpSpec, a: Arg) -> str:
+    if a.type == "Tensor":
+        return f'CastValue({a.name}, "{op.name}", "{a.name}")'
+    if a.type == "Tensor[]":
+        return f'CastValueList({a.name}, "{op.name}", "{a.name}")'
+    return _convert(op, a)
+
+
 def _lambda(op: OpSpec) -> str:
-    """Converts the arguments, runs the eager op, and (Note [Graph type
-    check]) builds it into a graph too when the check is on."""
+    """In static mode builds the op into the current program (Note [Static
+    mode]); otherwise converts the arguments, runs the eager op, and (Note
+    [Graph type check]) builds it into a graph too when the check is on."""
     params = ", ".join(f"py::handle {a.name}" for a in op.args) + ", py::handle /*name*/"
+    static_args = ", ".join(["static_builder"] + [_static_convert(op, a) for a in op.args])
+    static = (f'if (StaticMode()) {{ auto static_builder = StaticBuilder("{op.name}"); '
+              f"return WrapStatic(pir::pd_op::{op.name}({static_args})); }} ")
     converted = "".join(f"const auto {a.name}_ = {_convert(op, a)}; " for a in op.args)
     args = ", ".join(f"{a.name}_" for a in op.args)
-    graph_args = ", ".join(["g.builder()"] + [f"g.Input({a.name}_)" for a in op.args])
-    check = (f'if (GraphTypesChecked()) CheckGraphTypes("{op.name}", result, [&](GraphTypeCheck& g) '
+    graph_args = ", ".join(["graph_check.builder()"] + [f"graph_check.Input({a.name}_)" for a in op.args])
+    check = (f'if (GraphTypesChecked()) CheckGraphTypes("{op.name}", eager_outputs, [&](GraphTypeCheck& graph_check) '
              f"{{ return pir::pd_op::{op.name}({graph_args}); }}); ")
-    run = f'TraceOp("{op.name}"); {converted}auto result = eager::{op.name}({args}); {check}'
+    run = f'{static}TraceOp("{op.name}"); {converted}auto eager_outputs = eager::{op.name}({args}); {check}'
     if op.is_inplace:  # returns the very objects it updated, as x.add_() returns x
         written = [name for out in op.outputs for name, o in op.inplace.items() if o == out]
         returned = written[0] if len(written) == 1 else f"py::make_tuple({', '.join(written)})"
         return (f"[]({params}) -> py::object {{ {run}"
                 f"return py::reinterpret_borrow<py::object>({returned}); }}")
-    return f"[]({params}) {{ {run}return result; }}"
+    return f"[]({params}) -> py::object {{ {run}return py::cast(std::move(eager_outputs)); }}"
 
 
 def _py_args(op: OpSpec, skip_first: bool) -> str:

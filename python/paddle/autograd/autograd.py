@@ -8,6 +8,7 @@ from typing import Sequence
 
 import paddle
 from paddle._C import Tensor
+from paddle import _checks as check
 
 
 def _stack(rows: list[Tensor], axis: int) -> Tensor:
@@ -28,8 +29,7 @@ class Jacobian:
             raise ValueError(f"[jacobian] batch_axis must be None or 0, but got {batch_axis}")
         limit = 1 if batch_axis is None else 2
         for name, t in (("ys", ys), ("xs", xs)):
-            if not isinstance(t, Tensor):
-                raise TypeError(f"[jacobian] argument '{name}': expected Tensor, but got {type(t).__name__}")
+            check.tensor("jacobian", t, name)
             if t.ndim > limit or (batch_axis == 0 and t.ndim == 0):
                 raise ValueError(f"[jacobian] argument '{name}': expected a {'0-D or 1-D' if limit == 1 else '1-D or 2-D'}"
                                  f" tensor for batch_axis={batch_axis}, but got shape {t.shape}")

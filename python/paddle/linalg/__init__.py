@@ -35,8 +35,7 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
         >>> paddle.linalg.norm(x, p=1, axis=1).tolist()
         [7.0, 0.0]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[norm] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("norm", x, "x")
     axes = None if axis is None else check.axes("norm", axis, max(len(x.shape), 1))
     if p is None or p == "fro":
         if axes is not None and len(axes) > 2:
@@ -53,8 +52,7 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
 
 
 def _check_square(op, x):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor(op, x, "x")
     if len(x.shape) < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {x.shape}")
 
@@ -71,8 +69,7 @@ def solve(x, y, left=True, name=None) -> Tensor:
     import paddle
 
     _check_square("solve", x)
-    if not isinstance(y, Tensor):
-        raise TypeError(f"[solve] argument 'y': expected Tensor, but got {type(y).__name__}")
+    check.tensor("solve", y, "y")
     vector = len(y.shape) == len(x.shape) - 1
     if vector:
         y = y.unsqueeze(-1)
@@ -118,8 +115,7 @@ def det(x, name=None) -> Tensor:
 
 def qr(x, mode="reduced", name=None):
     """Q, R with x = Q R (mode 'reduced', 'complete', or 'r' for R alone)."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[qr] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("qr", x, "x")
     q, r = _C_ops.qr(x, mode)
     return r if mode == "r" else (q, r)
 

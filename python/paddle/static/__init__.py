@@ -1,6 +1,32 @@
-"""paddle.static: only InputSpec for now (used by paddle.Model and paddle.summary); there is no static
-graph mode."""
+"""paddle.static: programs that the public functions build in static mode,
+and the executor that runs them (docs/guide/static.md).
 
+Examples:
+    >>> import numpy as np
+    >>> import paddle
+    >>> paddle.enable_static()
+    >>> main = paddle.static.Program()
+    >>> with paddle.static.program_guard(main):
+    ...     x = paddle.static.data("x", [None, 3], "float32")
+    ...     y = paddle.nn.functional.relu(x) + 1.0
+    >>> out, = paddle.static.Executor().run(main, feed={"x": np.array([[-1, 0, 2]], "float32")}, fetch_list=[y])
+    >>> out
+    array([[1., 1., 3.]], dtype=float32)
+    >>> paddle.disable_static()
+"""
+
+from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
+from paddle.static.executor import Executor
 from paddle.static.input import InputSpec
+from paddle.static.mode import disable_static, enable_static, in_dynamic_mode
+from paddle.static.program import Program, data, default_main_program, default_startup_program, program_guard
 
-__all__ = ["InputSpec"]
+__all__ = [
+    "Executor",
+    "InputSpec",
+    "Program",
+    "data",
+    "default_main_program",
+    "default_startup_program",
+    "program_guard",
+]

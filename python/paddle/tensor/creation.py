@@ -159,8 +159,7 @@ def ones(shape, dtype=None, name=None) -> Tensor:
 
 def full_like(x, fill_value, dtype=None, name=None) -> Tensor:
     """A tensor shaped like `x` filled with `fill_value` (x's dtype when dtype is None)."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[full_like] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("full_like", x, "x")
     return _C_ops.full(x.shape, fill_value, x.dtype if dtype is None else dtype, x.place)
 
 
@@ -290,8 +289,7 @@ def meshgrid(*args, **kwargs) -> list:
 
 
 def _triangle(op, x, diagonal, keep_lower):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor(op, x, "x")
     if len(x.shape) < 2:
         raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {x.shape}")
     if isinstance(diagonal, bool) or not isinstance(diagonal, numbers.Integral):
@@ -323,8 +321,7 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None) -> Tensor:
         >>> paddle.diagonal(paddle.to_tensor([[1, 2], [3, 4]])).numpy().tolist()
         [1, 4]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[diagonal] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("diagonal", x, "x")
     return _C_ops.diagonal(x, check.integer("diagonal", offset, "offset"), axis1, axis2)
 
 
@@ -337,14 +334,12 @@ def diag(x, offset=0, padding_value=0, name=None) -> Tensor:
         >>> paddle.diag(paddle.to_tensor([1, 2])).numpy().tolist()
         [[1, 0], [0, 2]]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[diag] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("diag", x, "x")
     return _C_ops.diag(x, check.integer("diag", offset, "offset"), padding_value)
 
 
 def diagflat(x, offset=0, name=None) -> Tensor:
     """The flattened x placed on the offset-th diagonal of a square matrix."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[diagflat] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("diagflat", x, "x")
     check.integer("diagflat", offset, "offset")
     return diag(x.reshape([-1]), offset)

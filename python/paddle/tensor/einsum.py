@@ -9,6 +9,7 @@ import string
 
 import paddle
 from paddle._C import Tensor
+from paddle import _checks as check
 
 
 def _parse(equation, shapes):
@@ -154,8 +155,7 @@ def einsum(equation, *operands) -> Tensor:
     if not isinstance(equation, str):
         raise TypeError(f"[einsum] argument 'equation': expected str, but got {type(equation).__name__}")
     for i, t in enumerate(operands):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"[einsum] operand {i}: expected Tensor, but got {type(t).__name__}")
+        check.tensor("einsum", t, f"operands[{i}]")
     reduce_steps, contract_steps, finish = _plan(equation, tuple(tuple(t.shape) for t in operands))
     tensors = [step(t) for step, t in zip(reduce_steps, operands)]
     acc = tensors[0]

@@ -13,8 +13,7 @@ from paddle._C import Tensor, _C_ops
 
 
 def _check_tensor(op, arg, value):
-    if not isinstance(value, Tensor):
-        raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(value).__name__}")
+    check.tensor(op, value, arg)
 
 
 def _check_axis(op, axis, rank):

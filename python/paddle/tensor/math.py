@@ -16,9 +16,8 @@ def pow(x, y, name=None) -> Tensor:  # noqa: A001  (Paddle's public name)
         >>> paddle.pow(paddle.to_tensor([1.0, 2.0, 3.0]), 2).numpy().tolist()
         [1.0, 4.0, 9.0]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[pow] argument 'x': expected Tensor, but got {type(x).__name__}")
-    if isinstance(y, Tensor):
+    check.tensor("pow", x, "x")
+    if isinstance(y, check.TENSOR_TYPES):
         return _C_ops.elementwise_pow(x, y)
     if isinstance(y, bool) or not isinstance(y, numbers.Number):
         raise TypeError(f"[pow] argument 'y': expected a number or a Tensor, but got {type(y).__name__}")
@@ -35,8 +34,7 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None) -> Tensor:
     """
     import paddle
     for arg, t in (("x", x), ("y", y)):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"[isclose] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+        check.tensor("isclose", t, arg)
     for arg, v in (("rtol", rtol), ("atol", atol)):
         if isinstance(v, bool) or not isinstance(v, numbers.Real):
             raise TypeError(f"[isclose] argument '{arg}': expected a number, but got {type(v).__name__}")
@@ -126,8 +124,7 @@ def real(x, name=None) -> Tensor:
     """
     import paddle
 
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[real] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("real", x, "x")
     if x.dtype not in (paddle.complex64, paddle.complex128):
         return x
     return _C_ops.as_real(x)[..., 0]
@@ -137,8 +134,7 @@ def imag(x, name=None) -> Tensor:
     """The imaginary part of x (zeros for a real tensor)."""
     import paddle
 
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[imag] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("imag", x, "x")
     if x.dtype not in (paddle.complex64, paddle.complex128):
         return paddle.zeros_like(x)
     return _C_ops.as_real(x)[..., 1]

@@ -118,8 +118,7 @@ def randint(low=0, high=None, shape=(1,), dtype=None, name=None) -> Tensor:
 
 def randint_like(x, low=0, high=None, dtype=None, name=None) -> Tensor:
     """randint with x's shape (and x's dtype when dtype is None and x is integral)."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[randint_like] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("randint_like", x, "x")
     if dtype is None:
         dtype = x.dtype
     out_dtype = dtype
@@ -136,8 +135,7 @@ def bernoulli(x, p=None, name=None) -> Tensor:
         >>> paddle.bernoulli(paddle.to_tensor([0.0, 1.0])).numpy().tolist()
         [0.0, 1.0]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[bernoulli] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("bernoulli", x, "x")
     if p is not None:
         check.number("bernoulli", p, "p")
         if not 0.0 <= p <= 1.0:
@@ -155,8 +153,7 @@ def poisson(x, name=None) -> Tensor:
         >>> paddle.poisson(paddle.to_tensor([0.0, 0.0])).numpy().tolist()
         [0.0, 0.0]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[poisson] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("poisson", x, "x")
     out = _C_ops.poisson(x)
     if x.size and not bool((x >= 0).all()):  # NaN and negative rates come back as NaN samples
         raise ValueError("[poisson] x holds rates, which must be >= 0 (and not NaN)")

@@ -9,8 +9,7 @@ from paddle._C import Tensor, _C_ops
 
 
 def _check(op, x, axis):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor(op, x, "x")
     if axis is not None and (isinstance(axis, bool) or not isinstance(axis, numbers.Integral)):
         raise TypeError(f"[{op}] argument 'axis': expected an int or None, but got {type(axis).__name__}")
 
@@ -154,8 +153,7 @@ def prod(x, axis=None, keepdim=False, dtype=None, name=None) -> Tensor:
         >>> paddle.prod(paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]]), axis=1).numpy().tolist()
         [2.0, 12.0]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[prod] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("prod", x, "x")
     if dtype is not None:
         x = x.astype(dtype)
     return _C_ops.prod(x, [] if axis is None else axis, keepdim)

@@ -15,8 +15,7 @@ _DROPOUT_MODES = ("upscale_in_train", "downscale_in_infer")
 
 def _check_dropout_args(op, x, p, mode, training):
     check.flag(op, training, "training")
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor(op, x, "x")
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
         raise TypeError(f"[{op}] argument 'p': expected a float, but got {type(p).__name__}")
     if not 0.0 <= p <= 1.0:
@@ -147,8 +146,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
         >>> paddle.nn.functional.pad(x, [2, 1], mode="reflect").numpy().tolist()
         [[[3.0, 2.0, 1.0, 2.0, 3.0, 2.0]]]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[pad] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("pad", x, "x")
     if mode not in _PAD_MODES:
         raise ValueError(f"[pad] argument 'mode': expected one of {_PAD_MODES}, but got {mode!r}")
     pads = check.int_list("pad", pad, "pad")
@@ -225,8 +223,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     """
     import numbers as _numbers
 
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[interpolate] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor("interpolate", x, "x")
     rank = len(x.shape)
     if rank not in (3, 4, 5):
         raise ValueError(f"[interpolate] x must be 3-D, 4-D or 5-D, but got shape {x.shape}")

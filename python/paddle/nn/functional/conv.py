@@ -78,8 +78,8 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     """
     if data_format not in ("NCHW", "NHWC"):
         raise ValueError(f"[conv2d] argument 'data_format': expected 'NCHW' or 'NHWC', but got {data_format!r}")
-    if not isinstance(x, Tensor) or not isinstance(weight, Tensor):
-        raise TypeError("[conv2d] arguments 'x' and 'weight' must be Tensors")
+    check.tensor("conv2d", x, "x")
+    check.tensor("conv2d", weight, "weight")
     if data_format == "NHWC":
         x = x.transpose([0, 3, 1, 2])
     strides = _pair(stride, "stride", "conv2d")
@@ -156,7 +156,8 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
         [1, 1, 4, 4]
     """
     _check_format("conv2d_transpose", data_format, ("NCHW", "NHWC"))
-    if not isinstance(x, Tensor) or len(x.shape) != 4 or not isinstance(weight, Tensor) or len(weight.shape) != 4:
+    if not isinstance(x, check.TENSOR_TYPES) or len(x.shape) != 4 or not isinstance(weight, check.TENSOR_TYPES) \
+            or len(weight.shape) != 4:
         raise ValueError("[conv2d_transpose] x and weight must be 4-D tensors")
     if data_format == "NHWC":
         x = x.transpose([0, 3, 1, 2])
@@ -208,7 +209,8 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     """3-D convolution of x [N, C, D, H, W] with weight [OC, C/groups, kd, kh, kw]: per output
     depth, the sum over the kernel's depth of conv2d of the matching input slices."""
     _check_format("conv3d", data_format, ("NCDHW", "NDHWC"))
-    if not isinstance(x, Tensor) or len(x.shape) != 5 or not isinstance(weight, Tensor) or len(weight.shape) != 5:
+    if not isinstance(x, check.TENSOR_TYPES) or len(x.shape) != 5 or not isinstance(weight, check.TENSOR_TYPES) \
+            or len(weight.shape) != 5:
         raise ValueError("[conv3d] x and weight must be 5-D tensors")
     if data_format == "NDHWC":
         x = x.transpose([0, 4, 1, 2, 3])

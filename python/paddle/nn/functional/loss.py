@@ -14,8 +14,7 @@ _REDUCTIONS = ("mean", "sum", "none")
 
 def _check(op, reduction=None, **tensors):
     for arg, t in tensors.items():
-        if not isinstance(t, Tensor):
-            raise TypeError(f"[{op}] argument '{arg}': expected Tensor, but got {type(t).__name__}")
+        check.tensor(op, t, arg)
     if reduction is not None and reduction not in _REDUCTIONS:
         raise ValueError(f"[{op}] argument 'reduction': expected one of {_REDUCTIONS}, but got {reduction!r}")
 

@@ -46,8 +46,7 @@ def _paddings(op, padding, nd, spatial, kernel, stride):
 
 
 def _to_channel_first(op, x, nd, data_format):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {type(x).__name__}")
+    check.tensor(op, x, "x")
     if not isinstance(data_format, str):
         raise ValueError(f"[{op}] argument 'data_format': expected a layout name, but got {data_format!r}")
     if _CHANNEL_FIRST.get(data_format) == nd:

@@ -49,8 +49,7 @@ def affine_grid(theta, out_shape, align_corners=True, name=None) -> Tensor:
         >>> paddle.nn.functional.affine_grid(theta, [1, 1, 2, 2]).numpy().tolist()
         [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
     """
-    if not isinstance(theta, Tensor):
-        raise TypeError(f"[affine_grid] argument 'theta': expected Tensor, but got {type(theta).__name__}")
+    check.tensor("affine_grid", theta, "theta")
     out_shape = check.int_list("affine_grid", out_shape, "out_shape")
     return _C_ops.affine_grid(theta, out_shape, align_corners)
 
@@ -70,6 +69,5 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
         [[[[1.5, 1.0]]]]
     """
     for arg, value in (("x", x), ("grid", grid)):
-        if not isinstance(value, Tensor):
-            raise TypeError(f"[grid_sample] argument '{arg}': expected Tensor, but got {type(value).__name__}")
+        check.tensor("grid_sample", value, arg)
     return _C_ops.grid_sample(x, grid, mode, padding_mode, align_corners)

@@ -1,0 +1,79 @@
+"""paddle.static.Executor: runs a program on feeds and returns the fetched values."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from paddle import _C
+from paddle.static.program import default_main_program
+
+Value = _C.pir.Value
+
+
+class Executor:
+    """Runs static programs. Each (program, fetch list) is prepared once
+    (attributes decoded, kernels' slots resolved, the release of
+    intermediates planned) and reused by later runs.
+
+    Args:
+        place (paddle.Place, optional): unused for now: ops run where their
+            inputs are (the feeds are created on the default place).
+
+    Examples:
+        >>> import numpy as np
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> main = paddle.static.Program()
+        >>> with paddle.static.program_guard(main):
+        ...     x = paddle.static.data("x", [None, 2], "float32")
+        ...     y = paddle.sum(x * 2.0)
+        >>> exe = paddle.static.Executor(paddle.CPUPlace())
+        >>> exe.run(main, feed={"x": np.ones((3, 2), "float32")}, fetch_list=[y])[0]
+        array(12., dtype=float32)
+        >>> paddle.disable_static()
+    """
+
+    def __init__(self, place=None):
+        self.place = place
+        self._prepared = {}
+
+    def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed", fetch_var_name="fetch",
+            scope=None, return_numpy=True, use_program_cache=True):
+        """Runs `program` (the default main program when None) with `feed`
+        ({name: numpy array, number or Tensor}) and returns the values of
+        `fetch_list`, as NumPy arrays when return_numpy (else Tensors).
+
+        Raises ValueError naming the input for a missing, unknown or
+        mismatched feed (dtype, or a dim the input fixes).
+        """
+        program = program if program is not None else default_main_program()
+        if not isinstance(program, _C.pir.Program):
+            raise TypeError(f"Executor.run: program must be a paddle.static.Program, but got {type(program).__name__}")
+        feed = {} if feed is None else feed
+        if not isinstance(feed, dict):
+            raise TypeError(f"Executor.run: feed must be a dict of name -> value, but got {type(feed).__name__}")
+        if fetch_list is None:
+            fetch_list = []
+        elif isinstance(fetch_list, Value):
+            fetch_list = [fetch_list]
+        for i, v in enumerate(fetch_list):
+            if not isinstance(v, Value):
+                raise TypeError(f"Executor.run: fetch_list[{i}] must be a Value of the program, but got "
+                                f"{type(v).__name__}")
+        key = (id(program), program.num_ops(), tuple(v._id for v in fetch_list))
+        entry = self._prepared.get(key)
+        if entry is None:
+            entry = (program, _C.pir.Executor(program, list(fetch_list)))  # holds program: its id stays unique
+            self._prepared[key] = entry
+        tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
+        results = entry[1].run(tensors)
+        return [t.numpy() for t in results] if return_numpy else results
+
+
+def _feed_tensor(name, value):
+    if isinstance(value, _C.Tensor):
+        return value
+    if not isinstance(value, (np.ndarray, np.generic, list, tuple, int, float, bool, complex)):
+        raise TypeError(f"Executor.run: feed '{name}' must be a numpy array, a number or a Tensor, but got "
+                        f"{type(value).__name__}")
+    return _C.Tensor._from_numpy(np.ascontiguousarray(np.asarray(value)), None)

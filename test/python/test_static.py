@@ -1,0 +1,222 @@
+"""Static mode (Note [Static mode] in paddle/pybind/static_graph.h): the
+public functions build a program, the executor runs it, and every op sample
+gives the same values as a one-op static program as it does eagerly."""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import pytest
+
+import paddle
+from op_samples import SAMPLES
+from op_test import COMPLEX, sample_inputs, to_numpy, to_paddle
+
+# Samples whose function does not build in static mode yet (for these
+# dtypes; None: all), and why. The test below checks that each of them
+# still fails, so that the list stays exact: a fix must take its sample off.
+NOT_YET_STATIC = {
+    "batch_norm_train": ("writes the running statistics with setitem", None),
+    "contiguous": ("Tensor.contiguous has no function of its own for Values", None),
+    "cross_entropy": ("builds paddle.where with a Python bool condition", None),
+    "cross_entropy_axis1": ("builds paddle.where with a Python bool condition", None),
+    "cross_entropy_weighted_ignore": ("builds paddle.where with a Python bool condition", None),
+    "embedding": ("checks the weight with isinstance(weight, Tensor)", None),
+    "embedding_padding": ("checks the weight with isinstance(weight, Tensor)", None),
+    "imag": ("indexes a Value (as_real(x)[..., 1])", COMPLEX),
+    "lstsq": ("checks x with isinstance(x, Tensor)", None),
+    "lstsq_gelsd": ("checks x with isinstance(x, Tensor)", None),
+    "nan_to_num": ("builds paddle.where with a Python bool condition", None),
+    "pad_circular": ("makes an eager index tensor", None),
+    "pad_reflect": ("makes an eager index tensor", None),
+    "pad_replicate": ("makes an eager index tensor", None),
+    "pixel_shuffle": ("checks x with isinstance(x, Tensor)", None),
+    "put_along_axis": ("converts its values with to_tensor", None),
+    "put_along_axis_add": ("converts its values with to_tensor", None),
+    "repeat_interleave": ("makes an eager index tensor", None),
+    "strided_slice": ("indexes a Value", None),
+    "strided_slice_reversed": ("indexes a Value", None),
+    "real": ("indexes a Value (as_real(x)[..., 0])", COMPLEX),
+}
+
+
+@pytest.fixture(autouse=True)
+def eager_afterwards():
+    yield
+    paddle.disable_static()
+
+
+def _static_run(fn, tensors):
+    """fn on pd_op.data values of the tensors' types, run by the executor."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        values = [paddle.static.data(f"input_{i}", list(t.shape), t.dtype) for i, t in enumerate(tensors)]
+        out = fn(*values)
+    paddle.disable_static()
+    exe = paddle.static.Executor()
+    return exe.run(main, feed={f"input_{i}": t for i, t in enumerate(tensors)}, fetch_list=[out],
+                   return_numpy=False)[0]
+
+
+CASES = [(s, d) for s in SAMPLES for d in s.dtypes]
+
+
+@pytest.mark.parametrize("sample,dtype", CASES, ids=[f"{s.name}-{d}" for s, d in CASES])
+def test_op_sample_as_a_static_program_equals_eager(sample, dtype):
+    rng = np.random.default_rng(zlib.crc32(f"{sample.name}-{dtype}".encode()))
+    arrays = sample_inputs(sample, rng, sample.shapes[0], dtype)
+    tensors = [to_paddle(a, dtype) for a in arrays]
+    reason, dtypes = NOT_YET_STATIC.get(sample.name, (None, None))
+    if reason is not None and (dtypes is None or dtype in dtypes):
+        with pytest.raises((TypeError, ValueError, AttributeError)):
+            _static_run(sample.paddle_fn, tensors)
+        return
+    eager = to_numpy(sample.paddle_fn(*tensors))
+    static = to_numpy(_static_run(sample.paddle_fn, tensors))
+    assert static.shape == eager.shape and static.dtype == eager.dtype
+    # The same kernels run on the same inputs: equal values, NaNs included.
+    np.testing.assert_array_equal(static, eager, err_msg=sample.name)
+
+
+def test_not_yet_static_names_are_samples():
+    names = {s.name for s in SAMPLES}
+    assert set(NOT_YET_STATIC) <= names
+
+
+def test_a_layer_against_numpy():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 3], "float32")
+        w = paddle.static.data("w", [3, 2], "float32")
+        b = paddle.static.data("b", [2], "float32")
+        y = paddle.nn.functional.relu(paddle.matmul(x, w) + b)
+        loss = paddle.mean(y * y)
+    assert main.op_names() == ["pd_op.data"] * 3 + ["pd_op.matmul", "pd_op.add", "pd_op.relu", "pd_op.multiply",
+                                                     "pd_op.mean"]
+    assert x.shape == [-1, 3] and x.dtype == paddle.float32 and x.name == "x" and x.ndim == 2
+    assert y.shape == [-1, 2]
+    rng = np.random.default_rng(0)
+    xs, ws, bs = (rng.standard_normal(s).astype("float32") for s in ((5, 3), (3, 2), (2,)))
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    y_out, loss_out = exe.run(main, feed={"x": xs, "w": ws, "b": bs}, fetch_list=[y, loss])
+    expected = np.maximum(xs @ ws + bs, 0)
+    np.testing.assert_allclose(y_out, expected, rtol=1e-6)
+    np.testing.assert_allclose(loss_out, np.mean(expected ** 2), rtol=1e-6)
+    # Another batch size through the same prepared program.
+    y_two, = exe.run(main, feed={"x": xs[:2], "w": ws, "b": bs}, fetch_list=[y])
+    np.testing.assert_allclose(y_two, expected[:2], rtol=1e-6)
+    assert len(exe._prepared) == 2  # one per fetch list
+
+
+def test_scalars_and_methods_on_values():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [4], "float32")
+        i = paddle.static.data("i", [4], "int32")
+        out = (2.0 * x - 1) / 4 + x.sum()
+        half = i * 0.5  # an int value times a float is the default float dtype
+        flipped = ~(i > 1)
+    assert half.dtype == paddle.float32
+    xs = np.array([1, 2, 3, 4], "float32")
+    is_ = np.array([0, 1, 2, 3], "int32")
+    got = paddle.static.Executor().run(main, feed={"x": xs, "i": is_}, fetch_list=[out, half, flipped])
+    np.testing.assert_allclose(got[0], (2 * xs - 1) / 4 + xs.sum())
+    np.testing.assert_allclose(got[1], is_ * 0.5)
+    np.testing.assert_array_equal(got[2], ~(is_ > 1))
+
+
+def test_program_text_parses_back_and_passes_run():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 4], "float32")
+        y = paddle.exp(paddle.neg(paddle.neg(x)) * 1.0)
+        paddle.tanh(x)  # unused
+        paddle._C.pir.shadow_output(y, "y")  # an output: what the passes must keep
+    paddle.disable_static()
+    text = str(main)
+    assert text.startswith("{\n    (%0) = \"pd_op.data\" () {dtype:float32,name:\"x\",place:Place(undefined:0),"
+                           "shape:[-1,4]} : () -> tensor<-1x4xf32>\n")
+    parsed = paddle._C.pir.parse_program(text)
+    assert str(parsed) == text
+    report = paddle._C.pir.apply_passes(main, ["algebraic_simplification", "dead_code_elimination"])
+    assert "algebraic_simplification" in report
+    assert main.op_names() == ["pd_op.data", "pd_op.exp", "builtin.shadow_output"]
+    xs = np.array([[0.0, 1.0, -1.0, 2.0]], "float32")
+    out, = paddle.static.Executor().run(main, feed={"x": xs}, fetch_list=[y])
+    np.testing.assert_allclose(out, np.exp(xs), rtol=1e-6)
+    with pytest.raises(ValueError, match=r"\[pir parser\] line 1, column 1: expected '\{'"):
+        paddle._C.pir.parse_program("(%0)")
+    with pytest.raises(ValueError, match="no pass is named 'fold_everything'"):
+        paddle._C.pir.apply_passes(main, ["fold_everything"])
+
+
+def test_modes_and_default_programs():
+    assert paddle.in_dynamic_mode()
+    paddle.enable_static()
+    assert not paddle.in_dynamic_mode()
+    before = paddle.static.default_main_program().num_ops()
+    x = paddle.static.data("default_x", [2], "float32")
+    paddle.exp(x)
+    assert paddle.static.default_main_program().num_ops() == before + 2
+    inner = paddle.static.Program()
+    with paddle.static.program_guard(inner):
+        paddle.static.data("inner_x", [2], "float32")
+    assert inner.num_ops() == 1
+    assert paddle.static.default_main_program().num_ops() == before + 2
+    paddle.disable_static()
+    assert paddle.in_dynamic_mode()
+    assert paddle.exp(paddle.zeros([2])).numpy().tolist() == [1.0, 1.0]
+
+
+def test_bad_feeds_and_fetches_name_the_variable():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 3], "float32")
+        y = paddle.exp(x)
+    paddle.disable_static()
+    exe = paddle.static.Executor()
+    ok = np.ones((2, 3), "float32")
+    with pytest.raises(ValueError, match=r"feed 'x' must be float32\[-1, 3\] \(-1: any size\), but got float32\[2, 4\]"):
+        exe.run(main, feed={"x": np.ones((2, 4), "float32")}, fetch_list=[y])
+    with pytest.raises(ValueError, match=r"feed 'x' must be float32\[-1, 3\].*but got float64\[2, 3\]"):
+        exe.run(main, feed={"x": np.ones((2, 3))}, fetch_list=[y])
+    with pytest.raises(ValueError, match="feed 'x' is missing; the program's inputs are: x"):
+        exe.run(main, feed={}, fetch_list=[y])
+    with pytest.raises(ValueError, match="feed 'z' is not an input of the program; its inputs are: x"):
+        exe.run(main, feed={"x": ok, "z": ok}, fetch_list=[y])
+    with pytest.raises(TypeError, match=r"fetch_list\[0\] must be a Value of the program, but got str"):
+        exe.run(main, feed={"x": ok}, fetch_list=["y"])
+    with pytest.raises(TypeError, match="feed 'x' must be a numpy array, a number or a Tensor, but got str"):
+        exe.run(main, feed={"x": "ones"}, fetch_list=[y])
+    other = paddle.static.Program()
+    with pytest.raises(ValueError, match="a fetched value belongs to another program"):
+        exe.run(other, feed={}, fetch_list=[y])
+
+
+def test_bad_building_raises_clearly():
+    with pytest.raises(RuntimeError, match=r"paddle.static.data builds a program input: call paddle.enable_static"):
+        paddle.static.data("x", [2], "float32")
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 3], "float32")
+        with pytest.raises(TypeError, match=r"\[exp\] argument 'x': expected a static Value \(paddle is in static "
+                                            r"mode\), but got Tensor"):
+            paddle._C._C_ops.exp(paddle.Tensor._from_numpy(np.ones(2, "float32")))
+        with pytest.raises(ValueError, match=r"\[pd_op.matmul\]"):
+            paddle.matmul(x, x)  # [2, 3] @ [2, 3]
+        with pytest.raises(ValueError, match=r"\[data\] shape dims must be >= -1"):
+            paddle.static.data("bad", [-3], "float32")
+        with pytest.raises(TypeError, match="program_guard: main_program must be a paddle.static.Program"):
+            with paddle.static.program_guard("main"):
+                pass
+    other = paddle.static.Program()
+    with paddle.static.program_guard(other):
+        with pytest.raises(ValueError, match=r"\[exp\] argument 'x' is a value of another program"):
+            paddle.exp(x)
