@@ -2,8 +2,11 @@
 
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "paddle/common/errors.h"
 #include "paddle/executor/executor.h"
+#include "paddle/pir/autodiff/backward.h"
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/verifier.h"
 #include "paddle/pir/transforms/passes.h"
@@ -153,6 +156,28 @@ void BindStaticGraph(py::module_& m) {
       },
       py::arg("value"), py::arg("name"),
       "Marks value as an output of the current program named `name` (passes keep what outputs read).");
+  pir_module.def(
+      "gradients",
+      [](const std::vector<StaticValue>& targets, const std::vector<StaticValue>& inputs,
+         const std::vector<std::optional<StaticValue>>& target_gradients) {
+        auto program = CurrentProgram("gradients");
+        auto own = [&](const StaticValue& v, const char* what) {
+          PD_CHECK(v.program == program, InvalidArgument, "[gradients] ", what,
+                   " must be values of the current program (program_guard)");
+          return v.value;
+        };
+        std::vector<pir::Value> ts, xs, gs;
+        for (const auto& t : targets) ts.push_back(own(t, "targets"));
+        for (const auto& x : inputs) xs.push_back(own(x, "inputs"));
+        for (const auto& g : target_gradients) gs.push_back(g ? own(*g, "target_gradients") : pir::Value());
+        std::vector<pir::Value> grads = pir::autodiff::Gradients(program->block(), ts, gs, xs);
+        py::list out;
+        for (pir::Value g : grads) out.append(g ? WrapStatic(g) : py::none());
+        return out;
+      },
+      py::arg("targets"), py::arg("inputs"), py::arg("target_gradients"),
+      "The gradients of the targets with respect to the inputs, built into the current program (None for an "
+      "input the targets do not depend on).");
   pir_module.def(
       "parse_program", [](const std::string& text) { return std::shared_ptr<pir::Program>(pir::ParseProgram(text)); },
       py::arg("text"), "The program a printed program text describes (ValueError naming line and column otherwise).");

@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 import paddle
-from op_samples import SAMPLES
+from gradcheck import _differentiable, analytic_grads
+from op_samples import GRAD_SAMPLES, SAMPLES
 from op_test import COMPLEX, sample_inputs, to_numpy, to_paddle
+from test_autograd import _grad_inputs, _small_shapes
 
 # Samples whose function does not build in static mode yet (for these
 # dtypes; None: all), and why. The test below checks that each of them
@@ -220,3 +222,85 @@ def test_bad_building_raises_clearly():
     with paddle.static.program_guard(other):
         with pytest.raises(ValueError, match=r"\[exp\] argument 'x' is a value of another program"):
             paddle.exp(x)
+
+
+GRAD_CASES = [s for s in SAMPLES if s.name in GRAD_SAMPLES and s.name not in NOT_YET_STATIC]
+# Outputs whose length the values decide: their gradients are refused
+# (Note [Static shapes for gradients] in paddle/pir/autodiff/backward.cc).
+VALUE_DEPENDENT_SHAPES = {"masked_select", "unique_distinct"}
+
+
+@pytest.mark.parametrize("sample", GRAD_CASES, ids=str)
+def test_static_gradients_equal_eager(sample):
+    """paddle.static.gradients of <fn(inputs), w> (float64) against eager's
+    paddle.grad, which test_autograd checks against finite differences."""
+    rng = np.random.default_rng(7)
+    arrays = _grad_inputs(sample, rng, _small_shapes(sample)[0])
+    out = sample.paddle_fn(*[paddle.to_tensor(a) for a in arrays])
+    weights = rng.standard_normal(out.shape)
+    eager = analytic_grads(sample.paddle_fn, arrays, weights)
+    wanted = _differentiable(arrays)
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        values = [paddle.static.data(f"input_{i}", list(a.shape), str(a.dtype)) for i, a in enumerate(arrays)]
+        y = sample.paddle_fn(*values)
+        w = paddle.static.data("w", y.shape, "float64")  # -1 where the values decide (masked_select)
+        loss = paddle.sum(y * w)
+        if sample.name in VALUE_DEPENDENT_SHAPES:
+            with pytest.raises(NotImplementedError, match="has a dim known only when the program runs"):
+                paddle.static.gradients(loss, [values[i] for i in wanted])
+            return
+        grads = paddle.static.gradients(loss, [values[i] for i in wanted])
+    paddle.disable_static()
+    fetched = [g for g in grads if g is not None]
+    feed = {f"input_{i}": a for i, a in enumerate(arrays)}
+    feed["w"] = paddle.to_tensor(weights)
+    results = iter(paddle.static.Executor().run(main, feed=feed, fetch_list=fetched))
+    for g, e in zip(grads, eager):
+        static = np.zeros_like(e) if g is None else next(results)
+        np.testing.assert_allclose(static, e, rtol=1e-7, atol=1e-9, err_msg=sample.name)
+
+
+def test_gradients_of_a_layer_against_hand_computed():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 2], "float32")
+        w = paddle.static.data("w", [2, 1], "float32")
+        loss = paddle.mean(paddle.square(paddle.matmul(x, w)))
+        grads = paddle.static.append_backward(loss, parameter_list=[w, x])
+        unused = paddle.static.data("unused", [1], "float32")
+        assert paddle.static.gradients(loss, [unused]) == [None]
+    paddle.disable_static()
+    assert [p.name for p, _ in grads] == ["w", "x"]
+    xs = np.array([[1, 2], [3, 4]], "float32")
+    ws = np.array([[1], [-1]], "float32")
+    dw, dx = paddle.static.Executor().run(main, feed={"x": xs, "w": ws, "unused": np.zeros(1, "float32")},
+                                          fetch_list=[g for _, g in grads])
+    r = xs @ ws  # [[-1], [-1]]; loss = mean(r^2), d loss / d r = r (2 / 2 rows)
+    np.testing.assert_allclose(dw, xs.T @ r, rtol=1e-6)
+    np.testing.assert_allclose(dx, r @ ws.T, rtol=1e-6)
+
+
+def test_gradient_errors():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [3], "float32")
+        # An index takes no gradient: nothing flows back through argmax.
+        assert paddle.static.gradients(paddle.cast(paddle.argmax(x), "float32"), x) == [None]
+        idx = paddle.bernoulli(x)
+        with pytest.raises(ValueError, match="a gradient must flow through pd_op.bernoulli, which has no gradient "
+                                             "rule"):
+            paddle.static.gradients(idx, x)
+        # A dim the feed decides would make the formulas read -1 (Note [Static
+        # shapes for gradients]): refused, not miscomputed.
+        batch = paddle.static.data("batch", [None, 3], "float32")
+        with pytest.raises(NotImplementedError, match=r"the gradient flows through pd_op.mean, whose "
+                                                      r"tensor<-1x3xf32> has a dim known only when the program runs"):
+            paddle.static.gradients(paddle.mean(batch), batch)
+        with pytest.raises(TypeError, match=r"\[gradients\] inputs\[0\] must be a static Value, but got int"):
+            paddle.static.gradients(idx, [1])
+        with pytest.raises(ValueError, match="expected 1 target_gradients"):
+            paddle.static.gradients(idx, x, target_gradients=[None, None])

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from . import gen_api, gen_eager, gen_executor, gen_kernels, gen_pir, gen_prim, gen_pybind
+from . import gen_api, gen_autodiff, gen_eager, gen_executor, gen_kernels, gen_pir, gen_prim, gen_pybind
 from .op_spec import SpecError, family_of, load_ops
 
 
@@ -39,6 +39,7 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         "paddle/pybind/generated/op_bindings.cc": gen_pybind.emit_dispatch(families),
         "paddle/pir/dialect/generated/pd_op_families.h": gen_pir.emit_families(families),
         "paddle/pir/dialect/generated/pd_ops.h": gen_pir.emit_umbrella(families),
+        "paddle/pir/autodiff/generated/prim_static.h": gen_autodiff.emit_prim_static(ops),
         "paddle/executor/generated/instruction_families.h": gen_executor.emit_families(families),
     }
     for f, family_ops in by_family.items():
@@ -51,6 +52,8 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         files[f"paddle/pybind/generated/bindings_{f}.cc"] = gen_pybind.emit_source(f, family_ops)
         files[f"paddle/pir/dialect/generated/pd_op_{f}.h"] = gen_pir.emit_header(f, family_ops)
         files[f"paddle/pir/dialect/generated/pd_op_{f}.cc"] = gen_pir.emit_source(f, family_ops)
+        files[f"paddle/pir/autodiff/generated/vjp_{f}.h"] = gen_autodiff.emit_vjp_header(f, family_ops)
+        files[f"paddle/pir/autodiff/generated/vjp_{f}.cc"] = gen_autodiff.emit_vjp_source(f, family_ops)
         files[f"paddle/executor/generated/instructions_{f}.cc"] = gen_executor.emit_source(f, family_ops)
     return files
 

@@ -52,6 +52,7 @@ _PREAMBLE = """\
 
 #include "paddle/common/errors.h"
 #include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/autodiff/generated/vjp_{family}.h"
 #include "paddle/pir/core/op_info.h"
 #include "paddle/pir/dialect/generated/pd_op_families.h"
 #include "paddle/pir/dialect/pd_op_support.h"
@@ -199,6 +200,10 @@ def _registration(op: OpSpec) -> str:
               f".traits = {'kPure' if is_pure(op) else 'kNoTraits'}",
               f".infer_types = {op.name}_types",
               f".verify = {op.name}_verify"]
+    if op.backward is not None:
+        fields.append(f".vjp = autodiff::{op.name}_vjp")
+    if op.decomposition is not None:
+        fields.append(f".decompose = autodiff::{op.name}_decompose")
     return "  ctx->RegisterOp({" + ", ".join(fields) + "});\n"
 
 

@@ -10,9 +10,11 @@
 
 #include "paddle/pir/core/attribute.h"
 #include "paddle/pir/core/type.h"
+#include "paddle/pir/core/value.h"
 
 namespace pir {
 
+class Builder;
 class IrContext;
 class Operation;
 
@@ -36,6 +38,16 @@ using InferTypesFn = std::vector<Type> (*)(IrContext* ctx, const std::vector<Typ
 // Checks what the generic verifier cannot; throws InvalidArgument naming
 // the broken rule.
 using VerifyFn = void (*)(IrContext* ctx, const Operation& op);
+// Gradients per result or operand: one value for a tensor, one per element
+// for a vec; a null value where no gradient flows.
+using Grads = std::vector<std::vector<Value>>;
+// The Vjp interface: the gradients of op's operands from those of its
+// results, built at the builder's insertion point (paddle/pir/autodiff).
+using VjpFn = Grads (*)(Builder& builder, const Operation& op, const Grads& out_grads);
+// The Decompose interface: op's results computed by other ops (the YAML's
+// `decomposition:`), built at the builder's insertion point, as one list per
+// result (one value for a tensor, the elements of a vec).
+using DecomposeFn = std::vector<std::vector<Value>> (*)(Builder& builder, const Operation& op);
 
 struct OpInfo {
   std::string name;  // "<dialect>.<op>"
@@ -51,6 +63,8 @@ struct OpInfo {
 
   InferTypesFn infer_types = nullptr;
   VerifyFn verify = nullptr;
+  VjpFn vjp = nullptr;
+  DecomposeFn decompose = nullptr;
 
   bool HasTrait(OpTrait t) const { return (traits & t) != 0; }
   const AttrSpec* FindAttribute(const std::string& attr) const;

@@ -16,6 +16,7 @@ Examples:
 """
 
 from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
+from paddle.static.backward import append_backward, gradients
 from paddle.static.executor import Executor
 from paddle.static.input import InputSpec
 from paddle.static.mode import disable_static, enable_static, in_dynamic_mode
@@ -23,6 +24,8 @@ from paddle.static.program import Program, data, default_main_program, default_s
 
 __all__ = [
     "Executor",
+    "append_backward",
+    "gradients",
     "InputSpec",
     "Program",
     "data",

@@ -9,7 +9,9 @@
 #include "paddle/executor/executor.h"
 #include "paddle/phi/core/allocator.h"
 #include "paddle/phi/api/transfer.h"
+#include "paddle/pir/autodiff/backward.h"
 #include "paddle/pir/core/builder.h"
+#include "paddle/pir/core/verifier.h"
 #include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_support.h"
 
@@ -144,6 +146,69 @@ TEST_F(ExecutorTest, BadFeedsNameTheInput) {
   expect_error({{"x", Make<double>({1, 2, 3}, DDim{1, 3})}}, "but got float64[1, 3]");
   expect_error({{"x", Make<float>({1, 2, 3}, DDim{1, 3})}, {"y", Make<float>({1}, DDim{1})}},
                "[Executor] feed 'y' is not an input of the program; its inputs are: x");
+}
+
+}  // namespace
+}  // namespace paddle::executor
+
+namespace paddle::executor {
+namespace {
+
+class StaticAutodiffTest : public ExecutorTest {};
+
+TEST_F(StaticAutodiffTest, GradientsOfALayerAgainstHandComputed) {
+  // loss = sum(relu(x @ w + b) * c): dloss/dw = x^T (c * mask), dloss/db = sum_rows(c * mask),
+  // dloss/dx = (c * mask) w^T, with mask = (x @ w + b > 0).
+  pir::Value x = Data("x", {2, 2});
+  pir::Value w = Data("w", {2, 2});
+  pir::Value bias = Data("b", {2});
+  pir::Value c = Data("c", {2, 2});
+  pir::Value h = pir::pd_op::relu(b_, pir::pd_op::add(b_, pir::pd_op::matmul(b_, x, w, false, false), bias));
+  pir::Value loss = pir::pd_op::sum(b_, pir::pd_op::multiply(b_, h, c), phi::IntArray(std::vector<int64_t>{}),
+                                    DataType::UNDEFINED, false);
+  std::vector<pir::Value> grads = pir::autodiff::Gradients(program_.block(), {loss}, {}, {x, w, bias, c});
+  pir::Verify(program_);
+  Executor exe(program_, grads);
+  // x @ w + b = [[1, -1], [3, 1]] for x = [[1, 0], [1, 2]], w = [[1, -1], [1, 1]], b = [0, 0]: mask [[1, 0], [1, 1]].
+  auto out = exe.Run({{"x", Make<float>({1, 0, 1, 2}, DDim{2, 2})},
+                      {"w", Make<float>({1, -1, 1, 1}, DDim{2, 2})},
+                      {"b", Make<float>({0, 0}, DDim{2})},
+                      {"c", Make<float>({1, 2, 3, 4}, DDim{2, 2})}});
+  // g = c * mask = [[1, 0], [3, 4]]
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{1, 1, -1, 7}));  // g w^T = [[1, 1], [-1, 7]]
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{4, 4, 6, 8}));   // x^T g = [[4, 4], [6, 8]]
+  EXPECT_EQ(Values<float>(out[2]), (std::vector<float>{4, 4}));         // rows of g summed
+  EXPECT_EQ(Values<float>(out[3]), (std::vector<float>{1, 0, 3, 1}));   // relu(x @ w + b)
+}
+
+TEST_F(StaticAutodiffTest, ListsUnusedInputsAndMissingRules) {
+  pir::Value a = Data("a", {2});
+  pir::Value c = Data("c", {3});
+  pir::Value unused = Data("unused", {2});
+  pir::Value cat = pir::pd_op::concat(b_, {a, c}, 0);
+  std::vector<pir::Value> parts = pir::pd_op::split(b_, pir::pd_op::exp(b_, cat), {4, 1}, 0);
+  // d/da, d/dc of sum(exp(concat(a, c))[:4]): exp of the first four, 0 for the last.
+  pir::Value loss = pir::pd_op::sum(b_, parts[0], phi::IntArray(std::vector<int64_t>{}), DataType::UNDEFINED, false);
+  std::vector<pir::Value> grads = pir::autodiff::Gradients(program_.block(), {loss}, {}, {a, c, unused});
+  EXPECT_FALSE(bool(grads[2]));
+  Executor exe(program_, {grads[0], grads[1]});
+  auto out = exe.Run({{"a", Make<float>({0, 1}, DDim{2})}, {"c", Make<float>({0, 0, 2}, DDim{3})},
+                      {"unused", Make<float>({0, 0}, DDim{2})}});
+  EXPECT_NEAR(Values<float>(out[0])[1], std::exp(1.0f), 1e-5);
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{1, 1, 0}));
+  // An index takes no gradient: nothing flows back through argmax.
+  pir::Value index = pir::pd_op::cast(b_, pir::pd_op::argmax(b_, a, -1, false, false, DataType::INT64),
+                                      DataType::FLOAT32);
+  EXPECT_FALSE(bool(pir::autodiff::Gradients(program_.block(), {index}, {}, {a})[0]));
+  // bernoulli draws from its input: it has no gradient rule.
+  try {
+    pir::autodiff::Gradients(program_.block(), {pir::pd_op::bernoulli(b_, a)}, {}, {a});
+    ADD_FAILURE() << "no error";
+  } catch (const common::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("a gradient must flow through pd_op.bernoulli, which has no gradient rule"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

@@ -1,0 +1,177 @@
+#include "paddle/pir/autodiff/backward.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "paddle/common/errors.h"
+#include "paddle/pir/autodiff/vjp_support.h"
+#include "paddle/pir/core/builder.h"
+#include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/dialect/generated/pd_ops.h"
+
+namespace pir::autodiff {
+namespace {
+
+class BackwardBuilder {
+ public:
+  BackwardBuilder(Block* block, IrContext* ctx) : block_(block), builder_(ctx, block) {}
+
+  std::vector<Value> Run(const std::vector<Value>& targets, const std::vector<Value>& target_grads,
+                         const std::vector<Value>& inputs) {
+    MarkReachable(inputs);
+    std::vector<Operation*> forward;
+    for (Operation* op : *block_) forward.push_back(op);
+    for (size_t i = 0; i < targets.size(); ++i) {
+      Value seed = i < target_grads.size() && target_grads[i] ? target_grads[i] : FilledLike(builder_, targets[i], 1.0);
+      Accumulate(targets[i], {seed});
+    }
+    for (auto it = forward.rbegin(); it != forward.rend(); ++it) Visit(**it);
+    std::vector<Value> out;
+    for (Value v : inputs) {
+      auto found = grads_.find(v.impl());
+      out.push_back(found == grads_.end() ? Value() : found->second.at(0));
+    }
+    return out;
+  }
+
+ private:
+  // The values that depend on an input: only through them do gradients flow.
+  void MarkReachable(const std::vector<Value>& inputs) {
+    for (Value v : inputs) reachable_.insert(v.impl());
+    for (Operation* op : *block_) {
+      bool depends = false;
+      for (Value v : op->operands()) depends = depends || (v && reachable_.count(v.impl()));
+      if (depends) {
+        for (Value r : op->results()) reachable_.insert(r.impl());
+      }
+    }
+  }
+
+  // Gradients flow only into floating and complex values (a comparison's
+  // bool result or an index takes none), as in eager.
+  static bool Differentiable(Value v) {
+    auto tensor = v.type().dyn_cast<DenseTensorType>();
+    if (!tensor) return v.type().isa<VectorType>();
+    return paddle::IsFloating(tensor.dtype()) || paddle::IsComplex(tensor.dtype());
+  }
+
+  void Accumulate(Value v, const std::vector<Value>& grad) {
+    if (!Differentiable(v)) return;
+    auto [it, inserted] = grads_.emplace(v.impl(), grad);
+    if (inserted) return;
+    std::vector<Value>& sum = it->second;
+    sum.resize(std::max(sum.size(), grad.size()));
+    for (size_t i = 0; i < grad.size(); ++i) {
+      if (!grad[i]) continue;
+      sum[i] = sum[i] ? pd_op::add(builder_, sum[i], grad[i]) : grad[i];
+    }
+  }
+
+  void Visit(const Operation& op) {
+    Grads out_grads(op.num_results());
+    bool any = false;
+    for (uint32_t i = 0; i < op.num_results(); ++i) {
+      auto found = grads_.find(op.result(i).impl());
+      if (found != grads_.end()) {
+        out_grads[i] = found->second;
+        any = true;
+      }
+    }
+    bool depends = false;
+    for (Value v : op.operands()) depends = depends || (v && reachable_.count(v.impl()));
+    if (!any || !depends) return;
+    if (op.name() == "builtin.combine") {
+      for (uint32_t i = 0; i < op.num_operands(); ++i) {
+        if (i < out_grads[0].size() && out_grads[0][i]) Accumulate(op.operand(i), {out_grads[0][i]});
+      }
+      return;
+    }
+    if (op.name() == "builtin.split") {
+      std::vector<Value> list;
+      for (uint32_t i = 0; i < op.num_results(); ++i) {
+        list.push_back(out_grads[i].empty() || !out_grads[i][0] ? FilledLike(builder_, op.result(i), 0.0)
+                                                               : out_grads[i][0]);
+      }
+      Accumulate(op.operand(0), list);
+      return;
+    }
+    CheckStaticShapes(op);
+    PD_CHECK(op.info().vjp != nullptr || op.info().decompose != nullptr, NotFound,
+             "[autodiff] a gradient must flow through ", op.name(), ", which has no gradient rule");
+    Grads in_grads = op.info().vjp ? op.info().vjp(builder_, op, out_grads) : CompositeVjp(op, out_grads);
+    for (uint32_t i = 0; i < op.num_operands() && i < in_grads.size(); ++i) {
+      Value operand = op.operand(i);
+      if (operand && reachable_.count(operand.impl()) && !in_grads[i].empty()) Accumulate(operand, in_grads[i]);
+    }
+  }
+
+  // Note [Static shapes for gradients]: the gradient formulas read dims (a
+  // mean's count, a reshape back to the input's shape) as numbers; a -1 would
+  // give wrong values, not an error. Until dims are symbolic, an op the
+  // gradient flows through must have every dim known.
+  static void CheckStaticShapes(const Operation& op) {
+    auto check = [&op](Value v) {
+      std::vector<Type> types = {v.type()};
+      if (auto list = v.type().dyn_cast<VectorType>()) types = list.elements();
+      for (Type t : types) {
+        auto tensor = t.dyn_cast<DenseTensorType>();
+        for (int d = 0; tensor && d < tensor.dims().size(); ++d) {
+          PD_CHECK(tensor.dims()[d] >= 0, Unimplemented, "[gradients] the gradient flows through ", op.name(),
+                   ", whose ", v.type().ToString(), " has a dim known only when the program runs; static "
+                   "gradients need every dim known (give paddle.static.data a full shape) until shapes are symbolic");
+        }
+      }
+    };
+    for (Value v : op.operands()) check(v);
+    for (Value v : op.results()) check(v);
+  }
+
+  // A composite's gradient is its decomposition's: the decomposition is
+  // built (after the forward ops) from the composite's operands and
+  // differentiated, as eager records a composite's parts.
+  Grads CompositeVjp(const Operation& op, const Grads& out_grads) {
+    std::vector<std::vector<Value>> parts = op.info().decompose(builder_, op);
+    std::vector<Value> targets, seeds, inputs;
+    for (size_t r = 0; r < parts.size(); ++r) {
+      for (size_t e = 0; e < parts[r].size(); ++e) {
+        Value seed = r < out_grads.size() && e < out_grads[r].size() ? out_grads[r][e] : Value();
+        if (!seed) continue;  // no gradient flows into this result
+        targets.push_back(parts[r][e]);
+        seeds.push_back(seed);
+      }
+    }
+    std::vector<uint32_t> owner;  // the operand each flattened input belongs to
+    for (uint32_t i = 0; i < op.num_operands(); ++i) {
+      Operation* combine = op.operand(i).defining_op();
+      if (op.operand(i).type().isa<VectorType>() && combine && combine->name() == "builtin.combine") {
+        for (Value element : combine->operands()) {
+          inputs.push_back(element);
+          owner.push_back(i);
+        }
+      } else {
+        inputs.push_back(op.operand(i));
+        owner.push_back(i);
+      }
+    }
+    Grads in_grads(op.num_operands());
+    if (targets.empty()) return in_grads;
+    std::vector<Value> grads = BackwardBuilder(block_, builder_.context()).Run(targets, seeds, inputs);
+    for (size_t k = 0; k < inputs.size(); ++k) in_grads[owner[k]].push_back(grads[k]);
+    return in_grads;
+  }
+
+  Block* block_;
+  Builder builder_;
+  std::unordered_set<const ValueImpl*> reachable_;
+  std::unordered_map<const ValueImpl*, std::vector<Value>> grads_;
+};
+
+}  // namespace
+
+std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& target_grads,
+                             const std::vector<Value>& inputs) {
+  PD_CHECK(!targets.empty(), InvalidArgument, "[gradients] needs at least one target");
+  return BackwardBuilder(block, IrContext::Instance()).Run(targets, target_grads, inputs);
+}
+
+}  // namespace pir::autodiff
