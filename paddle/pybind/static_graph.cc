@@ -28,12 +28,14 @@ std::shared_ptr<pir::Program> CurrentProgram(const char* op) {
 }
 
 pir::DenseTensorType TensorType(const StaticValue& v, const char* what) {
-  auto t = v.value.type().dyn_cast<pir::DenseTensorType>();
-  PD_CHECK(bool(t), InvalidType, "[Value] ", what, " needs a tensor value, but this one is ", v.value.type().ToString());
+  pir::Value value = Checked(v, "[Value]");
+  auto t = value.type().dyn_cast<pir::DenseTensorType>();
+  PD_CHECK(bool(t), InvalidType, "[Value] ", what, " needs a tensor value, but this one is ", value.type().ToString());
   return t;
 }
 
 std::string ValueRepr(const StaticValue& v) {
+  if (v.generation != v.program->generation()) return "Value(stale: its program was transformed by passes)";
   pir::Operation* op = v.value.defining_op();
   return "Value(define_op_name=" + (op ? op->name() : std::string("block_argument")) +
          ", index=" + std::to_string(v.value.index()) + ", dtype=" + v.value.type().ToString() + ")";
@@ -41,7 +43,7 @@ std::string ValueRepr(const StaticValue& v) {
 
 // The name a static variable has: its pd_op.data's or parameter's.
 std::string ValueName(const StaticValue& v) {
-  pir::Operation* op = v.value.defining_op();
+  pir::Operation* op = Checked(v, "[Value]").defining_op();
   if (op) {
     for (const char* attr : {"name", "parameter_name"}) {
       if (auto s = op->attribute<pir::StrAttribute>(attr)) return s.data();
@@ -53,11 +55,18 @@ std::string ValueName(const StaticValue& v) {
 
 std::vector<pir::Value> Values(const std::vector<StaticValue>& values) {
   std::vector<pir::Value> out;
-  for (const auto& v : values) out.push_back(v.value);
+  for (const auto& v : values) out.push_back(Checked(v, "[Executor] a fetched value"));
   return out;
 }
 
 }  // namespace
+
+pir::Value Checked(const StaticValue& v, const std::string& what) {
+  PD_CHECK(v.generation == v.program->generation(), InvalidArgument, what,
+           " is a value from before passes transformed its program; take values after the passes (outputs by "
+           "name: paddle._C.pir.output_value)");
+  return v.value;
+}
 
 pir::Builder StaticBuilder(const char* op) {
   auto program = CurrentProgram(op);
@@ -69,7 +78,7 @@ pir::Value CastValue(py::handle obj, const char* op, const char* arg) {
     const StaticValue& v = obj.cast<const StaticValue&>();
     PD_CHECK(v.program == current_program, InvalidArgument, "[", op, "] argument '", arg,
              "' is a value of another program than the current one (program_guard)");
-    return v.value;
+    return Checked(v, std::string("[") + op + "] argument '" + arg + "'");
   }
   PD_THROW(InvalidType, "[", op, "] argument '", arg, "': expected a static Value (paddle is in static mode), but got ",
            TypeName(obj));
@@ -85,7 +94,9 @@ std::vector<pir::Value> CastValueList(py::handle obj, const char* op, const char
   return out;
 }
 
-py::object WrapStatic(pir::Value v) { return py::cast(StaticValue{v, current_program}); }
+py::object WrapStatic(pir::Value v) {
+  return py::cast(StaticValue{v, current_program, current_program->generation()});
+}
 
 py::object WrapStatic(const std::vector<pir::Value>& values) {
   py::list out;
@@ -109,6 +120,7 @@ void BindStaticGraph(py::module_& m) {
              return names;
            },
            "The names of the top block's ops, in order.")
+      .def("generation", &pir::Program::generation, "How many pass pipelines transformed the program.")
       .def("verify", [](const pir::Program& p) { pir::Verify(p); },
            "Raises ValueError naming the op and the rule when the program is malformed.");
 
@@ -120,10 +132,13 @@ void BindStaticGraph(py::module_& m) {
       .def_property_readonly("name", &ValueName)
       .def_property_readonly("define_op_name",
                              [](const StaticValue& v) {
-                               return v.value.defining_op() ? v.value.defining_op()->name() : std::string();
+                               pir::Operation* op = Checked(v, "[Value]").defining_op();
+                               return op ? op->name() : std::string();
                              })
-      .def("is_same", [](const StaticValue& a, const StaticValue& b) { return a.value == b.value; })
-      .def("_identity", [](const StaticValue& v) { return reinterpret_cast<uintptr_t>(v.value.impl()); })
+      .def("is_same", [](const StaticValue& a, const StaticValue& b) {
+        return Checked(a, "[Value]") == Checked(b, "[Value]");
+      })
+      .def("_identity", [](const StaticValue& v) { return reinterpret_cast<uintptr_t>(Checked(v, "[Value]").impl()); })
       .def("__repr__", &ValueRepr);
 
   pir_module.def("set_static_mode", [](bool on) { static_mode = on; });
@@ -164,7 +179,7 @@ void BindStaticGraph(py::module_& m) {
         auto own = [&](const StaticValue& v, const char* what) {
           PD_CHECK(v.program == program, InvalidArgument, "[gradients] ", what,
                    " must be values of the current program (program_guard)");
-          return v.value;
+          return Checked(v, std::string("[gradients] ") + what);
         };
         std::vector<pir::Value> ts, xs, gs;
         for (const auto& t : targets) ts.push_back(own(t, "targets"));
@@ -178,6 +193,18 @@ void BindStaticGraph(py::module_& m) {
       py::arg("targets"), py::arg("inputs"), py::arg("target_gradients"),
       "The gradients of the targets with respect to the inputs, built into the current program (None for an "
       "input the targets do not depend on).");
+  pir_module.def(
+      "output_value",
+      [](std::shared_ptr<pir::Program> program, const std::string& name) {
+        for (pir::Operation* op : *program->block()) {
+          if (op->name() == "builtin.shadow_output" &&
+              op->attribute<pir::StrAttribute>("output_name").data() == name) {
+            return py::cast(StaticValue{op->operand(0), program, program->generation()});
+          }
+        }
+        PD_THROW(NotFound, "[output_value] the program has no output named '", name, "' (builtin.shadow_output)");
+      },
+      py::arg("program"), py::arg("name"), "The value the program's output `name` (shadow_output) reads.");
   pir_module.def(
       "parse_program", [](const std::string& text) { return std::shared_ptr<pir::Program>(pir::ParseProgram(text)); },
       py::arg("text"), "The program a printed program text describes (ValueError naming line and column otherwise).");

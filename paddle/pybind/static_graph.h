@@ -22,7 +22,12 @@ namespace py = pybind11;
 struct StaticValue {
   pir::Value value;
   std::shared_ptr<pir::Program> program;
+  uint64_t generation = 0;  // the program's when the handle was made
 };
+
+// v.value, or ValueError naming `what` when passes have transformed the
+// program since the handle was made (its op may be gone).
+pir::Value Checked(const StaticValue& v, const std::string& what);
 
 extern bool static_mode;
 inline bool StaticMode() { return static_mode; }

@@ -12,7 +12,7 @@ import pytest
 import paddle
 from gradcheck import _differentiable, analytic_grads
 from op_samples import GRAD_SAMPLES, SAMPLES
-from op_test import COMPLEX, sample_inputs, to_numpy, to_paddle
+from op_test import COMPLEX, assert_matches, reference_inputs, sample_inputs, to_numpy, to_paddle
 from test_autograd import _grad_inputs, _small_shapes
 
 # Samples whose function does not build in static mode yet (for these
@@ -149,7 +149,7 @@ def test_program_text_parses_back_and_passes_run():
     assert "algebraic_simplification" in report
     assert main.op_names() == ["pd_op.data", "pd_op.exp", "builtin.shadow_output"]
     xs = np.array([[0.0, 1.0, -1.0, 2.0]], "float32")
-    out, = paddle.static.Executor().run(main, feed={"x": xs}, fetch_list=[y])
+    out, = paddle.static.Executor().run(main, feed={"x": xs}, fetch_list=["y"])  # y itself went stale
     np.testing.assert_allclose(out, np.exp(xs), rtol=1e-6)
     with pytest.raises(ValueError, match=r"\[pir parser\] line 1, column 1: expected '\{'"):
         paddle._C.pir.parse_program("(%0)")
@@ -192,7 +192,9 @@ def test_bad_feeds_and_fetches_name_the_variable():
         exe.run(main, feed={}, fetch_list=[y])
     with pytest.raises(ValueError, match="feed 'z' is not an input of the program; its inputs are: x"):
         exe.run(main, feed={"x": ok, "z": ok}, fetch_list=[y])
-    with pytest.raises(TypeError, match=r"fetch_list\[0\] must be a Value of the program, but got str"):
+    with pytest.raises(TypeError, match=r"fetch_list\[0\] must be a Value of the program, but got int"):
+        exe.run(main, feed={"x": ok}, fetch_list=[3])
+    with pytest.raises(ValueError, match=r"the program has no output named 'y' \(builtin.shadow_output\)"):
         exe.run(main, feed={"x": ok}, fetch_list=["y"])
     with pytest.raises(TypeError, match="feed 'x' must be a numpy array, a number or a Tensor, but got str"):
         exe.run(main, feed={"x": "ones"}, fetch_list=[y])
@@ -304,3 +306,49 @@ def test_gradient_errors():
             paddle.static.gradients(idx, [1])
         with pytest.raises(ValueError, match="expected 1 target_gradients"):
             paddle.static.gradients(idx, x, target_gradients=[None, None])
+
+
+DECOMPOSED_CASES = [(s, d) for s in SAMPLES if s.name not in NOT_YET_STATIC for d in s.dtypes[:2]]
+
+
+@pytest.mark.parametrize("sample,dtype", DECOMPOSED_CASES, ids=[f"{s.name}-{d}" for s, d in DECOMPOSED_CASES])
+def test_decomposed_static_program_matches_numpy(sample, dtype):
+    """The decomposition pass turns every composite of a one-op program into
+    primitives; the program still computes the NumPy reference."""
+    rng = np.random.default_rng(zlib.crc32(f"{sample.name}-{dtype}".encode()))
+    arrays = sample_inputs(sample, rng, sample.shapes[0], dtype)
+    tensors = [to_paddle(a, dtype) for a in arrays]
+    with np.errstate(all="ignore"):
+        expected = sample.numpy_fn(*reference_inputs(arrays, dtype))
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        values = [paddle.static.data(f"input_{i}", list(t.shape), t.dtype) for i, t in enumerate(tensors)]
+        paddle._C.pir.shadow_output(sample.paddle_fn(*values), "out")
+    paddle.disable_static()
+    paddle._C.pir.apply_passes(main, ["decomposition"])
+    main.verify()
+    out, = paddle.static.Executor().run(main, feed={f"input_{i}": t for i, t in enumerate(tensors)},
+                                        fetch_list=["out"], return_numpy=False)
+    assert_matches(to_numpy(out), expected, dtype, sample)
+
+
+def test_values_taken_before_passes_are_refused():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2], "float32")
+        y = paddle.square(x)
+        paddle._C.pir.shadow_output(y, "y")
+    paddle.disable_static()
+    paddle._C.pir.apply_passes(main, ["decomposition"])
+    assert main.op_names() == ["pd_op.data", "pd_op.multiply", "builtin.shadow_output"]
+    with pytest.raises(ValueError, match="is a value from before passes transformed its program"):
+        y.shape
+    with pytest.raises(ValueError, match="is a value from before passes transformed its program"):
+        paddle.static.Executor().run(main, feed={"x": np.ones(2, "float32")}, fetch_list=[y])
+    assert "stale" in repr(y)
+    out, = paddle.static.Executor().run(main, feed={"x": np.array([2, 3], "float32")}, fetch_list=["y"])
+    np.testing.assert_array_equal(out, [4, 9])
+    with pytest.raises(ValueError, match="the program has no output named 'z'"):
+        paddle.static.Executor().run(main, feed={"x": np.ones(2, "float32")}, fetch_list=["z"])

@@ -24,9 +24,15 @@ class Program {
   // The program text (ir_printer.cc).
   std::string Print() const;
 
+  // Counts the transformations (pass pipelines) the program went through:
+  // a handle to one of its values taken before may point at an erased op.
+  uint64_t generation() const { return generation_; }
+  void BumpGeneration() { ++generation_; }
+
  private:
   IrContext* ctx_;
   Operation* module_;
+  uint64_t generation_ = 0;
 };
 
 }  // namespace pir

@@ -24,6 +24,7 @@ void PassManager::Run(Program& program) {
   std::ostream* print = print_ir_ ? print_ir_ : (FLAGS_print_ir ? &std::cerr : nullptr);
   AnalysisManager analyses(program);
   timings_.clear();
+  program.BumpGeneration();
   for (auto& pass : passes_) {
     if (print) *print << "// ----- IR before " << pass->name() << " -----\n" << program.Print();
     auto start = std::chrono::steady_clock::now();

@@ -14,6 +14,7 @@ const std::map<std::string, PassFactory>& Registry() {
       {"algebraic_simplification", CreateAlgebraicSimplificationPass},
       {"common_subexpression_elimination", CreateCommonSubexpressionEliminationPass},
       {"dead_code_elimination", CreateDeadCodeEliminationPass},
+      {"decomposition", CreateDecompositionPass},
   };
   return registry;
 }

@@ -23,6 +23,11 @@ std::unique_ptr<Pass> CreateCommonSubexpressionEliminationPass();
 // [Exact simplifications]).
 std::unique_ptr<Pass> CreateAlgebraicSimplificationPass();
 
+// Replaces every op that has a decomposition (the YAML's `decomposition:`,
+// its Decompose interface) by it, to primitives; ops with a dim of -1 stay
+// whole (the decompositions read dims as numbers).
+std::unique_ptr<Pass> CreateDecompositionPass();
+
 // The pass of this name (a pass's name() is its key); NotFound listing the
 // names otherwise.
 std::unique_ptr<Pass> CreatePass(const std::string& name);

@@ -66,15 +66,9 @@ class GreedyDriver : public RewriteListener {
           changed = true;
           continue;
         }
-        auto found = by_root_.find(op->name());
-        if (found == by_root_.end()) continue;
-        for (const RewritePattern* pattern : found->second) {
-          rewriter_.SetInsertionPoint(op);
-          if (pattern->MatchAndRewrite(op, rewriter_)) {
-            ++result.rewrites;
-            changed = true;
-            break;
-          }
+        if (TryPatterns(op)) {
+          ++result.rewrites;
+          changed = true;
         }
       }
       if (!changed) {
@@ -83,6 +77,19 @@ class GreedyDriver : public RewriteListener {
       }
     }
     return result;
+  }
+
+  // The patterns for op's name, then those for any op, by benefit.
+  bool TryPatterns(Operation* op) {
+    for (const std::string& root : {op->name(), std::string(RewritePattern::kAnyOp)}) {
+      auto found = by_root_.find(root);
+      if (found == by_root_.end()) continue;
+      for (const RewritePattern* pattern : found->second) {
+        rewriter_.SetInsertionPoint(op);
+        if (pattern->MatchAndRewrite(op, rewriter_)) return true;
+      }
+    }
+    return false;
   }
 
   void OnCreated(Operation* op) override { Push(op); }

@@ -47,10 +47,13 @@ class PatternRewriter : public Builder {
 
 class RewritePattern {
  public:
+  // The root of a pattern that looks at every op.
+  static constexpr const char* kAnyOp = "*";
+
   RewritePattern(std::string root, int benefit = 1) : root_(std::move(root)), benefit_(benefit) {}
   virtual ~RewritePattern() = default;
 
-  // The op name it matches ("pd_op.cast").
+  // The op name it matches ("pd_op.cast"), or kAnyOp.
   const std::string& root() const { return root_; }
   int benefit() const { return benefit_; }
 

@@ -41,7 +41,8 @@ class Executor:
             scope=None, return_numpy=True, use_program_cache=True):
         """Runs `program` (the default main program when None) with `feed`
         ({name: numpy array, number or Tensor}) and returns the values of
-        `fetch_list`, as NumPy arrays when return_numpy (else Tensors).
+        `fetch_list` (Values, or names of the program's outputs), as NumPy
+        arrays when return_numpy (else Tensors).
 
         Raises ValueError naming the input for a missing, unknown or
         mismatched feed (dtype, or a dim the input fixes).
@@ -54,13 +55,15 @@ class Executor:
             raise TypeError(f"Executor.run: feed must be a dict of name -> value, but got {type(feed).__name__}")
         if fetch_list is None:
             fetch_list = []
-        elif isinstance(fetch_list, Value):
+        elif isinstance(fetch_list, (Value, str)):
             fetch_list = [fetch_list]
+        # A name fetches the program's output of that name (shadow_output).
+        fetch_list = [_C.pir.output_value(program, v) if isinstance(v, str) else v for v in fetch_list]
         for i, v in enumerate(fetch_list):
             if not isinstance(v, Value):
                 raise TypeError(f"Executor.run: fetch_list[{i}] must be a Value of the program, but got "
                                 f"{type(v).__name__}")
-        key = (id(program), program.num_ops(), tuple(v._id for v in fetch_list))
+        key = (id(program), program.generation(), program.num_ops(), tuple(v._id for v in fetch_list))
         entry = self._prepared.get(key)
         if entry is None:
             entry = (program, _C.pir.Executor(program, list(fetch_list)))  # holds program: its id stays unique

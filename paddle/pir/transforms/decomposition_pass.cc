@@ -1,0 +1,65 @@
+#include "paddle/common/errors.h"
+#include "paddle/pir/transforms/pass.h"
+#include "paddle/pir/transforms/passes.h"
+#include "paddle/pir/transforms/pattern_rewrite.h"
+
+namespace pir {
+namespace {
+
+// Whether every dim of v's type (or its elements') is known: decompositions
+// read dims as numbers (Note [Static shapes for gradients] in
+// paddle/pir/autodiff/backward.cc), so an op with a -1 stays whole.
+bool StaticShape(Value v) {
+  std::vector<Type> types = {v.type()};
+  if (auto list = v.type().dyn_cast<VectorType>()) types = list.elements();
+  for (Type t : types) {
+    auto tensor = t.dyn_cast<DenseTensorType>();
+    for (int d = 0; tensor && d < tensor.dims().size(); ++d) {
+      if (tensor.dims()[d] < 0) return false;
+    }
+  }
+  return true;
+}
+
+// An op with a Decompose interface -> its decomposition (which may hold
+// composites in turn: the driver revisits the new ops).
+class Decompose : public RewritePattern {
+ public:
+  Decompose() : RewritePattern(kAnyOp) {}
+  bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
+    if (!op->info().decompose) return false;
+    for (Value v : op->operands()) {
+      if (v && !StaticShape(v)) return false;
+    }
+    for (Value v : op->results()) {
+      if (!StaticShape(v)) return false;
+    }
+    std::vector<std::vector<Value>> parts = op->info().decompose(rewriter, *op);
+    std::vector<Value> replacements;
+    for (uint32_t i = 0; i < op->num_results(); ++i) {
+      Value part = op->result(i).type().isa<VectorType>() ? rewriter.Build("builtin.combine", parts[i])->result(0)
+                                                           : parts[i].at(0);
+      PD_CHECK(part.type() == op->result(i).type(), PreconditionNotMet, "[decomposition] ", op->name(),
+               "'s decomposition gives ", part.type().ToString(), " for result ", i, ", but the op infers ",
+               op->result(i).type().ToString());
+      replacements.push_back(part);
+    }
+    rewriter.ReplaceOp(op, replacements);
+    return true;
+  }
+};
+
+class DecompositionPass : public Pass {
+ public:
+  DecompositionPass() : Pass("decomposition") { patterns_.Add<Decompose>(); }
+  void Run(Program& program, AnalysisManager&) override { ApplyPatternsGreedily(program, patterns_); }
+
+ private:
+  RewritePatternSet patterns_;
+};
+
+}  // namespace
+
+std::unique_ptr<Pass> CreateDecompositionPass() { return std::make_unique<DecompositionPass>(); }
+
+}  // namespace pir
