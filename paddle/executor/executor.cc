@@ -23,48 +23,26 @@ std::string Describe(const pir::DenseTensorType& type) {
 }  // namespace
 
 Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& fetches) {
-  Prepare(*program.block());
+  const pir::Block& top = *program.block();
+  NumberValues(top, &slots_);
+  for (const pir::Operation* op : top) {
+    if (op->name() != "pd_op.data") continue;
+    std::string name = op->attribute<pir::StrAttribute>("name").data();
+    inputs_.push_back({name, op->result(0).type().dyn_cast<pir::DenseTensorType>(), slots_.Of(op->result(0))});
+    feed_names_.push_back(name);
+  }
   std::unordered_set<int> fetched;
   for (size_t i = 0; i < fetches.size(); ++i) {
     PD_CHECK(bool(fetches[i]) && fetches[i].type().isa<pir::DenseTensorType>(), InvalidArgument,
              "[Executor] fetch ", i, " must be a tensor value of the program");
+    PD_CHECK(fetches[i].defining_op() && fetches[i].defining_op()->parent_block() == &top, InvalidArgument,
+             "[Executor] fetch ", i, " must be a value of the program's top block, not of a nested region");
     fetch_slots_.push_back(slots_.Of(fetches[i]));
     fetched.insert(fetch_slots_.back());
   }
-  // Each slot is released after the last step that reads it (or right
-  // after the step that writes it, when nothing reads it), unless fetched.
-  std::vector<int> last(slots_.size(), -1);
-  for (size_t s = 0; s < steps_.size(); ++s) {
-    for (int slot : steps_[s].frees) last[slot] = static_cast<int>(s);  // frees holds reads and writes here
-    steps_[s].frees.clear();
-  }
-  for (size_t slot = 0; slot < last.size(); ++slot) {
-    if (last[slot] >= 0 && !fetched.count(static_cast<int>(slot))) {
-      steps_[last[slot]].frees.push_back(static_cast<int>(slot));
-    }
-  }
-}
-
-void Executor::Prepare(const pir::Block& block) {
-  const InstructionTable& table = InstructionTable::Get();
-  for (const pir::Operation* op : block) {
-    PD_CHECK(op->num_regions() == 0, Unimplemented, "[executor] the op ", op->name(),
-             " has regions; control flow cannot run yet");
-    for (pir::Value v : op->results()) slots_.Add(v);
-    if (op->name() == "pd_op.data") {
-      std::string name = op->attribute<pir::StrAttribute>("name").data();
-      inputs_.push_back({name, op->result(0).type().dyn_cast<pir::DenseTensorType>(), slots_.Of(op->result(0))});
-      feed_names_.push_back(name);
-    }
-    Step step{table.Find(op->name())(*op, slots_), op->name(), {}};
-    // Until the constructor turns them into releases, `frees` lists the
-    // slots this step touches.
-    for (pir::Value v : op->operands()) {
-      if (v) step.frees.push_back(slots_.Of(v));
-    }
-    for (pir::Value v : op->results()) step.frees.push_back(slots_.Of(v));
-    steps_.push_back(std::move(step));
-  }
+  Steps steps = PrepareBlock(top, slots_, true);
+  for (Step& step : steps) std::erase_if(step.frees, [&](int slot) { return fetched.count(slot) > 0; });
+  steps_ = std::make_shared<const Steps>(std::move(steps));
 }
 
 void Executor::CheckFeed(const Input& input, const Tensor& value) const {
@@ -95,10 +73,7 @@ std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Sc
     frame[input.slot].tensor = it->second;
   }
   autograd::GradModeGuard no_grad(false);
-  for (const Step& step : steps_) {
-    if (step.run) step.run(frame);
-    for (int slot : step.frees) frame[slot].Clear();
-  }
+  RunSteps(*steps_, frame);
   std::vector<Tensor> results;
   results.reserve(fetch_slots_.size());
   for (int slot : fetch_slots_) results.push_back(frame[slot].tensor);

@@ -5,7 +5,8 @@
 // Feeds are the program's pd_op.data inputs by name; the results are the
 // values asked for at preparation (fetches). Parameters
 // (builtin.parameter) are read from, and builtin.set_parameter writes to,
-// the Scope given to Run.
+// the Scope given to Run. pd_op.if runs one branch and pd_op.while its body
+// while the condition holds (reading the condition is a host sync).
 #pragma once
 
 #include <map>
@@ -31,24 +32,18 @@ class Executor {
 
   // The names of the program's inputs, in program order.
   const std::vector<std::string>& feed_names() const { return feed_names_; }
-  size_t num_instructions() const { return steps_.size(); }
 
  private:
-  struct Step {
-    Instruction run;
-    std::string op;           // for errors
-    std::vector<int> frees;   // slots whose last reader this is
-  };
   struct Input {
     std::string name;
     pir::DenseTensorType type;
     int slot;
   };
-  void Prepare(const pir::Block& block);
+
   void CheckFeed(const Input& input, const Tensor& value) const;
 
   SlotMap slots_;
-  std::vector<Step> steps_;
+  std::shared_ptr<const Steps> steps_;
   std::vector<Input> inputs_;
   std::vector<std::string> feed_names_;
   std::vector<int> fetch_slots_;

@@ -1,6 +1,12 @@
 #include "paddle/executor/instruction.h"
 
+#include <memory>
+#include <unordered_set>
+
 #include "paddle/common/errors.h"
+#include "paddle/phi/api/transfer.h"
+#include "paddle/pir/core/block.h"
+#include "paddle/pir/core/region.h"
 #include "paddle/executor/generated/instruction_families.h"
 #include "paddle/pir/core/attribute.h"
 
@@ -60,6 +66,61 @@ Instruction SetParameterInstruction(const pir::Operation& op, const SlotMap& slo
   };
 }
 
+bool ReadCondition(const Tensor& t, const char* op) {
+  PD_CHECK(t.defined() && t.dtype() == DataType::BOOL && t.numel() == 1, InvalidArgument, "[", op,
+           "] the condition must be a bool tensor of one element");
+  bool value = false;
+  api::ToHostBuffer(t, &value);
+  return value;
+}
+
+Instruction IfInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const int cond = slots.Of(op.operand(0));
+  auto then_steps = std::make_shared<Steps>(PrepareBlock(op.region(0).front(), slots, false));
+  auto else_steps = std::make_shared<Steps>(PrepareBlock(op.region(1).front(), slots, false));
+  return [=](Frame& f) { RunSteps(ReadCondition(f[cond].tensor, "pd_op.if") ? *then_steps : *else_steps, f); };
+}
+
+// The body's yield writes the next condition to the loop's scratch slot and
+// the next values to its results; they become the body's arguments.
+Instruction WhileInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const pir::Block& body = op.region(0).front();
+  const int cond = slots.Of(op.operand(0));
+  const int next_cond = slots.ScratchOf(&op);
+  const std::vector<pir::Value> operands = op.operands();
+  const std::vector<int> init = slots.Of(std::vector<pir::Value>(operands.begin() + 1, operands.end()));
+  const std::vector<int> results = slots.Of(op.results());
+  std::vector<int> args;
+  for (size_t i = 0; i < body.num_arguments(); ++i) args.push_back(slots.Of(body.argument(i)));
+  auto steps = std::make_shared<Steps>(PrepareBlock(body, slots, false));
+  return [=](Frame& f) {
+    for (size_t i = 0; i < results.size(); ++i) f[results[i]] = f[init[i]];
+    bool go = ReadCondition(f[cond].tensor, "pd_op.while");
+    while (go) {
+      for (size_t i = 0; i < args.size(); ++i) f[args[i]] = f[results[i]];
+      RunSteps(*steps, f);
+      go = ReadCondition(f[next_cond].tensor, "pd_op.while");
+    }
+  };
+}
+
+// cf.yield hands its values to the op whose region it ends: pd_op.if's
+// results, or pd_op.while's next condition and values.
+Instruction YieldInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const pir::Operation* parent = op.parent_op();
+  PD_CHECK(parent != nullptr && (parent->name() == "pd_op.if" || parent->name() == "pd_op.while"), Unimplemented,
+           "[executor] cf.yield runs in pd_op.if and pd_op.while only");
+  std::vector<int> dests;
+  if (parent->name() == "pd_op.while") dests.push_back(slots.ScratchOf(parent));
+  for (int slot : slots.Of(parent->results())) dests.push_back(slot);
+  const std::vector<int> sources = slots.Of(op.operands());
+  return [=](Frame& f) {
+    std::vector<Slot> values;  // read all before writing: a value may be yielded twice
+    for (int s : sources) values.push_back(f[s]);
+    for (size_t i = 0; i < dests.size(); ++i) f[dests[i]] = std::move(values[i]);
+  };
+}
+
 // Inputs, outputs and constants cost nothing at run time: the executor
 // fills inputs from the feeds and reads outputs from their slots.
 Instruction NoInstruction(const pir::Operation&, const SlotMap&) { return nullptr; }
@@ -80,9 +141,77 @@ std::vector<int> SlotMap::Of(const std::vector<pir::Value>& values) const {
 }
 
 int SlotMap::Add(pir::Value v) {
-  int slot = static_cast<int>(slots_.size());
+  int slot = static_cast<int>(size_++);
   slots_.emplace(v.impl(), slot);
   return slot;
+}
+
+int SlotMap::AddScratch(const pir::Operation* op) {
+  int slot = static_cast<int>(size_++);
+  scratch_.emplace(op, slot);
+  return slot;
+}
+
+int SlotMap::ScratchOf(const pir::Operation* op) const {
+  auto it = scratch_.find(op);
+  PD_CHECK(it != scratch_.end(), PreconditionNotMet, "[executor] ", op->name(), " has no scratch slot");
+  return it->second;
+}
+
+void NumberValues(const pir::Block& block, SlotMap* slots) {
+  for (size_t i = 0; i < block.num_arguments(); ++i) slots->Add(block.argument(i));
+  for (const pir::Operation* op : block) {
+    for (pir::Value v : op->results()) slots->Add(v);
+    if (op->name() == "pd_op.while") slots->AddScratch(op);
+    for (uint32_t r = 0; r < op->num_regions(); ++r) {
+      for (const auto& nested : op->region(r)) NumberValues(*nested, slots);
+    }
+  }
+}
+
+namespace {
+
+// The slots op reads or writes, its regions' ops included.
+void Touched(const pir::Operation& op, const SlotMap& slots, std::vector<int>* out) {
+  for (pir::Value v : op.operands()) {
+    if (v) out->push_back(slots.Of(v));
+  }
+  for (pir::Value v : op.results()) out->push_back(slots.Of(v));
+  for (uint32_t r = 0; r < op.num_regions(); ++r) {
+    for (const auto& nested : op.region(r)) {
+      for (const pir::Operation* inner : *nested) Touched(*inner, slots, out);
+    }
+  }
+}
+
+}  // namespace
+
+Steps PrepareBlock(const pir::Block& block, const SlotMap& slots, bool top_level) {
+  const InstructionTable& table = InstructionTable::Get();
+  std::unordered_set<int> own;  // the slots this block defines
+  for (size_t i = 0; i < block.num_arguments(); ++i) own.insert(slots.Of(block.argument(i)));
+  for (const pir::Operation* op : block) {
+    for (pir::Value v : op->results()) own.insert(slots.Of(v));
+  }
+  Steps steps;
+  std::unordered_map<int, size_t> last;
+  for (const pir::Operation* op : block) {
+    std::vector<int> touched;
+    Touched(*op, slots, &touched);
+    for (int slot : touched) {
+      if (top_level || own.count(slot)) last[slot] = steps.size();
+    }
+    steps.push_back({table.Find(op->name())(*op, slots), {}});
+  }
+  for (const auto& [slot, step] : last) steps[step].frees.push_back(slot);
+  return steps;
+}
+
+void RunSteps(const Steps& steps, Frame& frame) {
+  for (const Step& step : steps) {
+    if (step.run) step.run(frame);
+    for (int slot : step.frees) frame[slot].Clear();
+  }
 }
 
 const InstructionTable& InstructionTable::Get() {
@@ -96,6 +225,9 @@ const InstructionTable& InstructionTable::Get() {
     t.Add("builtin.set_parameter", SetParameterInstruction);
     t.Add("builtin.shadow_output", NoInstruction);
     t.Add("pd_op.data", NoInstruction);
+    t.Add("pd_op.if", IfInstruction);
+    t.Add("pd_op.while", WhileInstruction);
+    t.Add("cf.yield", YieldInstruction);
     return t;
   }();
   return table;

@@ -37,19 +37,41 @@ struct Frame {
 
 using Instruction = std::function<void(Frame&)>;
 
+// The prepared ops of one block, in order; each releases the slots whose
+// last reader it is.
+struct Step {
+  Instruction run;  // null for ops that cost nothing (inputs, outputs)
+  std::vector<int> frees;
+};
+using Steps = std::vector<Step>;
+
+void RunSteps(const Steps& steps, Frame& frame);
+
 // The slot of each value of a program, numbered in program order.
 class SlotMap {
  public:
   int Of(pir::Value v) const;
   std::vector<int> Of(const std::vector<pir::Value>& values) const;
   int Add(pir::Value v);
-  size_t size() const { return slots_.size(); }
+  // A slot of op's own that no value names (pd_op.while's next condition).
+  int AddScratch(const pir::Operation* op);
+  int ScratchOf(const pir::Operation* op) const;
+  size_t size() const { return size_; }
 
  private:
   std::unordered_map<const pir::ValueImpl*, int> slots_;
+  std::unordered_map<const pir::Operation*, int> scratch_;
+  size_t size_ = 0;
 };
 
 using InstructionFactory = Instruction (*)(const pir::Operation& op, const SlotMap& slots);
+
+// Numbers the values of `block` and of the blocks nested in it.
+void NumberValues(const pir::Block& block, SlotMap* slots);
+// Prepares the ops of a numbered block (control-flow ops prepare their
+// regions' blocks). A nested block releases only the values it defines:
+// the others may be read again (the next iteration of a loop).
+Steps PrepareBlock(const pir::Block& block, const SlotMap& slots, bool top_level);
 
 // The factory of each op name: the generated ones (one per op of the YAML)
 // and the hand-written ones of the builtin ops.

@@ -20,6 +20,18 @@ bool static_mode = false;
 namespace {
 
 thread_local std::shared_ptr<pir::Program> current_program;
+// The blocks ops go into while a control-flow op's regions are built,
+// innermost last; the current program's top block when empty.
+thread_local std::vector<pir::Block*> insertion_blocks;
+
+// Builds into `block` for its lifetime.
+class InsertionScope {
+ public:
+  explicit InsertionScope(pir::Block* block) { insertion_blocks.push_back(block); }
+  ~InsertionScope() { insertion_blocks.pop_back(); }
+  InsertionScope(const InsertionScope&) = delete;
+  InsertionScope& operator=(const InsertionScope&) = delete;
+};
 
 std::shared_ptr<pir::Program> CurrentProgram(const char* op) {
   PD_CHECK(current_program != nullptr, PreconditionNotMet, "[", op,
@@ -70,8 +82,124 @@ pir::Value Checked(const StaticValue& v, const std::string& what) {
 
 pir::Builder StaticBuilder(const char* op) {
   auto program = CurrentProgram(op);
-  return pir::Builder(program->context(), program->block());
+  return pir::Builder(program->context(), insertion_blocks.empty() ? program->block() : insertion_blocks.back());
 }
+
+namespace {
+
+// A branch's or body's Python result as values: None, a Value, or a list
+// or tuple of Values.
+std::vector<pir::Value> ReturnedValues(py::handle result, const char* op, const char* what) {
+  if (result.is_none()) return {};
+  if (py::isinstance<py::list>(result) || py::isinstance<py::tuple>(result)) return CastValueList(result, op, what);
+  return {CastValue(result, op, what)};
+}
+
+py::object LikeReturned(py::handle returned, const std::vector<pir::Value>& values) {
+  if (returned.is_none()) return py::none();
+  if (!(py::isinstance<py::list>(returned) || py::isinstance<py::tuple>(returned))) return WrapStatic(values.at(0));
+  py::list out;
+  for (pir::Value v : values) out.append(WrapStatic(v));
+  if (py::isinstance<py::tuple>(returned)) return py::tuple(out);
+  return out;
+}
+
+std::string TypesText(const std::vector<pir::Value>& values) {
+  std::string out;
+  for (pir::Value v : values) out += (out.empty() ? "" : ", ") + v.type().ToString();
+  return "(" + out + ")";
+}
+
+std::vector<pir::Type> TypesOf(const std::vector<pir::Value>& values) {
+  std::vector<pir::Type> types;
+  for (pir::Value v : values) types.push_back(v.type());
+  return types;
+}
+
+// The op made from a holder whose regions were built before its result
+// types were known: a new op of those types takes the regions, and the
+// holder goes.
+pir::Operation* Finish(pir::Builder& b, pir::Operation* holder, const std::vector<pir::Value>& operands,
+                       const std::vector<pir::Type>& types) {
+  pir::Operation* op = b.Create(holder->name(), operands, {}, types, 0);
+  op->TakeRegionsOf(holder);
+  holder->parent_block()->erase(holder);
+  return op;
+}
+
+// Erases the holder (and what its regions hold) when building fails.
+struct HolderGuard {
+  pir::Operation* holder;
+  ~HolderGuard() {
+    if (holder) holder->parent_block()->erase(holder);
+  }
+};
+
+pir::Value Condition(py::handle obj, const char* op, const char* arg) {
+  pir::Value cond = CastValue(obj, op, arg);
+  auto t = cond.type().dyn_cast<pir::DenseTensorType>();
+  PD_CHECK(t && t.dtype() == DataType::BOOL && t.dims().numel() == 1, InvalidArgument, "[", op, "] ", arg,
+           " must be a bool value of one element, but got ", cond.type().ToString());
+  return cond;
+}
+
+py::object BuildIf(py::handle pred, py::object true_fn, py::object false_fn) {
+  pir::Value cond = Condition(pred, "cond", "pred");
+  pir::Builder b = StaticBuilder("cond");
+  HolderGuard guard{b.Create("pd_op.if", {cond}, {}, {}, 2)};
+  py::object returned[2];
+  std::vector<pir::Value> yielded[2];
+  for (int r = 0; r < 2; ++r) {
+    py::object fn = r == 0 ? true_fn : false_fn;
+    pir::Block* block = guard.holder->region(r).AddBlock();
+    InsertionScope scope(block);
+    returned[r] = fn.is_none() ? py::none() : fn();
+    yielded[r] = ReturnedValues(returned[r], "cond", r == 0 ? "true_fn's result" : "false_fn's result");
+    pir::Builder(b.context(), block).Create("cf.yield", yielded[r], {}, {});
+  }
+  PD_CHECK(TypesOf(yielded[0]) == TypesOf(yielded[1]), InvalidArgument,
+           "[cond] true_fn and false_fn must return values of the same types, but got ", TypesText(yielded[0]),
+           " and ", TypesText(yielded[1]));
+  pir::Operation* op = Finish(b, guard.holder, {cond}, TypesOf(yielded[0]));
+  guard.holder = nullptr;
+  return LikeReturned(returned[0], op->results());
+}
+
+py::object BuildWhile(py::object cond_fn, py::object body_fn, py::handle loop_vars) {
+  std::vector<pir::Value> vars = ReturnedValues(loop_vars, "while_loop", "loop_vars");
+  PD_CHECK(!vars.empty(), InvalidArgument, "[while_loop] loop_vars must hold at least one Value");
+  py::list var_objects;
+  for (pir::Value v : vars) var_objects.append(WrapStatic(v));
+  pir::Value first = Condition(cond_fn(*var_objects), "while_loop", "cond's result");
+  pir::Builder b = StaticBuilder("while_loop");
+  std::vector<pir::Value> operands = {first};
+  operands.insert(operands.end(), vars.begin(), vars.end());
+  HolderGuard guard{b.Create("pd_op.while", operands, {}, {}, 1)};
+  pir::Block* body = guard.holder->region(0).AddBlock();
+  py::list args;
+  for (pir::Value v : vars) args.append(WrapStatic(body->AddArgument(v.type())));
+  {
+    InsertionScope scope(body);
+    py::object returned = body_fn(*args);
+    std::vector<pir::Value> next = ReturnedValues(returned, "while_loop", "body's result");
+    PD_CHECK(TypesOf(next) == TypesOf(vars), InvalidArgument,
+             "[while_loop] body must return values of the loop_vars' types ", TypesText(vars), ", but got ",
+             TypesText(next));
+    py::list next_objects;
+    for (pir::Value v : next) next_objects.append(WrapStatic(v));
+    pir::Value next_cond = Condition(cond_fn(*next_objects), "while_loop", "cond's result");
+    std::vector<pir::Value> yielded = {next_cond};
+    yielded.insert(yielded.end(), next.begin(), next.end());
+    pir::Builder(b.context(), body).Create("cf.yield", yielded, {}, {});
+  }
+  pir::Operation* op = Finish(b, guard.holder, operands, TypesOf(vars));
+  guard.holder = nullptr;
+  py::list out;
+  for (pir::Value v : op->results()) out.append(WrapStatic(v));
+  return out;
+}
+
+}  // namespace
 
 pir::Value CastValue(py::handle obj, const char* op, const char* arg) {
   if (py::isinstance<StaticValue>(obj)) {
@@ -193,6 +321,10 @@ void BindStaticGraph(py::module_& m) {
       py::arg("targets"), py::arg("inputs"), py::arg("target_gradients"),
       "The gradients of the targets with respect to the inputs, built into the current program (None for an "
       "input the targets do not depend on).");
+  pir_module.def("build_if", &BuildIf, py::arg("pred"), py::arg("true_fn"), py::arg("false_fn"),
+                 "pd_op.if in the current program, its branches built by calling true_fn and false_fn.");
+  pir_module.def("build_while", &BuildWhile, py::arg("cond"), py::arg("body"), py::arg("loop_vars"),
+                 "pd_op.while in the current program, its body built by calling body and cond.");
   pir_module.def(
       "output_value",
       [](std::shared_ptr<pir::Program> program, const std::string& name) {

@@ -352,3 +352,76 @@ def test_values_taken_before_passes_are_refused():
     np.testing.assert_array_equal(out, [4, 9])
     with pytest.raises(ValueError, match="the program has no output named 'z'"):
         paddle.static.Executor().run(main, feed={"x": np.ones(2, "float32")}, fetch_list=["z"])
+
+
+def test_cond_runs_the_branch_the_predicate_picks():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [3], "float32")
+        y, z = paddle.static.nn.cond(paddle.sum(x) > 0, lambda: (x * 2.0, paddle.exp(x)), lambda: (-x, x))
+    text = str(main)
+    # As Paddle prints an op with regions: no operand types.
+    assert '"pd_op.if" (%3) {} -> tensor<3xf32>, tensor<3xf32> {\n' in text
+    assert "    } else {\n" in text
+    assert str(paddle._C.pir.parse_program(text)) == text
+    exe = paddle.static.Executor()
+    for xs in (np.array([1, -2, 3], "float32"), np.array([-1, -2, 0.5], "float32")):
+        got_y, got_z = exe.run(main, feed={"x": xs}, fetch_list=[y, z])
+        if xs.sum() > 0:
+            np.testing.assert_allclose(got_y, xs * 2)
+            np.testing.assert_allclose(got_z, np.exp(xs), rtol=1e-6)
+        else:
+            np.testing.assert_allclose(got_y, -xs)
+            np.testing.assert_allclose(got_z, xs)
+
+
+def test_while_loop_repeats_the_body():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2], "float32")
+        n = paddle.static.data("n", [], "int64")
+        i = paddle.full([], 0, "int64")
+        # x_{k+1} = x_k / 2 + 1 for n steps (a fixed point at 2)
+        steps, out = paddle.static.nn.while_loop(lambda i, v: i < n, lambda i, v: [i + 1, v / 2.0 + 1.0], [i, x])
+    text = str(main)
+    assert '"pd_op.while"' in text and "^%arg_0: tensor<i64>, %arg_1: tensor<2xf32>" in text
+    assert str(paddle._C.pir.parse_program(text)) == text
+    exe = paddle.static.Executor()
+    xs = np.array([0, 10], "float32")
+    for count in (0, 1, 5):
+        got_steps, got = exe.run(main, feed={"x": xs, "n": np.array(count)}, fetch_list=[steps, out])
+        expected = xs.copy()
+        for _ in range(count):
+            expected = expected / 2 + 1
+        assert int(got_steps) == count
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_control_flow_errors_leave_the_program_as_it_was():
+    with pytest.raises(RuntimeError, match="call paddle.enable_static"):
+        paddle.static.nn.cond(True, lambda: None, lambda: None)
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [3], "float32")
+        before = main.num_ops()
+        with pytest.raises(ValueError, match=r"\[cond\] true_fn and false_fn must return values of the same types, "
+                                             r"but got \(tensor<3xf32>\) and \(tensor<3xf64>\)"):
+            paddle.static.nn.cond(x.sum() > 0, lambda: x, lambda: paddle.cast(x, "float64"))
+        with pytest.raises(ZeroDivisionError):
+            paddle.static.nn.cond(x.sum() > 0, lambda: x, lambda: 1 / 0)
+        with pytest.raises(ValueError, match=r"\[while_loop\] body must return values of the loop_vars' types "
+                                             r"\(tensor<3xf32>\), but got \(tensor<1xf32>\)"):
+            paddle.static.nn.while_loop(lambda v: v.sum() > 0, lambda v: [v.sum(keepdim=True)], [x])
+        with pytest.raises(TypeError, match=r"\[cond\] true_fn must be callable or None, but got int"):
+            paddle.static.nn.cond(x.sum() > 0, 3, None)
+        with pytest.raises(ValueError, match=r"\[cond\] pred must be a bool value of one element, but got "
+                                             r"tensor<3xf32>"):
+            paddle.static.nn.cond(x, lambda: x, lambda: x)
+        # Everything that failed was removed again (the comparisons built to
+        # call cond stay: they were built before it).
+        assert main.op_names().count("pd_op.if") == 0 and main.op_names().count("pd_op.while") == 0
+        main.verify()
+        assert main.num_ops() >= before

@@ -52,18 +52,8 @@ class Parser {
       operands.push_back(Accept("<<NULL VALUE>>") ? Value() : Lookup(ValueName()));
     }
     AttributeMap attributes = Attributes(*info);
-    Expect(":");
-    Expect("(");
-    for (size_t i = 0; !Accept(")"); ++i) {
-      if (i) Expect(",");
-      Type type = ParseType();
-      if (i >= operands.size()) Fail("')' after " + std::to_string(operands.size()) + " operand types");
-      Type actual = operands[i] ? operands[i].type() : Type();
-      if (type != actual) {
-        Fail("operand " + std::to_string(i) + "'s type " + (actual ? actual.ToString() : "<<NULL TYPE>>"),
-             type ? type.ToString() : "<<NULL TYPE>>");
-      }
-    }
+    // The operand types are optional: an op with regions prints none.
+    if (Accept(":")) ParseOperandTypes(operands);
     Expect("->");
     std::vector<Type> result_types;
     if (StartsType()) {
@@ -79,6 +69,21 @@ class Parser {
     block->push_back(op);
     for (size_t i = 0; i < result_names.size(); ++i) Define(result_names[i], op->result(i));
     if (Peek("{")) ParseRegions(op);
+  }
+
+  // "(T, ...)": each must be its operand's type.
+  void ParseOperandTypes(const std::vector<Value>& operands) {
+    Expect("(");
+    for (size_t i = 0; !Accept(")"); ++i) {
+      if (i) Expect(",");
+      Type type = ParseType();
+      if (i >= operands.size()) Fail("')' after " + std::to_string(operands.size()) + " operand types");
+      Type actual = operands[i] ? operands[i].type() : Type();
+      if (type != actual) {
+        Fail("operand " + std::to_string(i) + "'s type " + (actual ? actual.ToString() : "<<NULL TYPE>>"),
+             type ? type.ToString() : "<<NULL TYPE>>");
+      }
+    }
   }
 
   void ParseRegions(Operation* op) {

@@ -43,9 +43,15 @@ class IrPrinter {
       line << (first ? "" : ",") << name << ":" << AttributeText(op.info(), name, value);
       first = false;
     }
-    line << "} : (";
-    for (size_t i = 0; i < operands.size(); ++i) line << (i ? ", " : "") << TypeText(operands[i]);
-    line << ") -> ";
+    // An op with regions (pd_op.if, pd_op.while) prints no operand types,
+    // as PaddlePaddle 3.x prints it.
+    if (op.num_regions() == 0) {
+      line << "} : (";
+      for (size_t i = 0; i < operands.size(); ++i) line << (i ? ", " : "") << TypeText(operands[i]);
+      line << ") -> ";
+    } else {
+      line << "} -> ";
+    }
     for (uint32_t i = 0; i < op.num_results(); ++i) line << (i ? ", " : "") << TypeText(op.result(i));
     if (&op == target_) target_line_ = line.str();
     os_ << std::string(indent, ' ') << line.str();

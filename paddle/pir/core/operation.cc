@@ -100,6 +100,14 @@ Region* Operation::AppendRegion() {
   return regions_.back().get();
 }
 
+void Operation::TakeRegionsOf(Operation* other) {
+  for (auto& region : other->regions_) {
+    region->parent_ = this;
+    regions_.push_back(std::move(region));
+  }
+  other->regions_.clear();
+}
+
 Operation* Operation::parent_op() const { return block_ ? block_->parent_op() : nullptr; }
 
 }  // namespace pir

@@ -56,6 +56,9 @@ class Operation {
   Region& region(uint32_t i) const;
   // Adds an empty region (the parser learns the count as it reads).
   Region* AppendRegion();
+  // Moves other's regions, with their blocks and ops, to the end of this
+  // op's (building a control-flow op whose result types its regions decide).
+  void TakeRegionsOf(Operation* other);
 
   // The block holding this op, the op holding that block (null at the top).
   Block* parent_block() const { return block_; }

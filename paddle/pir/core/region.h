@@ -28,6 +28,7 @@ class Region {
   auto end() const { return blocks_.end(); }
 
  private:
+  friend class Operation;  // TakeRegionsOf re-parents a region
   Operation* parent_;
   std::vector<std::unique_ptr<Block>> blocks_;
 };

@@ -1,6 +1,9 @@
 #include "paddle/pir/dialect/pd_op_dialect.h"
 
+#include "paddle/common/errors.h"
+#include "paddle/pir/core/block.h"
 #include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/core/operation.h"
 #include "paddle/pir/core/op_info.h"
 #include "paddle/pir/dialect/generated/pd_op_families.h"
 #include "paddle/pir/dialect/pd_op_support.h"
@@ -20,9 +23,77 @@ std::vector<Type> DataTypes(IrContext* ctx, const std::vector<Type>&, const Attr
   return {DenseTensorType::Get(ctx, dtype, paddle::DDim(shape.GetData()))};
 }
 
+const Operation* Yield(const Operation& op, const Block& block, const char* what) {
+  const Operation* last = block.back();
+  PD_CHECK(last != nullptr && last->name() == "cf.yield", InvalidArgument, "[", op.name(), "] its ", what,
+           " must end with cf.yield");
+  return last;
+}
+
+void CheckTypes(const Operation& op, const std::vector<Type>& expected, const std::vector<Value>& got,
+                const char* what) {
+  bool same = expected.size() == got.size();
+  for (size_t i = 0; same && i < got.size(); ++i) same = got[i].type() == expected[i];
+  if (same) return;
+  std::string want, have;
+  for (Type t : expected) want += (want.empty() ? "" : ", ") + t.ToString();
+  for (Value v : got) have += (have.empty() ? "" : ", ") + v.type().ToString();
+  PD_THROW(InvalidArgument, "[", op.name(), "] ", what, " must be (", want, "), but got (", have, ")");
+}
+
+void CheckCondition(const Operation& op, Value cond) {
+  auto t = cond.type().dyn_cast<DenseTensorType>();
+  PD_CHECK(t && t.dtype() == paddle::DataType::BOOL && t.dims().numel() == 1, InvalidArgument, "[", op.name(),
+           "] its condition must be a bool tensor of one element, but got ", cond.type().ToString());
+}
+
+std::vector<Type> ResultTypes(const Operation& op) {
+  std::vector<Type> types;
+  for (Value v : op.results()) types.push_back(v.type());
+  return types;
+}
+
+// (%r...) = pd_op.if (%cond) {then: ... cf.yield(%a...)} else {... cf.yield(%b...)}: both
+// branches yield the results' types.
+void VerifyIf(IrContext*, const Operation& op) {
+  CheckCondition(op, op.operand(0));
+  for (uint32_t r = 0; r < 2; ++r) {
+    PD_CHECK(op.region(r).size() == 1, InvalidArgument, "[pd_op.if] each branch is one block");
+    const Operation* yield = Yield(op, op.region(r).front(), r == 0 ? "true branch" : "false branch");
+    CheckTypes(op, ResultTypes(op), yield->operands(), r == 0 ? "the true branch's yield" : "the false branch's yield");
+  }
+}
+
+// (%r...) = pd_op.while (%cond, %x...) {^%arg...: ... cf.yield(%next_cond, %next_x...)}: the body's
+// arguments, its yield after the condition, and the results all have the loop values' types.
+void VerifyWhile(IrContext*, const Operation& op) {
+  PD_CHECK(op.num_operands() >= 1, InvalidArgument, "[pd_op.while] needs a condition operand");
+  CheckCondition(op, op.operand(0));
+  const std::vector<Value> operands = op.operands();
+  const std::vector<Value> vars(operands.begin() + 1, operands.end());
+  std::vector<Type> types;
+  for (Value v : vars) types.push_back(v.type());
+  CheckTypes(op, types, op.results(), "the results");
+  PD_CHECK(op.region(0).size() == 1, InvalidArgument, "[pd_op.while] its body is one block");
+  const Block& body = op.region(0).front();
+  std::vector<Value> args;
+  for (size_t i = 0; i < body.num_arguments(); ++i) args.push_back(body.argument(i));
+  CheckTypes(op, types, args, "the body's arguments");
+  const Operation* yield = Yield(op, body, "body");
+  PD_CHECK(yield->num_operands() >= 1, InvalidArgument, "[pd_op.while] the body yields the next condition first");
+  CheckCondition(op, yield->operand(0));
+  const std::vector<Value> yielded = yield->operands();
+  const std::vector<Value> next(yielded.begin() + 1, yielded.end());
+  CheckTypes(op, types, next, "the body's yield after the condition");
+}
+
 }  // namespace
 
 void PdOpDialect::Initialize(IrContext* ctx) {
+  ctx->RegisterOp({.name = "pd_op.if", .operands = {"cond"}, .variadic_results = true, .num_regions = 2,
+                   .verify = VerifyIf});
+  ctx->RegisterOp({.name = "pd_op.while", .variadic_operands = true, .variadic_results = true, .num_regions = 1,
+                   .verify = VerifyWhile});
   ctx->RegisterOp({.name = "pd_op.data", .results = {"out"},
                    .attributes = {{"name", AttrKind::kStr}, {"shape", AttrKind::kIntArray},
                                   {"dtype", AttrKind::kDataType}, {"place", AttrKind::kPlace}},

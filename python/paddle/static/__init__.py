@@ -15,6 +15,7 @@ Examples:
     >>> paddle.disable_static()
 """
 
+from paddle.static import nn
 from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
 from paddle.static.backward import append_backward, gradients
 from paddle.static.executor import Executor

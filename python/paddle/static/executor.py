@@ -79,4 +79,6 @@ def _feed_tensor(name, value):
     if not isinstance(value, (np.ndarray, np.generic, list, tuple, int, float, bool, complex)):
         raise TypeError(f"Executor.run: feed '{name}' must be a numpy array, a number or a Tensor, but got "
                         f"{type(value).__name__}")
-    return _C.Tensor._from_numpy(np.ascontiguousarray(np.asarray(value)), None)
+    array = np.asarray(value)
+    # (np.ascontiguousarray would make a 0-D array 1-D)
+    return _C.Tensor._from_numpy(array if array.flags.c_contiguous else array.copy(), None)

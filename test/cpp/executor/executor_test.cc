@@ -213,3 +213,80 @@ TEST_F(StaticAutodiffTest, ListsUnusedInputsAndMissingRules) {
 
 }  // namespace
 }  // namespace paddle::executor
+
+namespace paddle::executor {
+namespace {
+
+class ControlFlowTest : public ExecutorTest {
+ protected:
+  pir::Value Full(std::vector<int64_t> shape, double value, DataType dtype) {
+    return pir::pd_op::full(b_, phi::IntArray(shape), phi::Scalar(value), dtype, Place());
+  }
+};
+
+TEST_F(ControlFlowTest, IfRunsOneBranch) {
+  // out = sum(x) > 0 ? exp(x) : -x
+  pir::Value x = Data("x", {3});
+  pir::Value positive = pir::pd_op::greater_than(
+      b_, pir::pd_op::sum(b_, x, phi::IntArray(std::vector<int64_t>{}), DataType::UNDEFINED, false),
+      Full({}, 0, DataType::FLOAT32));
+  pir::Operation* if_op = b_.Create("pd_op.if", {positive}, {}, {x.type()}, 2);
+  for (uint32_t r = 0; r < 2; ++r) {
+    pir::Builder branch(ctx_, if_op->region(r).AddBlock());
+    pir::Value v = r == 0 ? pir::pd_op::exp(branch, x) : pir::pd_op::neg(branch, x);
+    branch.Create("cf.yield", {v}, {}, {});
+  }
+  pir::Verify(program_);
+  Executor exe(program_, {if_op->result(0)});
+  EXPECT_EQ(Values<float>(exe.Run({{"x", Make<float>({-1, -2, 1}, DDim{3})}})[0]), (std::vector<float>{1, 2, -1}));
+  auto up = Values<float>(exe.Run({{"x", Make<float>({0, 1, 0}, DDim{3})}})[0]);
+  EXPECT_NEAR(up[1], std::exp(1.0f), 1e-6);
+  EXPECT_EQ(up[0], 1.0f);
+}
+
+TEST_F(ControlFlowTest, WhileLoopsUntilTheCondition) {
+  // i = 0, acc = x; while i < n: i += 1, acc = acc * 2  ->  acc = x * 2^n
+  pir::Value x = Data("x", {2});
+  pir::Value n = Data("n", {}, DataType::INT64);
+  pir::Value i0 = Full({}, 0, DataType::INT64);
+  pir::Value go = pir::pd_op::less_than(b_, i0, n);
+  pir::Operation* loop = b_.Create("pd_op.while", {go, i0, x}, {}, {i0.type(), x.type()}, 1);
+  pir::Block* body = loop->region(0).AddBlock();
+  pir::Value i = body->AddArgument(i0.type());
+  pir::Value acc = body->AddArgument(x.type());
+  pir::Builder inner(ctx_, body);
+  pir::Value next_i = pir::pd_op::add(inner, i, pir::pd_op::full(inner, phi::IntArray(std::vector<int64_t>{}),
+                                                                  phi::Scalar(int64_t{1}), DataType::INT64, Place()));
+  pir::Value next_acc = pir::pd_op::add(inner, acc, acc);
+  inner.Create("cf.yield", {pir::pd_op::less_than(inner, next_i, n), next_i, next_acc}, {}, {});
+  pir::Verify(program_);
+  Executor exe(program_, {loop->result(0), loop->result(1)});
+  auto out = exe.Run({{"x", Make<float>({1, -3}, DDim{2})}, {"n", Make<int64_t>({5}, DDim{})}});
+  EXPECT_EQ(Values<int64_t>(out[0]), (std::vector<int64_t>{5}));
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{32, -96}));
+  // Zero iterations: the results are the initial values.
+  out = exe.Run({{"x", Make<float>({1, -3}, DDim{2})}, {"n", Make<int64_t>({0}, DDim{})}});
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{1, -3}));
+}
+
+TEST_F(ControlFlowTest, TheVerifierChecksBranchesAndBodies) {
+  pir::Value x = Data("x", {3});
+  pir::Value c = pir::pd_op::less_than(b_, Full({}, 0, DataType::FLOAT32), Full({}, 1, DataType::FLOAT32));
+  pir::Operation* if_op = b_.Create("pd_op.if", {c}, {}, {x.type()}, 2);
+  pir::Builder yes(ctx_, if_op->region(0).AddBlock());
+  yes.Create("cf.yield", {x}, {}, {});
+  pir::Builder no(ctx_, if_op->region(1).AddBlock());
+  no.Create("cf.yield", {pir::pd_op::cast(no, x, DataType::FLOAT64)}, {}, {});
+  try {
+    pir::Verify(program_);
+    ADD_FAILURE() << "no error";
+  } catch (const common::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("[pd_op.if] the false branch's yield must be (tensor<3xf32>), but got "
+                                         "(tensor<3xf64>)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace paddle::executor
