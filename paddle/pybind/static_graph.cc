@@ -10,6 +10,7 @@
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/verifier.h"
 #include "paddle/pir/transforms/passes.h"
+#include "paddle/common/ddim.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
 
@@ -20,6 +21,11 @@ bool static_mode = false;
 namespace {
 
 thread_local std::shared_ptr<pir::Program> current_program;
+
+// A scope as a Python object (a std::map alone would convert to a dict).
+struct ScopeHandle {
+  executor::Scope tensors;
+};
 // The blocks ops go into while a control-flow op's regions are built,
 // innermost last; the current program's top block when empty.
 thread_local std::vector<pir::Block*> insertion_blocks;
@@ -367,8 +373,60 @@ void BindStaticGraph(py::module_& m) {
            }),
            py::arg("program"), py::arg("fetch_list"))
       .def_property_readonly("feed_names", [](const PyExecutor& e) { return e.exe->feed_names(); })
-      .def("run", [](PyExecutor& e, const std::map<std::string, Tensor>& feeds) { return e.exe->Run(feeds); },
-           py::arg("feed"), py::call_guard<py::gil_scoped_release>());
+      .def("run",
+           [](PyExecutor& e, const std::map<std::string, Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
+             return e.exe->Run(feeds, &scope->tensors);
+           },
+           py::arg("feed"), py::arg("scope"), py::call_guard<py::gil_scoped_release>());
+
+  py::class_<ScopeHandle, std::shared_ptr<ScopeHandle>>(pir_module, "Scope",
+                                                         "Named tensors that outlive runs: parameters.")
+      .def(py::init([] { return std::make_shared<ScopeHandle>(); }))
+      .def("find_var",
+           [](const ScopeHandle& scope, const std::string& name) -> py::object {
+             auto it = scope.tensors.find(name);
+             return it == scope.tensors.end() ? py::none() : py::cast(it->second);
+           },
+           py::arg("name"), "The tensor named `name`, or None.")
+      .def("set_var", [](ScopeHandle& scope, const std::string& name, const Tensor& t) { scope.tensors[name] = t; },
+           py::arg("name"), py::arg("tensor"))
+      .def("var_names",
+           [](const ScopeHandle& scope) {
+             std::vector<std::string> names;
+             for (const auto& [name, t] : scope.tensors) names.push_back(name);
+             return names;
+           })
+      .def("__contains__",
+           [](const ScopeHandle& scope, const std::string& name) { return scope.tensors.count(name) > 0; });
+
+  pir_module.def(
+      "parameter",
+      [](const std::string& name, const std::vector<int64_t>& shape, py::handle dtype) {
+        pir::Builder b = StaticBuilder("parameter");
+        pir::Type type = b.tensor_type(CastDataType(dtype, "parameter", "dtype"), DDim(shape));
+        return WrapStatic(b.Create("builtin.parameter", {}, {{"parameter_name", b.str_attr(name)}}, {type})->result(0));
+      },
+      py::arg("name"), py::arg("shape"), py::arg("dtype"), "builtin.parameter: the scope's tensor `name`.");
+  pir_module.def(
+      "set_parameter",
+      [](const StaticValue& v, const std::string& name) {
+        pir::Builder b = StaticBuilder("set_parameter");
+        b.Create("builtin.set_parameter", {CastValue(py::cast(v), "set_parameter", "value")},
+                 {{"parameter_name", b.str_attr(name)}}, {});
+      },
+      py::arg("value"), py::arg("name"), "builtin.set_parameter: stores value in the scope as `name`.");
+  pir_module.def(
+      "parameters",
+      [](std::shared_ptr<pir::Program> program) {
+        py::list out;
+        for (pir::Operation* op : *program->block()) {
+          if (op->name() == "builtin.parameter") {
+            out.append(py::cast(StaticValue{op->result(0), program, program->generation()}));
+          }
+        }
+        return out;
+      },
+      py::arg("program"), "The values of the program's builtin.parameter ops, in order.");
 }
 
 }  // namespace paddle::pybind

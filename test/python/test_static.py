@@ -425,3 +425,61 @@ def test_control_flow_errors_leave_the_program_as_it_was():
         assert main.op_names().count("pd_op.if") == 0 and main.op_names().count("pd_op.while") == 0
         main.verify()
         assert main.num_ops() >= before
+
+
+def test_static_training_matches_eager():
+    """An MLP trained with SGD in static mode (fc, minimize, a startup program)
+    gives the losses eager training gives from the same initial weights."""
+    rng = np.random.default_rng(0)
+    xs = rng.standard_normal((8, 4)).astype("float32")
+    ys = (xs @ np.array([[1.0], [-2.0], [0.5], [3.0]], "float32")).astype("float32")
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [8, 4], "float32")
+        y = paddle.static.data("y", [8, 1], "float32")
+        hidden = paddle.static.nn.fc(x, 16, activation="relu")
+        pred = paddle.static.nn.fc(hidden, 1)
+        loss = paddle.mean(paddle.square(pred - y))
+        _, params_grads = paddle.optimizer.SGD(learning_rate=0.05).minimize(loss)
+    paddle.disable_static()
+    names = [p.name for p, _ in params_grads]
+    assert len(names) == 4 and names[0].endswith(".w_0") and names[1].endswith(".b_0")
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = {n: scope.find_var(n).numpy().copy() for n in names}
+        static_losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(6)]
+    assert not np.allclose(initial[names[0]], 0)  # Xavier-uniform, not zeros
+    np.testing.assert_array_equal(initial[names[1]], np.zeros(16, "float32"))
+
+    l1, l2 = paddle.nn.Linear(4, 16), paddle.nn.Linear(16, 1)
+    for layer, (w, b) in ((l1, names[:2]), (l2, names[2:])):
+        layer.weight.set_value(initial[w])
+        layer.bias.set_value(initial[b])
+    opt = paddle.optimizer.SGD(learning_rate=0.05, parameters=l1.parameters() + l2.parameters())
+    eager_losses = []
+    for _ in range(6):
+        out = l2(paddle.nn.functional.relu(l1(paddle.to_tensor(xs))))
+        eager_loss = paddle.mean(paddle.square(out - paddle.to_tensor(ys)))
+        eager_loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager_losses.append(float(eager_loss))
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+    assert static_losses[-1] < static_losses[0] / 2
+
+
+def test_static_minimize_limits_are_clear():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 2], "float32")
+        loss = paddle.mean(paddle.static.nn.fc(x, 1))
+        with pytest.raises(NotImplementedError, match=r"\[Adam\] minimize in static mode supports optimizers "
+                                                      r"without states"):
+            paddle.optimizer.Adam().minimize(loss)
+    with pytest.raises(ValueError, match="the scope has no parameter"):
+        paddle.static.Executor().run(main, feed={"x": np.ones((2, 2), "float32")}, fetch_list=[loss],
+                                     scope=paddle.static.Scope())

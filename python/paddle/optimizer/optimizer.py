@@ -43,8 +43,9 @@ class Optimizer:
 
     # The hyperparameters a parameter group may override, with their attribute names.
     _hyperparameters: tuple[str, ...] = ()
-    # The per-parameter states, created as zeros like the parameter on the first step.
-    _state_names: tuple[str, ...] = ()
+    # Whether the update keeps no per-parameter state (SGD): static-mode minimize supports those
+    # for now.
+    _stateless = False
 
     def __init__(self, learning_rate, parameters=None, weight_decay=None, grad_clip=None, name=None,
                  multi_precision=False):
@@ -56,6 +57,8 @@ class Optimizer:
             if self._learning_rate < 0:
                 raise ValueError(f"[{op}] argument 'learning_rate': expected a number >= 0, "
                                  f"but got {learning_rate}")
+        if parameters is None and not paddle.in_dynamic_mode():
+            parameters = []  # static mode: minimize finds the program's parameters
         if parameters is None:
             raise ValueError(f"[{op}] argument 'parameters': expected the parameters to optimize (e.g. "
                              f"model.parameters()), but got None")
@@ -154,11 +157,32 @@ class Optimizer:
                 self._update_param(param, grad, group)
 
     def minimize(self, loss, startup_program=None, parameters=None, no_grad_set=None):
-        """Steps with the gradients already computed by ``loss.backward()``; returns ``(None, params_grads)``."""
+        """Steps with the gradients already computed by ``loss.backward()``; returns ``(None, params_grads)``.
+        In static mode, appends the backward and the updates of the program's parameters (or
+        `parameters`) to loss's program instead."""
+        if not paddle.in_dynamic_mode():
+            return self._minimize_static(loss, parameters)
         params = self._parameter_list if parameters is None else list(parameters)
         skip = {id(p) for p in no_grad_set or ()}
         params_grads = [(p, p.grad) for p in params if p.grad is not None and id(p) not in skip]
         self.step()
+        return None, params_grads
+
+    def _minimize_static(self, loss, parameters):
+        op = type(self).__name__
+        if not self._stateless or self._multi_precision or self._grad_clip is not None:
+            raise NotImplementedError(f"[{op}] minimize in static mode supports optimizers without states, "
+                                      f"master weights or clipping (SGD) for now")
+        if isinstance(self._learning_rate, LRScheduler):
+            raise NotImplementedError(f"[{op}] minimize in static mode takes a float learning rate for now")
+        from paddle.static.param import program_parameters
+
+        params = list(parameters) if parameters is not None else (self._parameter_list or program_parameters())
+        params_grads = paddle.static.append_backward(loss, parameter_list=params)
+        group = self._param_groups[0] if self._param_groups else {"learning_rate": 1.0}
+        for param, grad in params_grads:
+            self._apply(param, param, grad, self._learning_rate * group["learning_rate"],
+                        self._penalty(param, group), group)
         return None, params_grads
 
     def clear_grad(self, set_to_zero: bool = True) -> None:

@@ -19,6 +19,8 @@ from paddle.static import nn
 from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
 from paddle.static.backward import append_backward, gradients
 from paddle.static.executor import Executor
+from paddle.static.param import create_parameter
+from paddle.static.scope import Scope, global_scope, scope_guard
 from paddle.static.input import InputSpec
 from paddle.static.mode import disable_static, enable_static, in_dynamic_mode
 from paddle.static.program import Program, data, default_main_program, default_startup_program, program_guard
@@ -26,6 +28,9 @@ from paddle.static.program import Program, data, default_main_program, default_s
 __all__ = [
     "Executor",
     "append_backward",
+    "create_parameter",
+    "global_scope",
+    "scope_guard",
     "gradients",
     "InputSpec",
     "Program",

@@ -44,6 +44,9 @@ class Executor:
         `fetch_list` (Values, or names of the program's outputs), as NumPy
         arrays when return_numpy (else Tensors).
 
+        Parameters live in `scope` (the global scope when None): run the
+        startup program once to initialize them.
+
         Raises ValueError naming the input for a missing, unknown or
         mismatched feed (dtype, or a dim the input fixes).
         """
@@ -69,7 +72,9 @@ class Executor:
             entry = (program, _C.pir.Executor(program, list(fetch_list)))  # holds program: its id stays unique
             self._prepared[key] = entry
         tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
-        results = entry[1].run(tensors)
+        from paddle.static.scope import global_scope
+
+        results = entry[1].run(tensors, scope if scope is not None else global_scope())
         return [t.numpy() for t in results] if return_numpy else results
 
 

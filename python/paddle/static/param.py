@@ -1,0 +1,64 @@
+"""Parameters of static programs: an initializer in the startup program that
+stores the tensor in the scope (builtin.set_parameter), and a
+builtin.parameter in the main program that reads it."""
+
+from __future__ import annotations
+
+from paddle import _C
+
+
+def _startup():
+    from paddle.static.program import _guarded, default_startup_program
+
+    return _guarded[-1][1] if _guarded else default_startup_program()
+
+
+def _initial_value(init, shape, dtype, is_bias):
+    """The initializer's ops for a tensor of this shape (built in the startup
+    program: in static mode the ops an initializer calls build IR)."""
+    from paddle.nn import initializer as inits
+
+    if init is None:
+        init = inits.Constant(0.0) if is_bias else inits.XavierUniform()
+    return init._generate(shape, dtype)
+
+
+def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_initializer=None):
+    """A parameter of the current program: its initializer goes into the
+    startup program (run it once to fill the scope), and the returned value
+    reads the scope's tensor of that name.
+
+    Args:
+        shape (list|tuple): the shape (every dim known).
+        dtype (str|paddle.dtype): the dtype.
+        name (str, optional): the scope name; a unique one when None.
+        attr (ParamAttr, optional): its name and initializer, when given.
+        is_bias (bool, optional): zeros by default instead of Xavier-uniform.
+        default_initializer (Initializer, optional): the initializer when attr gives none.
+    """
+    import paddle
+    from paddle.base import unique_name
+
+    if paddle.in_dynamic_mode():
+        raise RuntimeError("paddle.static.create_parameter builds a program parameter: call paddle.enable_static() "
+                           "first")
+    shape = [int(d) for d in shape]
+    if any(d < 0 for d in shape):
+        raise ValueError(f"[create_parameter] every dim of a parameter must be known, but got shape {shape}")
+    init = default_initializer
+    if attr is not None:
+        name = getattr(attr, "name", None) or name
+        init = getattr(attr, "initializer", None) or init
+    name = name or unique_name.generate("b" if is_bias else "w")
+    main = _C.pir.current_program()
+    _C.pir.set_current_program(_startup())
+    try:
+        _C.pir.set_parameter(_initial_value(init, shape, dtype, is_bias), name)
+    finally:
+        _C.pir.set_current_program(main)
+    return _C.pir.parameter(name, shape, dtype)
+
+
+def program_parameters(program=None):
+    """The values of the program's parameters (the current program's when None)."""
+    return _C.pir.parameters(program if program is not None else _C.pir.current_program())
