@@ -75,6 +75,10 @@ def scenario(name: str, framework: str):
     if name in ("mlp_tiny_step", "mlp_1024_step"):  # forward + backward of a 3-layer MLP
         width, batch = (8, 8) if name == "mlp_tiny_step" else (1024, 256)
         return _mlp_step(framework, rng, width, batch), 1
+    if name == "mlp_tiny_static_step":  # the same MLP trained in static mode (Paddle's API; not torch)
+        if framework == "torch":
+            raise KeyError(f"{name}: PyTorch has no static mode")
+        return _mlp_static_step(rng, 8, 8), 1
     if name == "grad2_mlp64":  # d2/dx2 of a 64-wide MLP through create_graph
         return _second_derivative(framework, rng, 64), 1
     if name in OP_SCENARIOS:
@@ -217,6 +221,26 @@ def _mlp_step(framework: str, rng, width: int, batch: int):
     return step
 
 
+def _mlp_static_step(rng, width: int, batch: int):
+    """One SGD step of the 3-layer tanh MLP as a static program: forward,
+    backward and update run by the executor (ours and PaddlePaddle's share
+    the API)."""
+    import paddle
+
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        h = x = paddle.static.data("x", [batch, width], "float32")
+        for i in range(3):
+            h = paddle.static.nn.fc(h, width, activation="tanh" if i < 2 else None)
+        loss = paddle.mean(h * h)
+        paddle.optimizer.SGD(learning_rate=1e-3).minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    feed = {x.name: rng.standard_normal((batch, width)).astype(np.float32)}
+    return lambda: exe.run(main, feed=feed, fetch_list=[loss])
+
+
 def _second_derivative(framework: str, rng, width: int):
     params = _mlp_params(framework, rng, width)
     data = rng.standard_normal((16, width), dtype=np.float32)
@@ -244,8 +268,8 @@ def _second_derivative(framework: str, rng, width: int):
 
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
                 "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2"]
-NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_1024_step",
-         "grad2_mlp64"] + OP_SCENARIOS + TRAINING_SCENARIOS
+NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_tiny_static_step",
+         "mlp_1024_step", "grad2_mlp64"] + OP_SCENARIOS + TRAINING_SCENARIOS
 
 
 def main() -> None:
