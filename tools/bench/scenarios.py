@@ -79,6 +79,10 @@ def scenario(name: str, framework: str):
         if framework == "torch":
             raise KeyError(f"{name}: PyTorch has no static mode")
         return _mlp_static_step(rng, 8, 8), 1
+    if name in ("pir_10k_roundtrip", "pir_1k_passes"):  # the IR itself (ours only)
+        if framework != "paddle" or not hasattr(getattr(__import__("paddle"), "_C", None), "pir"):
+            raise KeyError(f"{name}: our IR's API only")
+        return _pir_scenario(name), 1
     if name == "grad2_mlp64":  # d2/dx2 of a 64-wide MLP through create_graph
         return _second_derivative(framework, rng, 64), 1
     if name in OP_SCENARIOS:
@@ -241,6 +245,43 @@ def _mlp_static_step(rng, width: int, batch: int):
     return lambda: exe.run(main, feed=feed, fetch_list=[loss])
 
 
+def _pir_scenario(name: str):
+    """pir_10k_roundtrip: build a 10,000-op program in static mode, verify,
+    print and parse it back. pir_1k_passes: the pass pipeline (decomposition,
+    CSE, algebraic simplification, DCE) on a 1,000-op program."""
+    import paddle
+
+    def build(ops: int):
+        paddle.enable_static()
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [16, 16], "float32")
+            v = x
+            for i in range(ops // 4):
+                a = paddle.exp(v)
+                b = paddle.exp(v)          # a common subexpression
+                paddle.tanh(a)             # dead
+                v = paddle.square(a + b) if i % 2 else a * b  # square is a composite
+            paddle._C.pir.shadow_output(v, "out")
+        paddle.disable_static()
+        return main
+
+    if name == "pir_10k_roundtrip":
+        def roundtrip():
+            main = build(10_000)
+            main.verify()
+            paddle._C.pir.parse_program(str(main))
+        return roundtrip
+    programs = []
+
+    def passes():
+        if not programs:
+            programs.extend(build(1_000) for _ in range(64))
+        paddle._C.pir.apply_passes(programs.pop(), ["decomposition", "common_subexpression_elimination",
+                                                    "algebraic_simplification", "dead_code_elimination"])
+    return passes
+
+
 def _second_derivative(framework: str, rng, width: int):
     params = _mlp_params(framework, rng, width)
     data = rng.standard_normal((16, width), dtype=np.float32)
@@ -269,7 +310,7 @@ def _second_derivative(framework: str, rng, width: int):
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
                 "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_tiny_static_step",
-         "mlp_1024_step", "grad2_mlp64"] + OP_SCENARIOS + TRAINING_SCENARIOS
+         "mlp_1024_step", "grad2_mlp64", "pir_10k_roundtrip", "pir_1k_passes"] + OP_SCENARIOS + TRAINING_SCENARIOS
 
 
 def main() -> None:
