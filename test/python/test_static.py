@@ -12,7 +12,7 @@ import pytest
 import paddle
 from gradcheck import _differentiable, analytic_grads
 from op_samples import GRAD_SAMPLES, SAMPLES
-from op_test import COMPLEX, assert_matches, reference_inputs, sample_inputs, to_numpy, to_paddle
+from op_test import assert_matches, reference_inputs, sample_inputs, to_numpy, to_paddle
 from test_autograd import _grad_inputs, _small_shapes
 
 # Samples whose function does not build in static mode yet (for these
@@ -26,7 +26,6 @@ NOT_YET_STATIC = {
     "cross_entropy_weighted_ignore": ("builds paddle.where with a Python bool condition", None),
     "embedding": ("checks the weight with isinstance(weight, Tensor)", None),
     "embedding_padding": ("checks the weight with isinstance(weight, Tensor)", None),
-    "imag": ("indexes a Value (as_real(x)[..., 1])", COMPLEX),
     "lstsq": ("checks x with isinstance(x, Tensor)", None),
     "lstsq_gelsd": ("checks x with isinstance(x, Tensor)", None),
     "nan_to_num": ("builds paddle.where with a Python bool condition", None),
@@ -37,9 +36,6 @@ NOT_YET_STATIC = {
     "put_along_axis": ("converts its values with to_tensor", None),
     "put_along_axis_add": ("converts its values with to_tensor", None),
     "repeat_interleave": ("makes an eager index tensor", None),
-    "strided_slice": ("indexes a Value", None),
-    "strided_slice_reversed": ("indexes a Value", None),
-    "real": ("indexes a Value (as_real(x)[..., 0])", COMPLEX),
 }
 
 
@@ -483,3 +479,22 @@ def test_static_minimize_limits_are_clear():
     with pytest.raises(ValueError, match="the scope has no parameter"):
         paddle.static.Executor().run(main, feed={"x": np.ones((2, 2), "float32")}, fetch_list=[loss],
                                      scope=paddle.static.Scope())
+
+
+def test_indexing_a_value():
+    a = np.arange(24, dtype="float32").reshape(2, 3, 4)
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 3, 4], "float32")
+        outs = [x[1], x[:, 0], x[..., 1:3], x[:, ::2], x[::-1], x[-1, -1], x[0, 1:, ::-2], x[:, -2:]]
+        with pytest.raises(IndexError, match="index 2 is out of range for axis 0 of size 2"):
+            x[2]
+        with pytest.raises(IndexError, match="too many indices for a value of 3 dims: 4"):
+            x[0, 0, 0, 0]
+        with pytest.raises(TypeError, match="takes ints, slices and ... as indices for now, but got list"):
+            x[[0, 1]]
+    got = paddle.static.Executor().run(main, feed={"x": a}, fetch_list=outs)
+    expected = [a[1], a[:, 0], a[..., 1:3], a[:, ::2], a[::-1], a[-1, -1], a[0, 1:, ::-2], a[:, -2:]]
+    for g, e in zip(got, expected):
+        np.testing.assert_array_equal(g, e)

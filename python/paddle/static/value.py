@@ -41,6 +41,59 @@ def _binary(name, reverse=False):
     return method
 
 
+_INT64_MAX = 2**63 - 1
+
+
+def _normalized_index(index, rank):
+    """index as a tuple of ints and slices, one per leading axis (Ellipsis expanded)."""
+    items = index if isinstance(index, tuple) else (index,)
+    for item in items:
+        if item is not Ellipsis and not isinstance(item, slice) and \
+                (isinstance(item, bool) or not isinstance(item, numbers.Integral)):
+            raise TypeError(f"[Value.__getitem__] a static Value takes ints, slices and ... as indices for now, "
+                            f"but got {type(item).__name__}")
+    if sum(item is Ellipsis for item in items) > 1:
+        raise IndexError("[Value.__getitem__] an index can only have a single ellipsis ('...')")
+    if Ellipsis in items:
+        at = items.index(Ellipsis)
+        items = items[:at] + (slice(None),) * (rank - len(items) + 1) + items[at + 1:]
+    if len(items) > rank:
+        raise IndexError(f"[Value.__getitem__] too many indices for a value of {rank} dims: {len(items)}")
+    return items
+
+
+def _getitem(self, index):
+    """x[i], x[a:b:c], x[..., i]: slices (with index_select for steps other
+    than 1) and a squeeze of the axes an int picked, built as ops."""
+    import paddle
+
+    shape = self.shape
+    out, squeezed = self, []
+    for axis, item in enumerate(_normalized_index(index, len(shape))):
+        dim = shape[axis]
+        if isinstance(item, numbers.Integral):
+            i = int(item)
+            if dim >= 0 and not -dim <= i < dim:
+                raise IndexError(f"[Value.__getitem__] index {i} is out of range for axis {axis} of size {dim}")
+            out = paddle.slice(out, [axis], [i], [i + 1 if i != -1 else _INT64_MAX])
+            squeezed.append(axis)
+        elif item.step in (None, 1):
+            start = 0 if item.start is None else item.start
+            stop = _INT64_MAX if item.stop is None else item.stop
+            if (start, stop) != (0, _INT64_MAX):
+                out = paddle.slice(out, [axis], [start], [stop])
+        else:
+            if dim < 0:
+                raise NotImplementedError(f"[Value.__getitem__] a step other than 1 needs axis {axis}'s size, "
+                                          f"which the feed decides")
+            positions = range(*item.indices(dim))
+            if len(positions) == 0:
+                raise NotImplementedError("[Value.__getitem__] an empty strided slice of a static Value")
+            index_values = paddle.arange(positions.start, positions.stop, positions.step, dtype="int64")
+            out = paddle.index_select(out, index_values, axis)
+    return paddle.squeeze(out, squeezed) if squeezed else out
+
+
 def _install():
     import paddle
 
@@ -59,6 +112,7 @@ def _install():
     Value.__abs__ = lambda self: paddle.abs(self)
     Value.__invert__ = lambda self: paddle.bitwise_not(self)
     Value.astype = lambda self, dtype: paddle.cast(self, dtype)
+    Value.__getitem__ = _getitem
     Value._id = property(lambda self: self._identity())
     # The number of elements; -1 while a dim is decided by the feed.
     Value.size = property(lambda self: -1 if -1 in self.shape else int(np.prod(self.shape, dtype=np.int64)))
