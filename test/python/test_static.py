@@ -24,15 +24,11 @@ NOT_YET_STATIC = {
     "cross_entropy": ("builds paddle.where with a Python bool condition", None),
     "cross_entropy_axis1": ("builds paddle.where with a Python bool condition", None),
     "cross_entropy_weighted_ignore": ("builds paddle.where with a Python bool condition", None),
-    "embedding": ("checks the weight with isinstance(weight, Tensor)", None),
-    "embedding_padding": ("checks the weight with isinstance(weight, Tensor)", None),
-    "lstsq": ("checks x with isinstance(x, Tensor)", None),
-    "lstsq_gelsd": ("checks x with isinstance(x, Tensor)", None),
+    "lstsq_gelsd": ("decides on the host, from the rank, whether residuals come back", None),
     "nan_to_num": ("builds paddle.where with a Python bool condition", None),
     "pad_circular": ("makes an eager index tensor", None),
     "pad_reflect": ("makes an eager index tensor", None),
     "pad_replicate": ("makes an eager index tensor", None),
-    "pixel_shuffle": ("checks x with isinstance(x, Tensor)", None),
     "put_along_axis": ("converts its values with to_tensor", None),
     "put_along_axis_add": ("converts its values with to_tensor", None),
     "repeat_interleave": ("makes an eager index tensor", None),
@@ -498,3 +494,59 @@ def test_indexing_a_value():
     expected = [a[1], a[:, 0], a[..., 1:3], a[:, ::2], a[::-1], a[-1, -1], a[0, 1:, ::-2], a[:, -2:]]
     for g, e in zip(got, expected):
         np.testing.assert_array_equal(g, e)
+
+
+def test_case_and_switch_case_pick_the_first_match():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [], "float32")
+        i = paddle.static.data("i", [], "int64")
+        y = paddle.static.nn.case([(x < 0, lambda: -x), (x < 1, lambda: x * 10.0)], default=lambda: x)
+        z = paddle.static.nn.switch_case(i, {1: lambda: x + 1.0, 3: lambda: x + 3.0}, default=lambda: x * 0.0)
+        w = paddle.static.nn.switch_case(i, [lambda: x + 10.0, lambda: x + 20.0])  # default: the last
+        with pytest.raises(TypeError, match=r"\[case\] pred_fn_pairs\[0\] must be a \(pred, callable\) pair"):
+            paddle.static.nn.case([(x < 0, 3)])
+        with pytest.raises(TypeError, match="branch_fns must pair int indices with functions"):
+            paddle.static.nn.switch_case(i, {"a": lambda: x})
+    exe = paddle.static.Executor()
+    for v in (-2.0, 0.5, 3.0):
+        got = float(exe.run(main, feed={"x": np.float32(v), "i": np.int64(0)}, fetch_list=[y])[0])
+        assert got == (-v if v < 0 else v * 10 if v < 1 else v)
+    for k, z_expected, w_expected in ((0, 0.0, 11.0), (1, 2.0, 21.0), (2, 0.0, 21.0), (3, 4.0, 21.0), (-5, 0.0, 21.0)):
+        got_z, got_w = exe.run(main, feed={"x": np.float32(1), "i": np.int64(k)}, fetch_list=[z, w])
+        assert (float(got_z), float(got_w)) == (z_expected, w_expected), k
+
+
+def test_conv2d_and_embedding_layers():
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2, 3, 6, 6], "float32")
+        y = paddle.static.nn.conv2d(x, 4, 3, padding=1, act="relu")
+        ids = paddle.static.data("ids", [4, 2], "int64")
+        emb = paddle.static.nn.embedding(ids, [10, 3], padding_idx=0)
+    assert y.shape == [2, 4, 6, 6] and emb.shape == [4, 2, 3]
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    rng = np.random.default_rng(3)
+    xs = rng.standard_normal((2, 3, 6, 6)).astype("float32")
+    id_values = rng.integers(0, 10, (4, 2))
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        got_y, got_emb = exe.run(main, feed={"x": xs, "ids": id_values}, fetch_list=[y, emb])
+    names = scope.var_names()
+    w_name = next(n for n in names if n.startswith("conv2d") and n.endswith(".w_0"))
+    b_name = next(n for n in names if n.startswith("conv2d") and n.endswith(".b_0"))
+    e_name = next(n for n in names if n.startswith("embedding"))
+    conv_w, conv_b, table = (scope.find_var(n).numpy() for n in (w_name, b_name, e_name))
+    # the reference: a direct NCHW correlation with padding 1
+    padded = np.pad(xs, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    ref = np.zeros((2, 4, 6, 6), "float64")
+    for i in range(6):
+        for j in range(6):
+            ref[:, :, i, j] = np.einsum("nchw,ochw->no", padded[:, :, i:i + 3, j:j + 3], conv_w)
+    np.testing.assert_allclose(got_y, np.maximum(ref + conv_b[None, :, None, None], 0), rtol=1e-4, atol=1e-5)
+    expected_emb = np.where((id_values == 0)[..., None], 0.0, table[id_values])
+    np.testing.assert_allclose(got_emb, expected_emb)
+    assert abs(np.std(conv_w) - (2.0 / 27) ** 0.5) < 0.1  # normal with Paddle's std

@@ -170,7 +170,7 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
     import paddle
 
     for arg, t in (("x", x), ("y", y)):
-        if not isinstance(t, Tensor) or len(t.shape) < 2:
+        if not isinstance(t, check.TENSOR_TYPES) or len(t.shape) < 2:
             raise ValueError(f"[lstsq] argument '{arg}': expected a tensor of matrices [..., m, n]")
     if x.dtype != y.dtype or x.dtype.name not in ("float32", "float64"):
         raise TypeError(f"[lstsq] x and y must both be float32 or both float64, but got {x.dtype.name} and "

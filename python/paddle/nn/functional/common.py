@@ -63,7 +63,7 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
 
 
 def _channel_dropout(op, x, p, training, data_format, rank):
-    if isinstance(x, Tensor) and len(x.shape) != rank:
+    if isinstance(x, check.TENSOR_TYPES) and len(x.shape) != rank:
         raise ValueError(f"[{op}] argument 'x': expected a {rank}-D tensor, but got shape {x.shape}")
     if data_format not in ("NCHW", "NHWC", "NCDHW", "NDHWC"):
         raise ValueError(f"[{op}] argument 'data_format': unknown layout {data_format!r}")

@@ -39,7 +39,7 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         [[[3.0, 4.0], [1.0, 2.0]]]
     """
     check.tensor("embedding", x)
-    if not isinstance(weight, Tensor) or len(weight.shape) != 2:
+    if not isinstance(weight, check.TENSOR_TYPES) or len(weight.shape) != 2:
         raise ValueError("[embedding] argument 'weight': expected a 2-D tensor [num_embeddings, embedding_dim]")
     if max_norm is not None:
         raise NotImplementedError("[embedding] max_norm is not supported")

@@ -10,7 +10,7 @@ from paddle._C import Tensor, _C_ops
 
 def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None) -> Tensor:
     """[N, C*r*r, H, W] -> [N, C, H*r, W*r]."""
-    if not isinstance(x, Tensor) or len(x.shape) != 4:
+    if not isinstance(x, check.TENSOR_TYPES) or len(x.shape) != 4:
         raise ValueError("[pixel_shuffle] x must be a 4-D tensor")
     r = check.integer("pixel_shuffle", upscale_factor, "upscale_factor", min=1)
     check.choice("pixel_shuffle", data_format, ("NCHW", "NHWC"), "data_format")
@@ -25,7 +25,7 @@ def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None) -> Tensor:
 
 def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None) -> Tensor:
     """[N, C, H*r, W*r] -> [N, C*r*r, H, W], the inverse of pixel_shuffle."""
-    if not isinstance(x, Tensor) or len(x.shape) != 4:
+    if not isinstance(x, check.TENSOR_TYPES) or len(x.shape) != 4:
         raise ValueError("[pixel_unshuffle] x must be a 4-D tensor")
     r = check.integer("pixel_unshuffle", downscale_factor, "downscale_factor", min=1)
     check.choice("pixel_unshuffle", data_format, ("NCHW", "NHWC"), "data_format")

@@ -76,3 +76,79 @@ def while_loop(cond, body, loop_vars, is_test=False, name=None):
     if not isinstance(loop_vars, (list, tuple)):
         raise TypeError(f"[while_loop] loop_vars must be a list or tuple, but got {type(loop_vars).__name__}")
     return _C.pir.build_while(cond, body, list(loop_vars))
+
+
+def case(pred_fn_pairs, default=None, name=None):
+    """The function of the first (pred, fn) pair whose pred holds, else
+    default() (the last pair's function when default is None), as nested
+    pd_op.if ops. Every function must return values of the same types.
+
+    Args:
+        pred_fn_pairs (list|tuple): (bool value of one element, callable) pairs.
+        default (callable, optional): when no pred holds.
+        name: unused, kept for API compatibility.
+
+    Examples:
+        >>> import numpy as np
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> main = paddle.static.Program()
+        >>> with paddle.static.program_guard(main):
+        ...     x = paddle.static.data("x", [], "float32")
+        ...     y = paddle.static.nn.case([(x < 0, lambda: -x), (x < 1, lambda: x * 10.0)], default=lambda: x)
+        >>> [float(paddle.static.Executor().run(main, feed={"x": np.float32(v)}, fetch_list=[y])[0])
+        ...  for v in (-2, 0.5, 3)]
+        [2.0, 5.0, 3.0]
+        >>> paddle.disable_static()
+    """
+    _check_static("case")
+    if not isinstance(pred_fn_pairs, (list, tuple)) or not pred_fn_pairs:
+        raise TypeError("[case] pred_fn_pairs must be a non-empty list or tuple of (pred, fn) pairs")
+    for i, pair in enumerate(pred_fn_pairs):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not callable(pair[1]):
+            raise TypeError(f"[case] pred_fn_pairs[{i}] must be a (pred, callable) pair, but got {pair!r}")
+    if default is not None and not callable(default):
+        raise TypeError(f"[case] default must be callable or None, but got {type(default).__name__}")
+    pairs = list(pred_fn_pairs)
+    if default is None:
+        default = pairs.pop()[1]
+
+    def chain(k):
+        if k == len(pairs):
+            return default()
+        pred, fn = pairs[k]
+        return cond(pred, fn, lambda: chain(k + 1))
+
+    return chain(0)
+
+
+def switch_case(branch_index, branch_fns, default=None, name=None):
+    """branch_fns[branch_index]() (or the function paired with that index),
+    else default() (the function of the largest index when default is
+    None), as nested pd_op.if ops.
+
+    Args:
+        branch_index (Value): an int32/int64 value of one element.
+        branch_fns (dict|list|tuple): {index: fn}, [(index, fn), ...], or [fn, ...] (index = position).
+        default (callable, optional): for any other index.
+        name: unused, kept for API compatibility.
+    """
+    import paddle
+
+    _check_static("switch_case")
+    if isinstance(branch_fns, dict):
+        pairs = list(branch_fns.items())
+    elif isinstance(branch_fns, (list, tuple)) and branch_fns and all(callable(f) for f in branch_fns):
+        pairs = list(enumerate(branch_fns))
+    elif isinstance(branch_fns, (list, tuple)) and branch_fns:
+        pairs = [tuple(p) for p in branch_fns]
+    else:
+        raise TypeError("[switch_case] branch_fns must be a non-empty dict, list of functions or list of "
+                        "(index, function) pairs")
+    for index, fn in pairs:
+        if isinstance(index, bool) or not isinstance(index, int) or not callable(fn):
+            raise TypeError(f"[switch_case] branch_fns must pair int indices with functions, but got ({index!r}, "
+                            f"{fn!r})")
+    pairs.sort(key=lambda p: p[0])
+    preds = [(paddle.equal(branch_index, paddle.full([], index, branch_index.dtype)), fn) for index, fn in pairs]
+    return case(preds, default)
