@@ -43,9 +43,6 @@ class Optimizer:
 
     # The hyperparameters a parameter group may override, with their attribute names.
     _hyperparameters: tuple[str, ...] = ()
-    # Whether the update keeps no per-parameter state (SGD): static-mode minimize supports those
-    # for now.
-    _stateless = False
 
     def __init__(self, learning_rate, parameters=None, weight_decay=None, grad_clip=None, name=None,
                  multi_precision=False):
@@ -170,9 +167,9 @@ class Optimizer:
 
     def _minimize_static(self, loss, parameters):
         op = type(self).__name__
-        if not self._stateless or self._multi_precision or self._grad_clip is not None:
-            raise NotImplementedError(f"[{op}] minimize in static mode supports optimizers without states, "
-                                      f"master weights or clipping (SGD) for now")
+        if self._multi_precision or self._grad_clip is not None:
+            raise NotImplementedError(f"[{op}] minimize in static mode supports neither master weights nor "
+                                      f"gradient clipping for now")
         if isinstance(self._learning_rate, LRScheduler):
             raise NotImplementedError(f"[{op}] minimize in static mode takes a float learning rate for now")
         from paddle.static.param import program_parameters
@@ -235,7 +232,11 @@ class Optimizer:
 
     def _state(self, name: str, param: Tensor, key: str, fill: float = 0.0) -> Tensor:
         """The state `name` of the parameter called `key`, created like `param` on first use (or taken
-        from a state dict loaded before the first step)."""
+        from a state dict loaded before the first step). In static mode, a parameter of the program
+        (filled with `fill` by the startup program) that the update op writes in place."""
+        if not paddle.in_dynamic_mode():
+            return paddle.static.create_parameter(param.shape, param.dtype, name=f"{key}_{name}_0",
+                                                  default_initializer=paddle.nn.initializer.Constant(fill))
         states = self._accumulators.setdefault(name, {})
         state = states.get(key)
         if state is None:
@@ -252,6 +253,9 @@ class Optimizer:
 
     def _scalar_state(self, name: str, key: str, initial: float) -> float:
         """A per-parameter scalar state (the beta powers), a Python float."""
+        if not paddle.in_dynamic_mode():
+            raise NotImplementedError(f"[{type(self).__name__}] minimize in static mode: its update takes host "
+                                      f"scalars that change every step ({name}), which a program cannot hold yet")
         states = self._accumulators.setdefault(name, {})
         if key not in states:
             pending = self._pending_state.pop(f"{key}_{name}_0", None)

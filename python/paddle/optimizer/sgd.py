@@ -27,8 +27,6 @@ class SGD(Optimizer):
         [0.5, 0.0]
     """
 
-    _stateless = True
-
     def __init__(self, learning_rate=0.001, parameters=None, weight_decay=None, grad_clip=None,
                  multi_precision=False, name=None):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name, multi_precision)
