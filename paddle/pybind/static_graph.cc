@@ -416,6 +416,16 @@ void BindStaticGraph(py::module_& m) {
       },
       py::arg("value"), py::arg("name"), "builtin.set_parameter: stores value in the scope as `name`.");
   pir_module.def(
+      "learning_rates",
+      [](const pir::Program& program) {
+        std::vector<double> rates;
+        for (const pir::Operation* op : *program.block()) {
+          if (auto lr = op->attribute<pir::DoubleAttribute>("learning_rate")) rates.push_back(lr.data());
+        }
+        return rates;
+      },
+      py::arg("program"), "The learning_rate attributes of the program's update ops, in order.");
+  pir_module.def(
       "parameters",
       [](std::shared_ptr<pir::Program> program) {
         py::list out;

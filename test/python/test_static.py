@@ -4,6 +4,7 @@ gives the same values as a one-op static program as it does eagerly."""
 
 from __future__ import annotations
 
+import os
 import zlib
 
 import numpy as np
@@ -561,3 +562,71 @@ def test_conv2d_and_embedding_layers():
     expected_emb = np.where((id_values == 0)[..., None], 0.0, table[id_values])
     np.testing.assert_allclose(got_emb, expected_emb)
     assert abs(np.std(conv_w) - (2.0 / 27) ** 0.5) < 0.1  # normal with Paddle's std
+
+
+def _two_layer_program():
+    """The network of tools/paddle_compat/make_static_golden.py, with fresh
+    unique names (fc_0, fc_1) as a new process would make them."""
+    from paddle.base import unique_name
+
+    old = unique_name.switch()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [4, 3], "float32")
+            hidden = paddle.static.nn.fc(x, 5, activation="relu")
+            y = paddle.static.nn.fc(hidden, 2)
+            loss = paddle.mean(y * y)
+            paddle.optimizer.Momentum(learning_rate=0.1, momentum=0.9).minimize(loss)
+    finally:
+        unique_name.switch(old)
+    return main, startup, y, loss
+
+
+def test_static_save_and_load_round_trip(tmp_path):
+    import pickle
+
+    paddle.enable_static()
+    main, startup, y, loss = _two_layer_program()
+    exe = paddle.static.Executor()
+    xs = np.random.default_rng(1).standard_normal((4, 3)).astype("float32")
+    trained = paddle.static.Scope()
+    with paddle.static.scope_guard(trained):
+        exe.run(startup)
+        exe.run(main, feed={"x": xs}, fetch_list=[loss])
+        paddle.static.save(main, str(tmp_path / "model"))
+        weights = {n: trained.find_var(n).numpy().copy() for n in trained.var_names()}
+    # PaddlePaddle's layout: plain pickled dicts of arrays; states in .pdopt with the rate
+    with open(tmp_path / "model.pdparams", "rb") as f:
+        params = pickle.load(f)
+    with open(tmp_path / "model.pdopt", "rb") as f:
+        states = pickle.load(f)
+    assert sorted(params) == ["fc_0.b_0", "fc_0.w_0", "fc_1.b_0", "fc_1.w_0"]
+    assert sorted(states) == ["fc_0.b_0_velocity_0", "fc_0.w_0_velocity_0", "fc_1.b_0_velocity_0",
+                              "fc_1.w_0_velocity_0", "learning_rate_0"]
+    np.testing.assert_allclose(states["learning_rate_0"], 0.1)
+    fresh = paddle.static.Scope()
+    with paddle.static.scope_guard(fresh):
+        paddle.static.load(main, str(tmp_path / "model"), exe)
+        for name, value in weights.items():
+            np.testing.assert_array_equal(fresh.find_var(name).numpy(), value)
+    with pytest.raises(FileNotFoundError, match="no parameter file"):
+        paddle.static.load(main, str(tmp_path / "missing"))
+    bad = dict(params, **{"fc_0.w_0": np.zeros((2, 2), "float32")})
+    with pytest.raises(ValueError, match=r"'fc_0.w_0' was saved with shape \[2, 2\], but the program's parameter "
+                                         r"has shape \[3, 5\]"):
+        paddle.static.set_program_state(main, {**bad, **states})
+
+
+def test_static_load_reads_paddlepaddles_files():
+    """Files written by PaddlePaddle 3.3.1's paddle.static.save
+    (tools/paddle_compat/make_static_golden.py): loaded here, the network
+    gives the output computed from the saved arrays."""
+    golden = os.path.join(os.path.dirname(__file__), "golden", "static_save")
+    io = np.load(os.path.join(golden, "io.npz"))
+    paddle.enable_static()
+    main, startup, y, loss = _two_layer_program()
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        paddle.static.load(main, os.path.join(golden, "model"))
+        out, = paddle.static.Executor().run(main, feed={"x": io["x"]}, fetch_list=[y])
+    np.testing.assert_allclose(out, io["y"], rtol=1e-5, atol=1e-6)

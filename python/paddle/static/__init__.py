@@ -19,6 +19,7 @@ from paddle.static import nn
 from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
 from paddle.static.backward import append_backward, gradients
 from paddle.static.executor import Executor
+from paddle.static.io import load, load_program_state, save, set_program_state
 from paddle.static.param import create_parameter
 from paddle.static.scope import Scope, global_scope, scope_guard
 from paddle.static.input import InputSpec
@@ -30,6 +31,10 @@ __all__ = [
     "append_backward",
     "create_parameter",
     "global_scope",
+    "load",
+    "load_program_state",
+    "save",
+    "set_program_state",
     "scope_guard",
     "gradients",
     "InputSpec",
