@@ -6,6 +6,7 @@ import numpy as np
 
 from paddle import _C
 from paddle.static.program import default_main_program
+from paddle.static.scope import global_scope
 
 Value = _C.pir.Value
 
@@ -66,21 +67,22 @@ class Executor:
             if not isinstance(v, Value):
                 raise TypeError(f"Executor.run: fetch_list[{i}] must be a Value of the program, but got "
                                 f"{type(v).__name__}")
-        key = (id(program), program.generation(), program.num_ops(), tuple(v._id for v in fetch_list))
+        # The entry holds the program and the fetched Values, so their ids stay theirs while cached.
+        key = (id(program), program.generation(), program.num_ops(), *map(id, fetch_list))
         entry = self._prepared.get(key)
         if entry is None:
-            entry = (program, _C.pir.Executor(program, list(fetch_list)))  # holds program: its id stays unique
+            entry = (program, list(fetch_list), _C.pir.Executor(program, list(fetch_list)))
             self._prepared[key] = entry
         tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
-        from paddle.static.scope import global_scope
-
-        results = entry[1].run(tensors, scope if scope is not None else global_scope())
+        results = entry[2].run(tensors, scope if scope is not None else global_scope())
         return [t.numpy() for t in results] if return_numpy else results
 
 
 def _feed_tensor(name, value):
     if isinstance(value, _C.Tensor):
         return value
+    if type(value) is np.ndarray and value.flags.c_contiguous:
+        return _C.Tensor._from_numpy(value, None)
     if not isinstance(value, (np.ndarray, np.generic, list, tuple, int, float, bool, complex)):
         raise TypeError(f"Executor.run: feed '{name}' must be a numpy array, a number or a Tensor, but got "
                         f"{type(value).__name__}")
