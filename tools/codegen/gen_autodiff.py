@@ -11,7 +11,7 @@ for the IR's value (Note [Rules over any tensor] in gen_prim.py).
 
 from __future__ import annotations
 
-from .gen_pir import ATTRIBUTE_KINDS, op_name
+from .gen_pir import attribute_local, op_name
 from .gen_prim import decomposition_function, formulas, grad_name, prim_ops
 from .op_spec import OpSpec
 
@@ -119,8 +119,7 @@ def _vjp(op: OpSpec) -> str:
             lines.append(f"const {kind} {a.name} = {getter}(op, {operand[a.name]});")
     for a in op.args:
         if not a.is_tensor and a.name in used:
-            cpp = ATTRIBUTE_KINDS[a.type][2]
-            lines.append(f'const {cpp} {a.name} = pir::pd_op::AttrOf<{cpp}>(op.attributes(), kOp, "{a.name}");')
+            lines.append(attribute_local(a, "kOp"))
     for slot, out in enumerate(op.outputs):
         if out in used:
             lines.append(f"const Var {out}(op.result({slot}));")
@@ -160,8 +159,7 @@ def _decompose(op: OpSpec) -> str:
         elif a.type == "Tensor[]":
             lines.append(f"const std::vector<Var> {a.name} = ListOperand(op, {operand[a.name]});")
         else:
-            cpp = ATTRIBUTE_KINDS[a.type][2]
-            lines.append(f'const {cpp} {a.name} = pir::pd_op::AttrOf<{cpp}>(op.attributes(), kOp, "{a.name}");')
+            lines.append(attribute_local(a, "kOp"))
         args.append(a.name)
     call = f"paddle::prim::{decomposition_function(op)}<Var>({', '.join(args)})"
     if op.list_output:

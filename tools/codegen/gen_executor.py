@@ -11,7 +11,7 @@ instruction_families.h.
 
 from __future__ import annotations
 
-from .gen_pir import ATTRIBUTE_KINDS, attribute_args, op_name
+from .gen_pir import attribute_local, op_name, register_function
 from .op_spec import OpSpec
 
 _PREAMBLE = """\
@@ -43,10 +43,6 @@ inline void RegisterAllFamilies(InstructionTable* table) {{
 """
 
 
-def _register_fn(family: str) -> str:
-    return "Register" + "".join(part.capitalize() for part in family.split("_"))
-
-
 def _factory(op: OpSpec) -> str:
     name = op_name(op)
     lines = []
@@ -58,8 +54,7 @@ def _factory(op: OpSpec) -> str:
             operand += 1
             call_args.append(f"f[{a.name}].list" if a.type == "Tensor[]" else f"f[{a.name}].tensor")
         else:
-            cpp = ATTRIBUTE_KINDS[a.type][2]
-            lines.append(f'const {cpp} {a.name} = pir::pd_op::AttrOf<{cpp}>(op.attributes(), "{name}", "{a.name}");')
+            lines.append(attribute_local(a, f'"{name}"'))
             call_args.append(a.name)
     call = f"eager::{op.name}({', '.join(call_args)})"
     if op.list_output:
@@ -81,11 +76,11 @@ def emit_source(family: str, ops: list[OpSpec]) -> str:
     defs = "\n".join(_factory(o) for o in ops)
     regs = "".join(f'  table->Add("{op_name(o)}", {o.name}_instruction);\n' for o in ops)
     return (_PREAMBLE.format(family=family) + "\n" + defs + "\n}  // namespace\n\n"
-            f"void {_register_fn(family)}(InstructionTable* table) {{\n{regs}}}\n\n"
+            f"void {register_function(family)}(InstructionTable* table) {{\n{regs}}}\n\n"
             "}  // namespace paddle::executor\n")
 
 
 def emit_families(families: list[str]) -> str:
-    decls = "".join(f"void {_register_fn(f)}(InstructionTable* table);\n" for f in families)
-    calls = "\n".join(f"  {_register_fn(f)}(table);" for f in families)
+    decls = "".join(f"void {register_function(f)}(InstructionTable* table);\n" for f in families)
+    calls = "\n".join(f"  {register_function(f)}(table);" for f in families)
     return _FAMILIES.format(decls=decls, calls=calls)

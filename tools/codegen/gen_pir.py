@@ -24,6 +24,7 @@ family's builders) and pd_op_families.h (the registrations).
 
 from __future__ import annotations
 
+from .gen_prim import t_return
 from .op_spec import Arg, OpSpec
 
 # YAML argument type -> (AttrKind, array element AttrKind or None, the C++
@@ -120,8 +121,17 @@ def is_pure(op: OpSpec) -> bool:
     return not op.is_inplace and op.family not in RANDOM_FAMILIES
 
 
-def _register_fn(family: str) -> str:
+def register_function(family: str) -> str:
+    """The name of a family's registration function: RegisterElementwise."""
     return "Register" + "".join(part.capitalize() for part in family.split("_"))
+
+
+def attribute_local(a: Arg, op_expr: str, attributes: str = "op.attributes()") -> str:
+    """The C++ line declaring a local that holds attribute `a` of an op, as
+    infer-meta and the eager API take it (op_expr names the op in errors)."""
+    cpp = ATTRIBUTE_KINDS[a.type][2]
+    return f'const {cpp} {a.name} = pir::pd_op::AttrOf<{cpp}>({attributes}, {op_expr}, "{a.name}");'
+
 
 
 def _infer_types(op: OpSpec) -> str:
@@ -227,11 +237,7 @@ _BUILDER_PARAMS = {
 
 
 def builder_return_type(op: OpSpec) -> str:
-    if op.list_output:
-        return "std::vector<Value>"
-    if len(op.outputs) == 1:
-        return "Value"
-    return f"std::tuple<{', '.join(['Value'] * len(op.outputs))}>"
+    return t_return(op, "Value")
 
 
 def _builder_signature(op: OpSpec) -> str:
@@ -282,10 +288,10 @@ def emit_source(family: str, ops: list[OpSpec]) -> str:
     regs = "".join(_registration(o) for o in ops)
     builders = "\n".join(_builder(o) for o in ops)
     return (_PREAMBLE.format(family=family) + "\n" + defs + "\n}  // namespace\n\n"
-            f"void {_register_fn(family)}(IrContext* ctx) {{\n{regs}}}\n\n{builders}\n}}  // namespace pir::pd_op\n")
+            f"void {register_function(family)}(IrContext* ctx) {{\n{regs}}}\n\n{builders}\n}}  // namespace pir::pd_op\n")
 
 
 def emit_families(families: list[str]) -> str:
-    decls = "".join(f"void {_register_fn(f)}(IrContext* ctx);\n" for f in families)
-    calls = "\n".join(f"  {_register_fn(f)}(ctx);" for f in families)
+    decls = "".join(f"void {register_function(f)}(IrContext* ctx);\n" for f in families)
+    calls = "\n".join(f"  {register_function(f)}(ctx);" for f in families)
     return _FAMILIES.format(decls=decls, calls=calls)

@@ -70,12 +70,14 @@ def t_type(a: Arg) -> str:
     return a.api_type
 
 
-def t_return(op: OpSpec) -> str:
+def t_return(op: OpSpec, element: str = "T") -> str:
+    """What the op returns over a tensor type: T, std::vector<T> for a Tensor[]
+    output, std::tuple<T, ...> for several outputs."""
     if op.list_output:
-        return "std::vector<T>"
+        return f"std::vector<{element}>"
     if len(op.outputs) == 1:
-        return "T"
-    return f"std::tuple<{', '.join(['T'] * len(op.outputs))}>"
+        return element
+    return f"std::tuple<{', '.join([element] * len(op.outputs))}>"
 
 
 def _params(op: OpSpec) -> str:

@@ -14,21 +14,13 @@
 #include "paddle/pir/core/verifier.h"
 #include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_support.h"
+#include "test/cpp/host_tensors.h"
 
 namespace paddle::executor {
 namespace {
 
-template <typename T>
-Tensor Make(std::vector<T> v, DDim dims) {
-  return api::FromHostBuffer(v.data(), DataTypeOf<T>, dims, CPUPlace());
-}
-
-template <typename T>
-std::vector<T> Values(const Tensor& t) {
-  std::vector<T> v(static_cast<size_t>(t.numel()));
-  api::ToHostBuffer(t, v.data());
-  return v;
-}
+using test::Make;
+using test::Values;
 
 class ExecutorTest : public ::testing::Test {
  protected:

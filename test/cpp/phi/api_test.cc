@@ -7,21 +7,13 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/phi/api/transfer.h"
+#include "test/cpp/host_tensors.h"
 
 namespace paddle {
 namespace {
 
-template <typename T>
-Tensor Make(std::vector<T> v, DDim dims) {
-  return api::FromHostBuffer(v.data(), DataTypeOf<T>, dims, CPUPlace());
-}
-
-template <typename T>
-std::vector<T> Values(const Tensor& t) {
-  std::vector<T> v(static_cast<size_t>(t.numel()));
-  api::ToHostBuffer(t, v.data());
-  return v;
-}
+using test::Make;
+using test::Values;
 
 TEST(Api, AddPromotesAndBroadcasts) {
   Tensor x = Make<int32_t>({1, 2, 3}, DDim{3});
