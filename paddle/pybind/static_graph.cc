@@ -255,6 +255,19 @@ void BindStaticGraph(py::module_& m) {
            },
            "The names of the top block's ops, in order.")
       .def("generation", &pir::Program::generation, "How many pass pipelines transformed the program.")
+      .def("_copy", [](const pir::Program& p) { return std::shared_ptr<pir::Program>(pir::ParseProgram(p.Print())); },
+           "A structural copy (through the program text, which round-trips).")
+      .def("_backward_start",
+           [](const pir::Program& p) -> py::object {
+             auto start = p.module_op()->attribute<pir::Int64Attribute>("backward_start");
+             return start ? py::cast(start.data()) : py::none();
+           })
+      .def("_truncate",
+           [](pir::Program& p, size_t keep) {
+             pir::Block* block = p.block();
+             while (block->size() > keep) block->erase(block->back());
+           },
+           py::arg("keep"), "Erases the top block's ops after the first `keep` (ValueError if kept ones read them).")
       .def("verify", [](const pir::Program& p) { pir::Verify(p); },
            "Raises ValueError naming the op and the rule when the program is malformed.");
 
@@ -319,6 +332,12 @@ void BindStaticGraph(py::module_& m) {
         for (const auto& t : targets) ts.push_back(own(t, "targets"));
         for (const auto& x : inputs) xs.push_back(own(x, "inputs"));
         for (const auto& g : target_gradients) gs.push_back(g ? own(*g, "target_gradients") : pir::Value());
+        // Where the backward starts, for clone(for_test=True): the ops after it are training's.
+        pir::Operation* module = program->module_op();
+        if (!module->attribute("backward_start")) {
+          module->set_attribute("backward_start",
+                                pir::Int64Attribute::Get(program->context(), static_cast<int64_t>(program->block()->size())));
+        }
         std::vector<pir::Value> grads = pir::autodiff::Gradients(program->block(), ts, gs, xs);
         py::list out;
         for (pir::Value g : grads) out.append(g ? WrapStatic(g) : py::none());

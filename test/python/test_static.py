@@ -576,6 +576,7 @@ def _two_layer_program():
             x = paddle.static.data("x", [4, 3], "float32")
             hidden = paddle.static.nn.fc(x, 5, activation="relu")
             y = paddle.static.nn.fc(hidden, 2)
+            paddle._C.pir.shadow_output(y, "y")  # an output by name, for clones
             loss = paddle.mean(y * y)
             paddle.optimizer.Momentum(learning_rate=0.1, momentum=0.9).minimize(loss)
     finally:
@@ -630,3 +631,25 @@ def test_static_load_reads_paddlepaddles_files():
         paddle.static.load(main, os.path.join(golden, "model"))
         out, = paddle.static.Executor().run(main, feed={"x": io["x"]}, fetch_list=[y])
     np.testing.assert_allclose(out, io["y"], rtol=1e-5, atol=1e-6)
+
+
+def test_clone_for_test_keeps_the_forward():
+    paddle.enable_static()
+    main, startup, y, loss = _two_layer_program()
+    assert str(main.clone()) == str(main)
+    test_program = main.clone(for_test=True)
+    names = test_program.op_names()
+    assert "pd_op.momentum_" in main.op_names() and "pd_op.momentum_" not in names
+    assert names[-1] == "pd_op.mean" and "builtin.shadow_output" in names  # the forward, to the loss
+    exe = paddle.static.Executor()
+    xs = np.random.default_rng(2).standard_normal((4, 3)).astype("float32")
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe.run(startup)
+        scope = paddle.static.global_scope()
+        before = {n: scope.find_var(n).numpy().copy() for n in scope.var_names()}
+        out, = exe.run(test_program, feed={"x": xs}, fetch_list=["y"])
+        after = {n: scope.find_var(n).numpy() for n in scope.var_names()}
+    for name in before:  # evaluation updates nothing
+        np.testing.assert_array_equal(before[name], after[name])
+    hidden = np.maximum(xs @ before["fc_0.w_0"] + before["fc_0.b_0"], 0)
+    np.testing.assert_allclose(out, hidden @ before["fc_1.w_0"] + before["fc_1.b_0"], rtol=1e-5, atol=1e-6)

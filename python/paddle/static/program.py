@@ -23,6 +23,23 @@ Examples:
     >>> paddle.disable_static()
 """
 
+def _clone(self, for_test=False):
+    """A copy of the program. With for_test, the ops that gradients,
+    append_backward and minimize added are left out: the forward alone, for
+    evaluation (its parameters are the same scope names).
+
+    Args:
+        for_test (bool, optional): drop the backward and the updates. Default False.
+    """
+    copy = self._copy()
+    start = self._backward_start()
+    if for_test and start is not None:
+        copy._truncate(start)
+    return copy
+
+
+Program.clone = _clone
+
 _main_program = Program()
 _startup_program = Program()
 # The programs program_guard installed, innermost last.
