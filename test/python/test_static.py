@@ -22,11 +22,7 @@ from test_autograd import _grad_inputs, _small_shapes
 NOT_YET_STATIC = {
     "batch_norm_train": ("writes the running statistics with setitem", None),
     "contiguous": ("Tensor.contiguous has no function of its own for Values", None),
-    "cross_entropy": ("builds paddle.where with a Python bool condition", None),
-    "cross_entropy_axis1": ("builds paddle.where with a Python bool condition", None),
-    "cross_entropy_weighted_ignore": ("builds paddle.where with a Python bool condition", None),
     "lstsq_gelsd": ("decides on the host, from the rank, whether residuals come back", None),
-    "nan_to_num": ("builds paddle.where with a Python bool condition", None),
     "pad_circular": ("makes an eager index tensor", None),
     "pad_reflect": ("makes an eager index tensor", None),
     "pad_replicate": ("makes an eager index tensor", None),
@@ -104,6 +100,21 @@ def test_a_layer_against_numpy():
     y_two, = exe.run(main, feed={"x": xs[:2], "w": ws, "b": bs}, fetch_list=[y])
     np.testing.assert_allclose(y_two, expected[:2], rtol=1e-6)
     assert len(exe._prepared) == 2  # one per fetch list
+
+
+def test_values_compare_elementwise_and_have_no_truth_value():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [3], "float32")
+        same, differs = x == 1.0, x != x
+        assert (x == None) is False and x != "x"  # noqa: E711  (other types compare by identity)
+        assert len({x, x}) == 1  # hashable, by identity
+        with pytest.raises(TypeError, match="a static Value has no truth value while the program is built"):
+            bool(x > 0)
+    got = paddle.static.Executor().run(main, feed={"x": np.array([1, 2, 1], "float32")}, fetch_list=[same, differs])
+    np.testing.assert_array_equal(got[0], [True, False, True])
+    np.testing.assert_array_equal(got[1], [False, False, False])
 
 
 def test_scalars_and_methods_on_values():

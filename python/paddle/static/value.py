@@ -108,6 +108,25 @@ def _install():
     for dunder, fn in {"__radd__": "add", "__rsub__": "subtract", "__rmul__": "multiply",
                        "__rtruediv__": "divide", "__rpow__": "pow"}.items():
         setattr(Value, dunder, _binary(fn, reverse=True))
+    def compare(name):
+        def method(self, other):
+            if not isinstance(other, (Value, numbers.Number)):
+                return NotImplemented  # None, strings, ...: not equal, by identity
+            return getattr(paddle, name)(self, _as_value(other, self))
+
+        return method
+
+    # As for tensors, == and != compare elementwise (building equal/not_equal);
+    # a Value hashes by identity and has no truth value while it is built.
+    Value.__eq__ = compare("equal")
+    Value.__ne__ = compare("not_equal")
+    Value.__hash__ = lambda self: hash(self._id)
+
+    def __bool__(self):
+        raise TypeError("a static Value has no truth value while the program is built; use "
+                        "paddle.static.nn.cond for a branch on it")
+
+    Value.__bool__ = __bool__
     Value.__neg__ = lambda self: paddle.neg(self)
     Value.__abs__ = lambda self: paddle.abs(self)
     Value.__invert__ = lambda self: paddle.bitwise_not(self)
