@@ -61,17 +61,19 @@ class Executor:
             fetch_list = []
         elif isinstance(fetch_list, (Value, str)):
             fetch_list = [fetch_list]
-        # A name fetches the program's output of that name (shadow_output).
-        fetch_list = [_C.pir.output_value(program, v) if isinstance(v, str) else v for v in fetch_list]
         for i, v in enumerate(fetch_list):
-            if not isinstance(v, Value):
-                raise TypeError(f"Executor.run: fetch_list[{i}] must be a Value of the program, but got "
-                                f"{type(v).__name__}")
-        # The entry holds the program and the fetched Values, so their ids stay theirs while cached.
-        key = (id(program), program.generation(), program.num_ops(), *map(id, fetch_list))
+            if not isinstance(v, (Value, str)):
+                raise TypeError(f"Executor.run: fetch_list[{i}] must be a Value of the program or an output "
+                                f"name, but got {type(v).__name__}")
+        # Names key the cache as they are; the entry holds the program and the fetched Values, so their
+        # ids stay theirs while cached.
+        key = (id(program), program.generation(), program.num_ops(),
+               *(v if isinstance(v, str) else id(v) for v in fetch_list))
         entry = self._prepared.get(key)
         if entry is None:
-            entry = (program, list(fetch_list), _C.pir.Executor(program, list(fetch_list)))
+            # A name fetches the program's output of that name (shadow_output).
+            values = [_C.pir.output_value(program, v) if isinstance(v, str) else v for v in fetch_list]
+            entry = (program, list(fetch_list), _C.pir.Executor(program, values))
             self._prepared[key] = entry
         tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
         results = entry[2].run(tensors, scope if scope is not None else global_scope())
