@@ -65,10 +65,10 @@ class Executor:
             if not isinstance(v, (Value, str)):
                 raise TypeError(f"Executor.run: fetch_list[{i}] must be a Value of the program or an output "
                                 f"name, but got {type(v).__name__}")
-        # Names key the cache as they are; the entry holds the program and the fetched Values, so their
-        # ids stay theirs while cached.
+        # Names key the cache as they are, Values by the IR value they stand for (any wrapper of it);
+        # the entry holds the program, so those stay valid while cached.
         key = (id(program), program.generation(), program.num_ops(),
-               *(v if isinstance(v, str) else id(v) for v in fetch_list))
+               *(v if isinstance(v, str) else v._id for v in fetch_list))
         entry = self._prepared.get(key)
         if entry is None:
             # A name fetches the program's output of that name (shadow_output).
