@@ -670,3 +670,21 @@ def test_clone_for_test_keeps_the_forward():
         np.testing.assert_array_equal(before[name], after[name])
     hidden = np.maximum(xs @ before["fc_0.w_0"] + before["fc_0.b_0"], 0)
     np.testing.assert_allclose(out, hidden @ before["fc_1.w_0"] + before["fc_1.b_0"], rtol=1e-5, atol=1e-6)
+
+
+def test_matmul_add_fusion_keeps_the_training_losses():
+    paddle.enable_static()
+    losses = {}
+    for fused in (False, True):
+        main, startup, y, loss = _two_layer_program()
+        if fused:
+            paddle._C.pir.apply_passes(main, ["matmul_add_fusion"])
+            assert main.op_names().count("pd_op.linear") == 2
+        with paddle.static.scope_guard(paddle.static.Scope()):
+            paddle.seed(5)
+            exe = paddle.static.Executor()
+            exe.run(startup)
+            xs = np.random.default_rng(4).standard_normal((4, 3)).astype("float32")
+            losses[fused] = [exe.run(main, feed={"x": xs}, fetch_list=["y"])[0] for _ in range(4)]
+    for a, b in zip(losses[False], losses[True]):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

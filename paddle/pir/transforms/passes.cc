@@ -15,6 +15,7 @@ const std::map<std::string, PassFactory>& Registry() {
       {"common_subexpression_elimination", CreateCommonSubexpressionEliminationPass},
       {"dead_code_elimination", CreateDeadCodeEliminationPass},
       {"decomposition", CreateDecompositionPass},
+      {"matmul_add_fusion", CreateMatmulAddFusionPass},
   };
   return registry;
 }

@@ -28,6 +28,11 @@ std::unique_ptr<Pass> CreateAlgebraicSimplificationPass();
 // whole (the decompositions read dims as numbers).
 std::unique_ptr<Pass> CreateDecompositionPass();
 
+// add(matmul(x, w), b) -> linear(x, w, b) (the bias added by the GEMM)
+// where that means the same: untransposed matrix w, b the vector of its
+// columns, the product read by nothing else.
+std::unique_ptr<Pass> CreateMatmulAddFusionPass();
+
 // The pass of this name (a pass's name() is its key); NotFound listing the
 // names otherwise.
 std::unique_ptr<Pass> CreatePass(const std::string& name);
