@@ -13,14 +13,20 @@ void ConcatInferMeta(const std::vector<const Meta*>& x, int64_t axis, Meta* out)
     const DDim& d = x[i]->dims;
     PD_CHECK(d.size() == first.size(), InvalidArgument, "all tensors must have the same rank, but x[0].shape is ",
              first.ToString(), " and x[", i, "].shape is ", d.ToString());
+    // A dim of -1 (known only when a graph runs) matches any and makes the
+    // joined axis unknown too.
     for (int j = 0; j < d.size(); ++j) {
       if (j == a) continue;
-      PD_CHECK(d[j] == first[j], InvalidArgument, "all dims but axis ", a,
-               " must match, but x[0].shape is ", first.ToString(), " and x[", i, "].shape is ",
-               d.ToString());
+      PD_CHECK(d[j] == dims[j] || d[j] == -1 || dims[j] == -1, InvalidArgument, "all dims but axis ", a,
+               " must match, but x[0].shape is ", first.ToString(), " and x[", i, "].shape is ", d.ToString());
+      if (dims[j] == -1) dims[j] = d[j];
     }
-    PD_CHECK(!__builtin_add_overflow(dims[a], d[a], &dims[a]), InvalidArgument, "the joined axis ", a,
-             " would have more elements than fit in int64");
+    if (dims[a] == -1 || d[a] == -1) {
+      dims[a] = -1;
+    } else {
+      PD_CHECK(!__builtin_add_overflow(dims[a], d[a], &dims[a]), InvalidArgument, "the joined axis ", a,
+               " would have more elements than fit in int64");
+    }
   }
   dims.CheckedNumel();
   *out = Meta(x[0]->dtype, dims);

@@ -244,7 +244,15 @@ void FlattenInferMeta(const Meta& x, int64_t start_axis, int64_t stop_axis, Meta
   std::vector<int64_t> dims;
   for (int i = 0; i < start; ++i) dims.push_back(x.dims[i]);
   int64_t merged = 1;
-  for (int i = start; i <= stop; ++i) merged *= x.dims[i];
+  bool unknown = false;  // a -1 dim (known when a graph runs) makes the product unknown, unless one is 0
+  for (int i = start; i <= stop; ++i) {
+    if (x.dims[i] == -1) {
+      unknown = true;
+    } else {
+      merged *= x.dims[i];
+    }
+  }
+  if (unknown && merged != 0) merged = -1;
   dims.push_back(merged);
   for (int i = stop + 1; i < rank; ++i) dims.push_back(x.dims[i]);
   *out = Meta(x.dtype, DDim(dims));

@@ -1,5 +1,6 @@
 #include "paddle/pir/core/attribute.h"
 
+#include <cctype>
 #include <charconv>
 #include <memory>
 
@@ -170,9 +171,11 @@ paddle::Place ParsePlace(const std::string& device) {
     auto [end, ec] = std::from_chars(device.data() + colon + 1, device.data() + device.size(), id);
     if (ec != std::errc() || end != device.data() + device.size() || id < 0 || id > 127) id = -1;
   }
-  PD_CHECK(id >= 0, InvalidArgument, "[pir] a place must read cpu, gpu:N, gpu_pinned, <device>:N or undefined, ",
-           "but got '", device, "'");
-  std::string type = device.substr(0, colon);
+  std::string type = colon == std::string::npos ? device : device.substr(0, colon);
+  bool identifier = !type.empty() && !std::isdigit(static_cast<unsigned char>(type[0]));
+  for (char c : type) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  PD_CHECK(id >= 0 && identifier, InvalidArgument,
+           "[pir] a place must read cpu, gpu:N, gpu_pinned, <device>:N or undefined, but got '", device, "'");
   return type == "gpu" ? paddle::GPUPlace(id) : paddle::CustomPlace(type, id);
 }
 

@@ -176,6 +176,9 @@ TEST(PirParser, MalformedTextIsAClearError) {
                    "expected a dtype such as float32, but got float99");
   ExpectParseError("{\n(%0) = \"test.data\" () {place:Place(tpu)} : () -> tensor<2xf32>\n}",
                    "expected a place such as cpu or gpu:0, but got tpu");
+  // A plugin device's name is an identifier (found by fuzzing the parser).
+  ExpectParseError("{\n(%0) = \"test.data\" () {place:Place(un\"de f:0)} : () -> tensor<2xf32>\n}",
+                   "expected a place such as cpu or gpu:0, but got un\"de f:0");
   ExpectParseError("{\n(%0) = \"test.scale\" () {axis:1.5} : () -> tensor<2xf32>\n}",
                    "expected an integer, but got 1.5");
   ExpectParseError("{\n(%0) = \"test.scale\" () {axis:(Int99)1} : () -> tensor<2xf32>\n}",

@@ -79,6 +79,25 @@ TEST_F(PdOpTest, InfersTypesWithDynamicDims) {
   Verify(program_);
 }
 
+TEST_F(PdOpTest, UnknownDimsStayUnknownThroughShapeArithmetic) {
+  auto concat = [&](Value a, Value c) {
+    return b_.Build("pd_op.concat", {b_.Build("builtin.combine", {a, c})->result(0)}, {{"axis", b_.int64_attr(0)}})
+        ->result(0)
+        .type();
+  };
+  EXPECT_EQ(concat(Data("a", {-1, 4}), Data("b", {-1, 4})), Tensor({-1, 4}));
+  EXPECT_EQ(concat(Data("c", {-1, 4}), Data("d", {5, 4})), Tensor({-1, 4}));  // not 4
+  EXPECT_EQ(concat(Data("e", {2, -1}), Data("f", {3, 4})), Tensor({5, 4}));
+  auto flatten = [&](Value v, int64_t start, int64_t stop) {
+    return b_.Build("pd_op.flatten", {v}, {{"start_axis", b_.int64_attr(start)}, {"stop_axis", b_.int64_attr(stop)}})
+        ->result(0)
+        .type();
+  };
+  EXPECT_EQ(flatten(Data("g", {-1, 3, 4}), 1, 2), Tensor({-1, 12}));
+  EXPECT_EQ(flatten(Data("h", {-1, 3, 4}), 0, 2), Tensor({-1}));
+  EXPECT_EQ(flatten(Data("i", {-1, 0, 4}), 0, 2), Tensor({0}));
+}
+
 TEST_F(PdOpTest, TensorListsGoThroughCombineAndSplit) {
   Value a = Data("a", {2, 3});
   Value c = Data("c", {5, 3});
