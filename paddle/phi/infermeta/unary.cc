@@ -159,7 +159,8 @@ void SliceInferMeta(const Meta& input, const std::vector<int64_t>& axes, const I
   DDim dims = input.dims;
   for (size_t i = 0; i < axes.size(); ++i) {
     int a = NormalizeAxis(axes[i], dims.size(), "axes entry");
-    dims[a] = ClampSlice(starts[i], ends[i], input.dims[a]).length;
+    // Of a dim known only when a graph runs (-1), a slice's length is unknown too.
+    dims[a] = input.dims[a] == -1 ? -1 : ClampSlice(starts[i], ends[i], input.dims[a]).length;
   }
   *out = Meta(input.dtype, dims);
 }
