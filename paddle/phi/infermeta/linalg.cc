@@ -61,7 +61,9 @@ void DiagonalInferMeta(const Meta& x, int offset, int axis1, int axis2, Meta* ou
   std::vector<int64_t> dims;
   for (int d = 0; d < rank; ++d)
     if (d != a1 && d != a2) dims.push_back(x.dims[d]);
-  dims.push_back(DiagonalLength(x.dims[a1], x.dims[a2], offset));
+  // A dim known only when a graph runs (-1) leaves the diagonal's length unknown.
+  const bool unknown = x.dims[a1] == -1 || x.dims[a2] == -1;
+  dims.push_back(unknown ? -1 : DiagonalLength(x.dims[a1], x.dims[a2], offset));
   *out = Meta(x.dtype, DDim(dims));
 }
 
@@ -72,7 +74,7 @@ void DiagInferMeta(const Meta& x, int offset, float, Meta* out) {
     DiagonalInferMeta(x, offset, 0, 1, out);
     return;
   }
-  const int64_t n = x.dims.numel() + (offset < 0 ? -static_cast<int64_t>(offset) : offset);
+  const int64_t n = rank == 1 && x.dims[0] == -1 ? -1 : x.dims.numel() + (offset < 0 ? -static_cast<int64_t>(offset) : offset);
   *out = Meta(x.dtype, DDim({n, n}));
 }
 

@@ -107,11 +107,14 @@ void UniqueInferMeta(const Meta& x, bool return_index, bool return_inverse, bool
   PD_CHECK(dtype == DataType::INT32 || dtype == DataType::INT64, InvalidType,
            "dtype must be int32 or int64, but got ", DataTypeName(dtype));
   PD_CHECK(!IsComplex(x.dtype), InvalidType, "x must be a real number tensor, but got ", DataTypeName(x.dtype));
-  const int64_t n = x.dims.numel();
+  // n is -1 when a dim is known only when a graph runs (and not 0).
+  bool unknown = false;
+  for (int d = 0; d < x.dims.size(); ++d) unknown = unknown || x.dims[d] == -1;
+  const int64_t n = x.dims.numel() == 0 ? 0 : unknown ? -1 : x.dims.numel();
   *out = Meta(x.dtype, DDim({n == 0 ? 0 : -1}));
-  *indices = Meta(dtype, DDim({return_index && n > 0 ? -1 : 0}));
+  *indices = Meta(dtype, DDim({return_index && n != 0 ? -1 : 0}));
   *inverse = Meta(dtype, DDim({return_inverse ? n : 0}));
-  *counts = Meta(dtype, DDim({return_counts && n > 0 ? -1 : 0}));
+  *counts = Meta(dtype, DDim({return_counts && n != 0 ? -1 : 0}));
 }
 
 void MedianInferMeta(const Meta& x, const IntArray& axis, bool keepdim, const std::string& mode, Meta* out,

@@ -91,14 +91,29 @@ void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
       PD_CHECK(static_cast<int>(i) < x.dims.size(), InvalidArgument, "shape[", i,
                "] is 0 (copy the input dim) but x has only ", x.dims.size(), " dims");
       dims[i] = x.dims[static_cast<int>(i)];
+      if (dims[i] == -1) continue;  // a copied dim a graph leaves to run time
     }
     PD_CHECK(dims[i] >= 0, InvalidArgument, "shape dims must be >= -1, but got ",
              DDim(shape.GetData()).ToString());
     PD_CHECK(!__builtin_mul_overflow(known, dims[i], &known), InvalidArgument, "shape ",
              DDim(shape.GetData()).ToString(), " has more elements than fit in int64");
   }
+  // x may have dims known only when a graph runs (-1). The inferred dim is
+  // then known only where each of them is copied (shape 0) to the same place.
+  bool unknown = false, all_copied = true;
+  int64_t x_known = 1;
+  for (int d = 0; d < x.dims.size(); ++d) {
+    if (x.dims[d] == -1) {
+      unknown = true;
+      all_copied = all_copied && d < static_cast<int>(shape.size()) && shape[d] == 0;
+    } else {
+      x_known *= x.dims[d];
+    }
+  }
   int64_t numel = x.dims.numel();
-  if (infer_at >= 0) {
+  if (unknown) {
+    if (infer_at >= 0) dims[infer_at] = all_copied && known != 0 && x_known % known == 0 ? x_known / known : -1;
+  } else if (infer_at >= 0) {
     PD_CHECK(known != 0 && numel % known == 0, InvalidArgument, "cannot reshape x of shape ",
              x.dims.ToString(), " (", numel, " elements) to ", DDim(shape.GetData()).ToString());
     dims[infer_at] = numel / known;

@@ -122,4 +122,5 @@ def kron(x, y, name=None) -> Tensor:
     ys = [1] * (rank - len(y.shape)) + list(y.shape)
     xe = x.reshape([v for d in xs for v in (d, 1)])
     ye = y.reshape([v for d in ys for v in (1, d)])
-    return (xe * ye).reshape([a * b for a, b in zip(xs, ys)])
+    # (a dim a static program leaves to the feed, -1, stays unknown)
+    return (xe * ye).reshape([-1 if a < 0 or b < 0 else a * b for a, b in zip(xs, ys)])

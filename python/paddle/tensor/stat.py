@@ -50,6 +50,9 @@ def _quantile(op, x, q, axis, keepdim, interpolation):
         raise ValueError(f"[{op}] argument 'q': expected numbers in [0, 1], but got {q!r}")
     values = paddle.sort(x, axis=-1)
     n = x.shape[-1]
+    if n < 0:
+        raise NotImplementedError(f"[{op}] the quantile positions need the size of the reduced axes, which a "
+                                  f"static program leaves to the feed (-1); give paddle.static.data that size")
     outs = []
     for v in qs:
         pos = float(v) * (n - 1)

@@ -101,6 +101,16 @@ TEST_F(PdOpTest, UnknownDimsStayUnknownThroughShapeArithmetic) {
                                {"starts", IntArrayAttribute::Get(ctx_, {1, 1})},
                                {"ends", IntArrayAttribute::Get(ctx_, {3, 3})}});
   EXPECT_EQ(slice->result(0).type(), Tensor({-1, 2}));  // the batch may hold fewer than 3 rows
+  auto reshape = [&](Value v, std::vector<int64_t> shape) {
+    return b_.Build("pd_op.reshape", {v}, {{"shape", IntArrayAttribute::Get(ctx_, shape)}})->result(0).type();
+  };
+  EXPECT_EQ(reshape(Data("k", {-1, 3, 4}), {0, -1}), Tensor({-1, 12}));   // copy the unknown dim, infer 12
+  EXPECT_EQ(reshape(Data("l", {-1, 3, 4}), {-1, 6}), Tensor({-1, 6}));
+  EXPECT_EQ(reshape(Data("m", {-1, 3, 4}), {2, -1}), Tensor({2, -1}));    // not the negative x.numel() / 2
+  Operation* diagonal = b_.Build("pd_op.diagonal", {Data("n", {-1, 3})}, {{"offset", b_.int32_attr(0)},
+                                                                         {"axis1", b_.int32_attr(0)},
+                                                                         {"axis2", b_.int32_attr(1)}});
+  EXPECT_EQ(diagonal->result(0).type(), Tensor({-1}));
 }
 
 TEST_F(PdOpTest, TensorListsGoThroughCombineAndSplit) {
