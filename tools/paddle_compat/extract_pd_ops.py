@@ -89,6 +89,13 @@ def referenced_ops() -> set[str]:
     return {f"pd_op.{o.paddle.op}" for o in ops if o.paddle is not None and o.paddle.op}
 
 
+def render(version: str, ops: dict) -> str:
+    """The file's text: JSON with one op's signature per line, sorted by name,
+    so a diff shows which ops changed."""
+    lines = [f"  {json.dumps(name)}: {json.dumps(ops[name], sort_keys=True)}" for name in sorted(ops)]
+    return f'{{"paddle_version": {json.dumps(version)}, "ops": {{\n' + ",\n".join(lines) + "\n}}\n"
+
+
 def main() -> int:
     import paddle
 
@@ -102,7 +109,7 @@ def main() -> int:
         print(f"not in PaddlePaddle {paddle.__version__}'s pd_op.h: {missing}", file=sys.stderr)
         return 1
     chosen = {name: signatures[name] for name in sorted(wanted)}
-    text = json.dumps({"paddle_version": paddle.__version__, "ops": chosen}, indent=1, sort_keys=True) + "\n"
+    text = render(paddle.__version__, chosen)
     if "--check" in sys.argv:
         with open(OUT, encoding="utf-8") as f:
             same = json.loads(f.read())["ops"] == json.loads(text)["ops"]
