@@ -116,12 +116,6 @@ std::string TypesText(const std::vector<pir::Value>& values) {
   return "(" + out + ")";
 }
 
-std::vector<pir::Type> TypesOf(const std::vector<pir::Value>& values) {
-  std::vector<pir::Type> types;
-  for (pir::Value v : values) types.push_back(v.type());
-  return types;
-}
-
 // The op made from a holder whose regions were built before its result
 // types were known: a new op of those types takes the regions, and the
 // holder goes.
@@ -163,10 +157,10 @@ py::object BuildIf(py::handle pred, py::object true_fn, py::object false_fn) {
     yielded[r] = ReturnedValues(returned[r], "cond", r == 0 ? "true_fn's result" : "false_fn's result");
     pir::Builder(b.context(), block).Create("cf.yield", yielded[r], {}, {});
   }
-  PD_CHECK(TypesOf(yielded[0]) == TypesOf(yielded[1]), InvalidArgument,
+  PD_CHECK(pir::TypesOf(yielded[0]) == pir::TypesOf(yielded[1]), InvalidArgument,
            "[cond] true_fn and false_fn must return values of the same types, but got ", TypesText(yielded[0]),
            " and ", TypesText(yielded[1]));
-  pir::Operation* op = Finish(b, guard.holder, {cond}, TypesOf(yielded[0]));
+  pir::Operation* op = Finish(b, guard.holder, {cond}, pir::TypesOf(yielded[0]));
   guard.holder = nullptr;
   return LikeReturned(returned[0], op->results());
 }
@@ -188,7 +182,7 @@ py::object BuildWhile(py::object cond_fn, py::object body_fn, py::handle loop_va
     InsertionScope scope(body);
     py::object returned = body_fn(*args);
     std::vector<pir::Value> next = ReturnedValues(returned, "while_loop", "body's result");
-    PD_CHECK(TypesOf(next) == TypesOf(vars), InvalidArgument,
+    PD_CHECK(pir::TypesOf(next) == pir::TypesOf(vars), InvalidArgument,
              "[while_loop] body must return values of the loop_vars' types ", TypesText(vars), ", but got ",
              TypesText(next));
     py::list next_objects;
@@ -198,7 +192,7 @@ py::object BuildWhile(py::object cond_fn, py::object body_fn, py::handle loop_va
     yielded.insert(yielded.end(), next.begin(), next.end());
     pir::Builder(b.context(), body).Create("cf.yield", yielded, {}, {});
   }
-  pir::Operation* op = Finish(b, guard.holder, operands, TypesOf(vars));
+  pir::Operation* op = Finish(b, guard.holder, operands, pir::TypesOf(vars));
   guard.holder = nullptr;
   py::list out;
   for (pir::Value v : op->results()) out.append(WrapStatic(v));

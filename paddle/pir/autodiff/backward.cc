@@ -110,20 +110,13 @@ class BackwardBuilder {
   // give wrong values, not an error. Until dims are symbolic, an op the
   // gradient flows through must have every dim known.
   static void CheckStaticShapes(const Operation& op) {
-    auto check = [&op](Value v) {
-      std::vector<Type> types = {v.type()};
-      if (auto list = v.type().dyn_cast<VectorType>()) types = list.elements();
-      for (Type t : types) {
-        auto tensor = t.dyn_cast<DenseTensorType>();
-        for (int d = 0; tensor && d < tensor.dims().size(); ++d) {
-          PD_CHECK(tensor.dims()[d] >= 0, Unimplemented, "[gradients] the gradient flows through ", op.name(),
-                   ", whose ", v.type().ToString(), " has a dim known only when the program runs; static "
-                   "gradients need every dim known (give paddle.static.data a full shape) until shapes are symbolic");
-        }
-      }
-    };
-    for (Value v : op.operands()) check(v);
-    for (Value v : op.results()) check(v);
+    std::vector<Value> values = op.operands();
+    for (Value v : op.results()) values.push_back(v);
+    for (Value v : values) {
+      PD_CHECK(!v || HasStaticShape(v.type()), Unimplemented, "[gradients] the gradient flows through ", op.name(),
+               ", whose ", v.type().ToString(), " has a dim known only when the program runs; static "
+               "gradients need every dim known (give paddle.static.data a full shape) until shapes are symbolic");
+    }
   }
 
   // A composite's gradient is its decomposition's: the decomposition is

@@ -26,13 +26,10 @@ Operation* Builder::Build(const std::string& name, const std::vector<Value>& ope
   const OpInfo& info = Info(name);
   PD_CHECK(info.infer_types != nullptr, Unimplemented, "[pir] ", name,
            " cannot infer its result types: give them to Builder::Create");
-  std::vector<Type> operand_types;
-  operand_types.reserve(operands.size());
   for (size_t i = 0; i < operands.size(); ++i) {
     PD_CHECK(bool(operands[i]), InvalidArgument, "[", name, "] operand ", i, " is a null value");
-    operand_types.push_back(operands[i].type());
   }
-  std::vector<Type> results = info.infer_types(ctx_, operand_types, attributes);
+  std::vector<Type> results = info.infer_types(ctx_, TypesOf(operands), attributes);
   Operation* op = Operation::Create(&info, operands, std::move(attributes), results, info.num_regions);
   for (uint32_t i = 0; i < info.num_regions; ++i) op->region(i).AddBlock();
   return Insert(op);

@@ -83,4 +83,18 @@ VectorType VectorType::Get(IrContext* ctx, const std::vector<Type>& elements) {
 
 const std::vector<Type>& VectorType::elements() const { return As<VectorStorage>().elements; }
 
+bool HasStaticShape(Type t) {
+  if (auto list = t.dyn_cast<VectorType>()) {
+    for (Type element : list.elements()) {
+      if (!HasStaticShape(element)) return false;
+    }
+    return true;
+  }
+  auto tensor = t.dyn_cast<DenseTensorType>();
+  for (int d = 0; tensor && d < tensor.dims().size(); ++d) {
+    if (tensor.dims()[d] < 0) return false;
+  }
+  return true;
+}
+
 }  // namespace pir

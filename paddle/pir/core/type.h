@@ -41,6 +41,10 @@ class VectorType : public Type {
   size_t size() const { return elements().size(); }
 };
 
+// Whether every dim of t (a tensor, or each tensor of a vec) is known: no
+// -1, a size left to the run.
+bool HasStaticShape(Type t);
+
 // The short element names of the printed form: f32, i64, b, c64, bf16, ...
 const char* ElementTypeName(paddle::DataType dtype);
 // Their inverse; UNDEFINED for an unknown name.

@@ -43,4 +43,11 @@ void OpOperandImpl::Unlink() {
 
 uint32_t OpOperand::index() const { return owner()->OperandIndex(impl_); }
 
+std::vector<Type> TypesOf(const std::vector<Value>& values) {
+  std::vector<Type> types;
+  types.reserve(values.size());
+  for (Value v : values) types.push_back(v.type());
+  return types;
+}
+
 }  // namespace pir

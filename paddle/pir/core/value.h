@@ -82,6 +82,9 @@ class OpOperand {
   OpOperandImpl* impl_;
 };
 
+// The values' types, in order.
+std::vector<Type> TypesOf(const std::vector<Value>& values);
+
 }  // namespace pir
 
 template <>

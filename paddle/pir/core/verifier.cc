@@ -121,4 +121,18 @@ void Verify(const Program& program) {
   verifier.VerifyBlock(*program.block());
 }
 
+void VerifyInferredTypes(IrContext* ctx, const Operation& op) {
+  std::vector<Type> expected = op.info().infer_types(ctx, TypesOf(op.operands()), op.attributes());
+  PD_CHECK(expected.size() == op.num_results(), InvalidArgument, "[", op.name(), "] has ", op.num_results(),
+           " results, but its infer-meta gives ", expected.size());
+  for (uint32_t i = 0; i < op.num_results(); ++i) {
+    Type got = op.result(i).type();
+    if (got == expected[i]) continue;
+    std::string result = i < op.info().results.size() ? op.info().results[i] : std::to_string(i);
+    PD_THROW(InvalidArgument, "[", op.name(), "] result ", result, " must be ",
+             expected[i] ? expected[i].ToString() : "<<NULL TYPE>>", " (its infer-meta), but got ",
+             got ? got.ToString() : "<<NULL TYPE>>");
+  }
+}
+
 }  // namespace pir

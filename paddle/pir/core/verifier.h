@@ -9,4 +9,9 @@ namespace pir {
 
 void Verify(const Program& program);
 
+// The verify interface of ops whose result types are what their
+// infer_types gives (builtin.combine, every pd_op): InvalidArgument naming
+// the first result that differs.
+void VerifyInferredTypes(IrContext* ctx, const Operation& op);
+
 }  // namespace pir

@@ -4,6 +4,7 @@
 #include "paddle/pir/core/ir_context.h"
 #include "paddle/pir/core/op_info.h"
 #include "paddle/pir/core/operation.h"
+#include "paddle/pir/core/verifier.h"
 
 namespace pir {
 namespace {
@@ -39,16 +40,6 @@ std::vector<Type> SliceTypes(IrContext*, const std::vector<Type>& operands, cons
   return {list.elements()[index]};
 }
 
-void VerifyInferred(IrContext* ctx, const Operation& op) {
-  std::vector<Type> operand_types;
-  for (Value v : op.operands()) operand_types.push_back(v.type());
-  std::vector<Type> expected = op.info().infer_types(ctx, operand_types, op.attributes());
-  std::vector<Type> got;
-  for (Value v : op.results()) got.push_back(v.type());
-  PD_CHECK(expected == got, InvalidArgument, "[", op.name(), "] its result types must be its operands' (",
-           expected.size(), " results), but got ", got.size(), " results of other types");
-}
-
 }  // namespace
 
 void BuiltinDialect::Initialize(IrContext* ctx) {
@@ -62,12 +53,12 @@ void BuiltinDialect::Initialize(IrContext* ctx) {
   ctx->RegisterOp({.name = ConstantOp::kName, .results = {"out"}, .attributes = {{"value", AttrKind::kAny}},
                    .traits = kPure});
   ctx->RegisterOp({.name = CombineOp::kName, .results = {"out"}, .variadic_operands = true, .traits = kPure,
-                   .infer_types = CombineTypes, .verify = VerifyInferred});
+                   .infer_types = CombineTypes, .verify = VerifyInferredTypes});
   ctx->RegisterOp({.name = SplitOp::kName, .operands = {"x"}, .variadic_results = true, .traits = kPure,
-                   .infer_types = SplitTypes, .verify = VerifyInferred});
+                   .infer_types = SplitTypes, .verify = VerifyInferredTypes});
   ctx->RegisterOp({.name = SliceOp::kName, .operands = {"x"}, .results = {"out"},
                    .attributes = {{"index", AttrKind::kInt32}}, .traits = kPure, .infer_types = SliceTypes,
-                   .verify = VerifyInferred});
+                   .verify = VerifyInferredTypes});
 }
 
 }  // namespace pir

@@ -47,12 +47,6 @@ void CheckCondition(const Operation& op, Value cond) {
            "] its condition must be a bool tensor of one element, but got ", cond.type().ToString());
 }
 
-std::vector<Type> ResultTypes(const Operation& op) {
-  std::vector<Type> types;
-  for (Value v : op.results()) types.push_back(v.type());
-  return types;
-}
-
 // (%r...) = pd_op.if (%cond) {then: ... cf.yield(%a...)} else {... cf.yield(%b...)}: both
 // branches yield the results' types.
 void VerifyIf(IrContext*, const Operation& op) {
@@ -60,7 +54,7 @@ void VerifyIf(IrContext*, const Operation& op) {
   for (uint32_t r = 0; r < 2; ++r) {
     PD_CHECK(op.region(r).size() == 1, InvalidArgument, "[pd_op.if] each branch is one block");
     const Operation* yield = Yield(op, op.region(r).front(), r == 0 ? "true branch" : "false branch");
-    CheckTypes(op, ResultTypes(op), yield->operands(), r == 0 ? "the true branch's yield" : "the false branch's yield");
+    CheckTypes(op, TypesOf(op.results()), yield->operands(), r == 0 ? "the true branch's yield" : "the false branch's yield");
   }
 }
 
@@ -70,9 +64,7 @@ void VerifyWhile(IrContext*, const Operation& op) {
   PD_CHECK(op.num_operands() >= 1, InvalidArgument, "[pd_op.while] needs a condition operand");
   CheckCondition(op, op.operand(0));
   const std::vector<Value> operands = op.operands();
-  const std::vector<Value> vars(operands.begin() + 1, operands.end());
-  std::vector<Type> types;
-  for (Value v : vars) types.push_back(v.type());
+  const std::vector<Type> types = TypesOf({operands.begin() + 1, operands.end()});
   CheckTypes(op, types, op.results(), "the results");
   PD_CHECK(op.region(0).size() == 1, InvalidArgument, "[pd_op.while] its body is one block");
   const Block& body = op.region(0).front();
@@ -97,7 +89,7 @@ void PdOpDialect::Initialize(IrContext* ctx) {
   ctx->RegisterOp({.name = "pd_op.data", .results = {"out"},
                    .attributes = {{"name", AttrKind::kStr}, {"shape", AttrKind::kIntArray},
                                   {"dtype", AttrKind::kDataType}, {"place", AttrKind::kPlace}},
-                   .infer_types = DataTypes, .verify = pd_op::VerifyInferredTypes});
+                   .infer_types = DataTypes, .verify = VerifyInferredTypes});
   pd_op::RegisterAllFamilies(ctx);
 }
 

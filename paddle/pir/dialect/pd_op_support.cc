@@ -208,15 +208,4 @@ void VerifySameDtype(const Operation& op, const std::vector<size_t>& same_dtype)
   }
 }
 
-void VerifyInferredTypes(IrContext* ctx, const Operation& op) {
-  std::vector<Type> operand_types;
-  for (Value v : op.operands()) operand_types.push_back(v.type());
-  std::vector<Type> expected = op.info().infer_types(ctx, operand_types, op.attributes());
-  for (uint32_t i = 0; i < op.num_results(); ++i) {
-    Type got = op.result(i).type();
-    PD_CHECK(got == expected[i], InvalidArgument, "[", op.name(), "] result ", op.info().results[i],
-             " must be ", Describe(expected[i]), " (its infer-meta), but got ", Describe(got));
-  }
-}
-
 }  // namespace pir::pd_op

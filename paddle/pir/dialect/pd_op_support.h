@@ -12,6 +12,7 @@
 #include "paddle/pir/core/builder.h"
 #include "paddle/pir/core/operation.h"
 #include "paddle/pir/core/type.h"
+#include "paddle/pir/core/verifier.h"
 
 namespace pir::pd_op {
 
@@ -59,13 +60,11 @@ std::vector<Value> CastTo(Builder& builder, const std::vector<Value>& values, pa
 Value Combine(Builder& builder, const std::vector<Value>& values);
 std::vector<Value> SplitList(Builder& builder, Value list);
 
-// The checks of a pd_op's verifier: operands of tensor (or, where
-// is_list, vec) types; the operands in `same_dtype` of one dtype (the
-// builder casts them, as the eager API promotes; a vec operand's
-// elements all count); and result types equal to
-// what the op's infer-meta gives.
+// The checks of a pd_op's verifier (with pir::VerifyInferredTypes):
+// operands of tensor (or, where is_list, vec) types; the operands in
+// `same_dtype` of one dtype (the builder casts them, as the eager API
+// promotes; a vec operand's elements all count).
 void VerifyOperandKinds(const Operation& op, const std::vector<bool>& is_list);
 void VerifySameDtype(const Operation& op, const std::vector<size_t>& same_dtype);
-void VerifyInferredTypes(IrContext* ctx, const Operation& op);
 
 }  // namespace pir::pd_op

@@ -6,21 +6,6 @@
 namespace pir {
 namespace {
 
-// Whether every dim of v's type (or its elements') is known: decompositions
-// read dims as numbers (Note [Static shapes for gradients] in
-// paddle/pir/autodiff/backward.cc), so an op with a -1 stays whole.
-bool StaticShape(Value v) {
-  std::vector<Type> types = {v.type()};
-  if (auto list = v.type().dyn_cast<VectorType>()) types = list.elements();
-  for (Type t : types) {
-    auto tensor = t.dyn_cast<DenseTensorType>();
-    for (int d = 0; tensor && d < tensor.dims().size(); ++d) {
-      if (tensor.dims()[d] < 0) return false;
-    }
-  }
-  return true;
-}
-
 // An op with a Decompose interface -> its decomposition (which may hold
 // composites in turn: the driver revisits the new ops).
 class Decompose : public RewritePattern {
@@ -28,11 +13,13 @@ class Decompose : public RewritePattern {
   Decompose() : RewritePattern(kAnyOp) {}
   bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
     if (!op->info().decompose) return false;
+    // Decompositions read dims as numbers (Note [Static shapes for
+    // gradients] in paddle/pir/autodiff/backward.cc): an op with a -1 stays whole.
     for (Value v : op->operands()) {
-      if (v && !StaticShape(v)) return false;
+      if (v && !HasStaticShape(v.type())) return false;
     }
     for (Value v : op->results()) {
-      if (!StaticShape(v)) return false;
+      if (!HasStaticShape(v.type())) return false;
     }
     std::vector<std::vector<Value>> parts = op->info().decompose(rewriter, *op);
     std::vector<Value> replacements;
