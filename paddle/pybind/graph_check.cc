@@ -6,6 +6,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/common/flags.h"
 #include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 
 PD_DEFINE_bool(check_graph_types, false,
                "Build each op called from Python into a graph too and compare its inferred types with the eager "
@@ -19,14 +20,7 @@ GraphTypeCheck::GraphTypeCheck(const char* op)
     : op_(op), program_(pir::IrContext::Instance()), builder_(program_.context(), program_.block()) {}
 
 pir::Value GraphTypeCheck::Input(const Tensor& t) {
-  pir::IrContext* ctx = builder_.context();
-  return builder_
-      .Build("pd_op.data", {},
-             {{"name", builder_.str_attr("input_" + std::to_string(inputs_++))},
-              {"shape", pir::IntArrayAttribute::Get(ctx, t.dims().ToVector())},
-              {"dtype", pir::DataTypeAttribute::Get(ctx, t.dtype())},
-              {"place", pir::PlaceAttribute::Get(ctx, Place())}})
-      ->result(0);
+  return pir::pd_op::data(builder_, "input_" + std::to_string(inputs_++), t.dims().ToVector(), t.dtype());
 }
 
 std::vector<pir::Value> GraphTypeCheck::Input(const std::vector<Tensor>& ts) {

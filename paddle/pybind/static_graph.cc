@@ -9,6 +9,7 @@
 #include "paddle/pir/autodiff/backward.h"
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/verifier.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/passes.h"
 #include "paddle/common/ddim.h"
 #include "paddle/pybind/arg_parse.h"
@@ -137,8 +138,7 @@ struct HolderGuard {
 
 pir::Value Condition(py::handle obj, const char* op, const char* arg) {
   pir::Value cond = CastValue(obj, op, arg);
-  auto t = cond.type().dyn_cast<pir::DenseTensorType>();
-  PD_CHECK(t && t.dtype() == DataType::BOOL && t.dims().numel() == 1, InvalidArgument, "[", op, "] ", arg,
+  PD_CHECK(pir::pd_op::IsCondition(cond.type()), InvalidArgument, "[", op, "] ", arg,
            " must be a bool value of one element, but got ", cond.type().ToString());
   return cond;
 }
@@ -291,16 +291,7 @@ void BindStaticGraph(py::module_& m) {
       "data",
       [](const std::string& name, const std::vector<int64_t>& shape, py::handle dtype) {
         pir::Builder b = StaticBuilder("data");
-        pir::IrContext* ctx = b.context();
-        for (int64_t d : shape) {
-          PD_CHECK(d >= -1, InvalidArgument, "[data] shape dims must be >= -1 (-1 or None: any size), but got ", d);
-        }
-        pir::Operation* op = b.Build("pd_op.data", {},
-                                     {{"name", b.str_attr(name)},
-                                      {"shape", pir::IntArrayAttribute::Get(ctx, shape)},
-                                      {"dtype", pir::DataTypeAttribute::Get(ctx, CastDataType(dtype, "data", "dtype"))},
-                                      {"place", pir::PlaceAttribute::Get(ctx, Place())}});
-        return WrapStatic(op->result(0));
+        return WrapStatic(pir::pd_op::data(b, name, shape, CastDataType(dtype, "data", "dtype")));
       },
       py::arg("name"), py::arg("shape"), py::arg("dtype"), "A program input: pd_op.data in the current program.");
   pir_module.def(

@@ -220,7 +220,7 @@ def test_bad_building_raises_clearly():
             paddle._C._C_ops.exp(paddle.Tensor._from_numpy(np.ones(2, "float32")))
         with pytest.raises(ValueError, match=r"\[pd_op.matmul\]"):
             paddle.matmul(x, x)  # [2, 3] @ [2, 3]
-        with pytest.raises(ValueError, match=r"\[data\] shape dims must be >= -1"):
+        with pytest.raises(ValueError, match=r"\[pd_op.data\] shape dims must be >= -1"):
             paddle.static.data("bad", [-3], "float32")
         with pytest.raises(TypeError, match="program_guard: main_program must be a paddle.static.Program"):
             with paddle.static.program_guard("main"):

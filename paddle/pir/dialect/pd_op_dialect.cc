@@ -42,8 +42,7 @@ void CheckTypes(const Operation& op, const std::vector<Type>& expected, const st
 }
 
 void CheckCondition(const Operation& op, Value cond) {
-  auto t = cond.type().dyn_cast<DenseTensorType>();
-  PD_CHECK(t && t.dtype() == paddle::DataType::BOOL && t.dims().numel() == 1, InvalidArgument, "[", op.name(),
+  PD_CHECK(pd_op::IsCondition(cond.type()), InvalidArgument, "[", op.name(),
            "] its condition must be a bool tensor of one element, but got ", cond.type().ToString());
 }
 
@@ -93,4 +92,22 @@ void PdOpDialect::Initialize(IrContext* ctx) {
   pd_op::RegisterAllFamilies(ctx);
 }
 
+namespace pd_op {
+
+Value data(Builder& builder, const std::string& name, const std::vector<int64_t>& shape, paddle::DataType dtype,
+           const paddle::Place& place) {
+  return builder.Build("pd_op.data", {},
+                       {{"name", AttrFrom(builder.context(), name)},
+                        {"shape", IntArrayAttribute::Get(builder.context(), shape)},
+                        {"dtype", AttrFrom(builder.context(), dtype)},
+                        {"place", AttrFrom(builder.context(), place)}})
+      ->result(0);
+}
+
+bool IsCondition(Type t) {
+  auto tensor = t.dyn_cast<DenseTensorType>();
+  return tensor && tensor.dtype() == paddle::DataType::BOOL && tensor.dims().numel() == 1;
+}
+
+}  // namespace pd_op
 }  // namespace pir

@@ -10,6 +10,12 @@
 // format translates it, so the graph holds exactly the ops our kernels run.
 #pragma once
 
+#include <string>
+#include <vector>
+
+#include "paddle/common/data_type.h"
+#include "paddle/common/place.h"
+#include "paddle/pir/core/builder.h"
 #include "paddle/pir/core/dialect.h"
 
 namespace pir {
@@ -20,4 +26,17 @@ class PdOpDialect : public Dialect {
   void Initialize(IrContext* ctx) override;
 };
 
+namespace pd_op {
+
+// The builders of the hand-written ops (the YAML ops' are generated:
+// generated/pd_ops.h). pd_op.data: a program input of this shape (-1 where
+// the feed decides) and dtype.
+Value data(Builder& builder, const std::string& name, const std::vector<int64_t>& shape, paddle::DataType dtype,
+           const paddle::Place& place = paddle::Place());
+
+// Whether t can be pd_op.if's or pd_op.while's condition: a bool tensor of
+// one element.
+bool IsCondition(Type t);
+
+}  // namespace pd_op
 }  // namespace pir

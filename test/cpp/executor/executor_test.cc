@@ -14,6 +14,7 @@
 #include "paddle/pir/core/verifier.h"
 #include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_support.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 #include "test/cpp/host_tensors.h"
 
 namespace paddle::executor {
@@ -29,12 +30,7 @@ class ExecutorTest : public ::testing::Test {
   pir::Builder b_{ctx_, program_.block()};
 
   pir::Value Data(const std::string& name, std::vector<int64_t> shape, DataType dtype = DataType::FLOAT32) {
-    return b_.Build("pd_op.data", {},
-                    {{"name", b_.str_attr(name)},
-                     {"shape", pir::IntArrayAttribute::Get(ctx_, shape)},
-                     {"dtype", pir::DataTypeAttribute::Get(ctx_, dtype)},
-                     {"place", pir::PlaceAttribute::Get(ctx_, Place())}})
-        ->result(0);
+    return pir::pd_op::data(b_, name, shape, dtype);
   }
 };
 

@@ -12,6 +12,7 @@
 #include "paddle/pir/transforms/pass.h"
 #include "paddle/pir/transforms/passes.h"
 #include "paddle/pir/transforms/pattern_rewrite.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 #include "test/cpp/pir/test_dialect.h"
 
 namespace pir {
@@ -42,12 +43,7 @@ class PassTest : public ::testing::Test {
   Builder b_{ctx_, program_.block()};
 
   Value Data(const std::string& name, std::vector<int64_t> shape) {
-    return b_.Build("pd_op.data", {},
-                    {{"name", b_.str_attr(name)},
-                     {"shape", IntArrayAttribute::Get(ctx_, shape)},
-                     {"dtype", DataTypeAttribute::Get(ctx_, DataType::FLOAT32)},
-                     {"place", PlaceAttribute::Get(ctx_, paddle::Place())}})
-        ->result(0);
+    return pd_op::data(b_, name, shape, DataType::FLOAT32);
   }
   Value Exp(Value x) { return b_.Build("pd_op.exp", {x})->result(0); }
   Value Add(Value x, Value y) { return b_.Build("pd_op.add", {x, y})->result(0); }
@@ -303,10 +299,7 @@ TEST_F(AlgebraicSimplificationTest, WhatWouldChangeAValueStays) {
 }
 
 TEST_F(AlgebraicSimplificationTest, IntegerPlusZeroFolds) {
-  Value i = b_.Build("pd_op.data", {}, {{"name", b_.str_attr("i")}, {"shape", IntArrayAttribute::Get(ctx_, {3})},
-                                        {"dtype", DataTypeAttribute::Get(ctx_, DataType::INT32)},
-                                        {"place", PlaceAttribute::Get(ctx_, paddle::Place())}})
-                ->result(0);
+  Value i = pd_op::data(b_, "i", {3}, DataType::INT32);
   Output(Binary("pd_op.add", Full({1}, int64_t{0}, DataType::INT32), i), "a");
   Simplify();
   EXPECT_EQ(OutputSource(0), i);

@@ -7,6 +7,7 @@
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/program.h"
 #include "paddle/pir/core/verifier.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 
 namespace pir {
 namespace {
@@ -21,12 +22,7 @@ class PdOpTest : public ::testing::Test {
   Builder b_{ctx_, program_.block()};
 
   Value Data(const std::string& name, std::vector<int64_t> shape, DataType dtype = DataType::FLOAT32) {
-    return b_.Build("pd_op.data", {},
-                    {{"name", b_.str_attr(name)},
-                     {"shape", IntArrayAttribute::Get(ctx_, shape)},
-                     {"dtype", DataTypeAttribute::Get(ctx_, dtype)},
-                     {"place", PlaceAttribute::Get(ctx_, paddle::Place())}})
-        ->result(0);
+    return pd_op::data(b_, name, shape, dtype);
   }
   Type Tensor(std::vector<int64_t> dims, DataType dtype = DataType::FLOAT32) {
     return b_.tensor_type(dtype, DDim(dims));
@@ -194,10 +190,7 @@ TEST_F(PdOpTest, VerifierChecksDtypesAndResultTypes) {
   }
   Program other(ctx_);
   Builder b(ctx_, other.block());
-  Value x = b.Build("pd_op.data", {}, {{"name", b.str_attr("x")}, {"shape", IntArrayAttribute::Get(ctx_, {3})},
-                                       {"dtype", DataTypeAttribute::Get(ctx_, DataType::FLOAT32)},
-                                       {"place", PlaceAttribute::Get(ctx_, paddle::Place())}})
-                ->result(0);
+  Value x = pd_op::data(b, "x", {3}, DataType::FLOAT32);
   b.Create("pd_op.relu", {x}, {}, {Tensor({4})});
   try {
     Verify(other);
