@@ -73,45 +73,26 @@ Type ListTypeOf(IrContext* ctx, const std::vector<phi::Meta>& metas) {
   return VectorType::Get(ctx, elements);
 }
 
-template <>
-bool AttrOf<bool>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<BoolAttribute>(a, op, name).data();
-}
-template <>
-int AttrOf<int>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<Int32Attribute>(a, op, name).data();
-}
-template <>
-int64_t AttrOf<int64_t>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<Int64Attribute>(a, op, name).data();
-}
-template <>
-float AttrOf<float>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<FloatAttribute>(a, op, name).data();
-}
-template <>
-double AttrOf<double>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<DoubleAttribute>(a, op, name).data();
-}
-template <>
-std::string AttrOf<std::string>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<StrAttribute>(a, op, name).data();
-}
-template <>
-paddle::DataType AttrOf<paddle::DataType>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<DataTypeAttribute>(a, op, name).data();
-}
-template <>
-paddle::Place AttrOf<paddle::Place>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<PlaceAttribute>(a, op, name).data();
+// The attribute class holding each C++ value type directly.
+template <typename T>
+struct AttributeFor;
+template <> struct AttributeFor<bool> { using type = BoolAttribute; };
+template <> struct AttributeFor<int> { using type = Int32Attribute; };
+template <> struct AttributeFor<int64_t> { using type = Int64Attribute; };
+template <> struct AttributeFor<float> { using type = FloatAttribute; };
+template <> struct AttributeFor<double> { using type = DoubleAttribute; };
+template <> struct AttributeFor<std::string> { using type = StrAttribute; };
+template <> struct AttributeFor<paddle::DataType> { using type = DataTypeAttribute; };
+template <> struct AttributeFor<paddle::Place> { using type = PlaceAttribute; };
+template <> struct AttributeFor<phi::Scalar> { using type = ScalarAttribute; };
+
+template <typename T>
+T AttrOf(const AttributeMap& a, const char* op, const char* name) {
+  return Expect<typename AttributeFor<T>::type>(a, op, name).data();
 }
 template <>
 phi::IntArray AttrOf<phi::IntArray>(const AttributeMap& a, const char* op, const char* name) {
   return phi::IntArray(Expect<IntArrayAttribute>(a, op, name).data());
-}
-template <>
-phi::Scalar AttrOf<phi::Scalar>(const AttributeMap& a, const char* op, const char* name) {
-  return Expect<ScalarAttribute>(a, op, name).data();
 }
 template <>
 std::vector<int64_t> AttrOf<std::vector<int64_t>>(const AttributeMap& a, const char* op, const char* name) {
@@ -122,28 +103,40 @@ std::vector<double> AttrOf<std::vector<double>>(const AttributeMap& a, const cha
   return Elements<DoubleAttribute>(a, op, name);
 }
 
-Attribute AttrFrom(IrContext* ctx, bool v) { return BoolAttribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, int v) { return Int32Attribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, int64_t v) { return Int64Attribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, float v) { return FloatAttribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, double v) { return DoubleAttribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, const std::string& v) { return StrAttribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, paddle::DataType v) { return DataTypeAttribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, const paddle::Place& v) { return PlaceAttribute::Get(ctx, v); }
-Attribute AttrFrom(IrContext* ctx, const phi::IntArray& v) { return IntArrayAttribute::Get(ctx, v.GetData()); }
-Attribute AttrFrom(IrContext* ctx, const phi::Scalar& v) { return ScalarAttribute::Get(ctx, v); }
-
-Attribute AttrFrom(IrContext* ctx, const std::vector<int64_t>& v) {
+template <typename T>
+Attribute AttrFrom(IrContext* ctx, const T& v) {
+  return AttributeFor<T>::type::Get(ctx, v);
+}
+template <>
+Attribute AttrFrom<phi::IntArray>(IrContext* ctx, const phi::IntArray& v) {
+  return IntArrayAttribute::Get(ctx, v.GetData());
+}
+template <>
+Attribute AttrFrom<std::vector<int64_t>>(IrContext* ctx, const std::vector<int64_t>& v) {
   std::vector<Attribute> elements;
   for (int64_t e : v) elements.push_back(Int64Attribute::Get(ctx, e));
   return ArrayAttribute::Get(ctx, elements);
 }
-
-Attribute AttrFrom(IrContext* ctx, const std::vector<double>& v) {
+template <>
+Attribute AttrFrom<std::vector<double>>(IrContext* ctx, const std::vector<double>& v) {
   std::vector<Attribute> elements;
   for (double e : v) elements.push_back(DoubleAttribute::Get(ctx, e));
   return ArrayAttribute::Get(ctx, elements);
 }
+
+#define PIR_PD_OP_ATTRIBUTE_VALUE(T)                                           \
+  template T AttrOf<T>(const AttributeMap& a, const char* op, const char* name); \
+  template Attribute AttrFrom<T>(IrContext * ctx, const T& v);
+PIR_PD_OP_ATTRIBUTE_VALUE(bool)
+PIR_PD_OP_ATTRIBUTE_VALUE(int)
+PIR_PD_OP_ATTRIBUTE_VALUE(int64_t)
+PIR_PD_OP_ATTRIBUTE_VALUE(float)
+PIR_PD_OP_ATTRIBUTE_VALUE(double)
+PIR_PD_OP_ATTRIBUTE_VALUE(std::string)
+PIR_PD_OP_ATTRIBUTE_VALUE(paddle::DataType)
+PIR_PD_OP_ATTRIBUTE_VALUE(paddle::Place)
+PIR_PD_OP_ATTRIBUTE_VALUE(phi::Scalar)
+#undef PIR_PD_OP_ATTRIBUTE_VALUE
 
 paddle::DataType PromotedDtype(std::initializer_list<Value> values,
                                std::initializer_list<const std::vector<Value>*> lists) {

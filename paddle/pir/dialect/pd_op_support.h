@@ -30,25 +30,17 @@ ListMetas ListMetasOf(const std::vector<Type>& operands, size_t index, const cha
 Type TypeOf(IrContext* ctx, const phi::Meta& meta);
 Type ListTypeOf(IrContext* ctx, const std::vector<phi::Meta>& metas);
 
-// The value of attribute `name` as infer-meta takes it; InvalidArgument
-// naming the op when it is missing or of another kind.
+// The value of attribute `name` as infer-meta takes it: bool, int, int64_t,
+// float, double, std::string, DataType, Place, IntArray, Scalar,
+// std::vector<int64_t> or std::vector<double>. InvalidArgument naming the op
+// when it is missing or of another kind.
 template <typename T>
 T AttrOf(const AttributeMap& attributes, const char* op, const char* name);
 
-// The attribute holding a builder's argument (int64_t[] as an Array of
-// Int64, double[] as an Array of Double).
-Attribute AttrFrom(IrContext* ctx, bool v);
-Attribute AttrFrom(IrContext* ctx, int v);
-Attribute AttrFrom(IrContext* ctx, int64_t v);
-Attribute AttrFrom(IrContext* ctx, float v);
-Attribute AttrFrom(IrContext* ctx, double v);
-Attribute AttrFrom(IrContext* ctx, const std::string& v);
-Attribute AttrFrom(IrContext* ctx, paddle::DataType v);
-Attribute AttrFrom(IrContext* ctx, const paddle::Place& v);
-Attribute AttrFrom(IrContext* ctx, const phi::IntArray& v);
-Attribute AttrFrom(IrContext* ctx, const phi::Scalar& v);
-Attribute AttrFrom(IrContext* ctx, const std::vector<int64_t>& v);
-Attribute AttrFrom(IrContext* ctx, const std::vector<double>& v);
+// The attribute holding a builder's argument of type T, one of the types
+// AttrOf reads (int64_t[] as an Array of Int64, double[] of Double).
+template <typename T>
+Attribute AttrFrom(IrContext* ctx, const T& v);
 
 // The dtype the eager API promotes these tensors (and lists' elements) to.
 paddle::DataType PromotedDtype(std::initializer_list<Value> values,

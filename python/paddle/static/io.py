@@ -12,15 +12,12 @@ import numpy as np
 from paddle import _C
 
 
-def _is_optimizer_state(name: str) -> bool:
-    """Optimizer states are named <parameter>_<state>_<n> (Note in
-    paddle/optimizer/optimizer.py's _state), as Paddle names them."""
-    return any(f"_{state}_" in name for state in ("velocity", "moment", "mean_square", "mean_grad",
-                                                   "avg_squared_grad", "avg_squared_update", "inf_norm"))
-
-
-def _program_state_names(program):
-    return [v.name for v in _C.pir.parameters(program)]
+def _split_states(names):
+    """(parameters, optimizer states) of a program's parameter names: a state
+    is named <parameter>_<state>_<n>, after the parameter it belongs to
+    (Optimizer._state), as Paddle names them."""
+    states = {n for n in names if any(n != p and n.startswith(p + "_") and n.endswith("_0") for p in names)}
+    return [n for n in names if n not in states], [n for n in names if n in states]
 
 
 def save(program, model_path, protocol=4, **configs):
@@ -41,12 +38,18 @@ def save(program, model_path, protocol=4, **configs):
     if not isinstance(model_path, str) or not model_path or os.path.basename(model_path) == "":
         raise ValueError(f"[static.save] model_path must be a path prefix like dir/model, but got {model_path!r}")
     scope = configs.get("scope") or global_scope()
-    params, states = {}, {}
-    for name in _program_state_names(program):
-        tensor = scope.find_var(name)
-        if tensor is None:
-            raise ValueError(f"[static.save] the scope has no parameter '{name}' (run the startup program first)")
-        (states if _is_optimizer_state(name) else params)[name] = tensor.numpy()
+    param_names, state_names = _split_states([v.name for v in _C.pir.parameters(program)])
+
+    def arrays(names):
+        out = {}
+        for name in names:
+            tensor = scope.find_var(name)
+            if tensor is None:
+                raise ValueError(f"[static.save] the scope has no parameter '{name}' (run the startup program first)")
+            out[name] = tensor.numpy()
+        return out
+
+    params, states = arrays(param_names), arrays(state_names)
     rates = _C.pir.learning_rates(program)
     if rates:  # Paddle keeps the optimizer's rate as a variable, and its load asks for it
         states["learning_rate_0"] = np.array(rates[0], dtype=np.float32)
