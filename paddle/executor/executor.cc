@@ -4,8 +4,13 @@
 
 #include "paddle/autograd/grad_mode.h"
 #include "paddle/common/errors.h"
+#include "paddle/executor/constant_folding_pass.h"
+#include "paddle/phi/api/api_helpers.h"
 #include "paddle/pir/core/block.h"
+#include "paddle/pir/core/builder.h"
 #include "paddle/pir/core/type.h"
+#include "paddle/pir/dialect/builtin_dialect.h"
+#include "paddle/pir/transforms/passes.h"
 
 namespace paddle::executor {
 namespace {
@@ -20,10 +25,49 @@ std::string Describe(const pir::DenseTensorType& type) {
   return std::string(DataTypeName(type.dtype())) + type.dims().ToString();
 }
 
+std::string FetchName(size_t i) { return "fetch@" + std::to_string(i); }
+
 }  // namespace
 
-Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& fetches) {
-  const pir::Block& top = *program.block();
+std::vector<std::string> Executor::Passes() {
+  return {"algebraic_simplification", "constant_folding", "common_subexpression_elimination",
+          "dead_code_elimination"};
+}
+
+Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& fetches, const Place& place,
+                   const std::vector<std::string>& passes) {
+  const pir::Block& source = *program.block();
+  for (size_t i = 0; i < fetches.size(); ++i) {
+    PD_CHECK(bool(fetches[i]) && fetches[i].type().isa<pir::DenseTensorType>(), InvalidArgument,
+             "[Executor] fetch ", i, " must be a tensor value of the program");
+    PD_CHECK(fetches[i].defining_op() && fetches[i].defining_op()->parent_block() == &source, InvalidArgument,
+             "[Executor] fetch ", i, " must be a value of the program's top block, not of a nested region");
+  }
+  // The copy marks the fetches as its outputs, so that no pass drops or
+  // renames them without the executor knowing.
+  pir::IrMapping mapping;
+  program_ = program.Clone(mapping);
+  pir::Builder builder(program_->context(), program_->block());
+  for (size_t i = 0; i < fetches.size(); ++i) {
+    builder.Create(pir::ShadowOutputOp::kName, {mapping.Lookup(fetches[i])},
+                   {{"output_name", builder.str_attr(FetchName(i))}}, {});
+  }
+  pir::PassManager pm;
+  for (const std::string& name : passes) {
+    // The executor keeps what constant folding computes.
+    pm.AddPass(name == "constant_folding" ? CreateConstantFoldingPass(&constants_) : pir::CreatePass(name));
+  }
+  pm.AddPass(pir::CreateKernelSelectionPass(api::ResolvePlace(place)));
+  pm.Run(*program_);
+  std::vector<pir::Value> outputs(fetches.size());
+  for (const pir::Operation* op : *program_->block()) {
+    if (op->name() != pir::ShadowOutputOp::kName) continue;
+    const std::string& name = op->attribute<pir::StrAttribute>("output_name").data();
+    for (size_t i = 0; i < fetches.size(); ++i) {
+      if (name == FetchName(i)) outputs[i] = op->operand(0);
+    }
+  }
+  const pir::Block& top = *program_->block();
   NumberValues(top, &slots_);
   for (const pir::Operation* op : top) {
     if (op->name() != "pd_op.data") continue;
@@ -32,12 +76,8 @@ Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& f
     feed_names_.push_back(name);
   }
   std::unordered_set<int> fetched;
-  for (size_t i = 0; i < fetches.size(); ++i) {
-    PD_CHECK(bool(fetches[i]) && fetches[i].type().isa<pir::DenseTensorType>(), InvalidArgument,
-             "[Executor] fetch ", i, " must be a tensor value of the program");
-    PD_CHECK(fetches[i].defining_op() && fetches[i].defining_op()->parent_block() == &top, InvalidArgument,
-             "[Executor] fetch ", i, " must be a value of the program's top block, not of a nested region");
-    fetch_slots_.push_back(slots_.Of(fetches[i]));
+  for (pir::Value v : outputs) {
+    fetch_slots_.push_back(slots_.Of(v));
     fetched.insert(fetch_slots_.back());
   }
   Steps steps = PrepareBlock(top, slots_, true);
@@ -65,6 +105,7 @@ std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Sc
   Frame frame;
   frame.slots.resize(slots_.size());
   frame.scope = scope;
+  frame.constants = &constants_;
   for (const Input& input : inputs_) {
     auto it = feeds.find(input.name);
     PD_CHECK(it != feeds.end(), NotFound, "[Executor] feed '", input.name, "' is missing; the program's inputs are: ",

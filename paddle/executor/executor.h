@@ -2,6 +2,11 @@
 // constructor) into instructions over a frame of slots, with each
 // intermediate value released after its last use.
 //
+// Preparing works on a copy of the program, which it optimizes and lowers:
+// the passes of Executor::Passes, the last of which chooses the kernels
+// for `place` (Note [Kernel selection]); the fetched values are kept alive
+// through them as outputs of the copy. kernel_program() prints the result.
+//
 // Feeds are the program's pd_op.data inputs by name; the results are the
 // values asked for at preparation (fetches). Parameters
 // (builtin.parameter) are read from, and builtin.set_parameter writes to,
@@ -21,9 +26,14 @@ namespace paddle::executor {
 
 class Executor {
  public:
-  // Prepares `program` to compute `fetches` (values of it). The program
-  // must stay alive and unchanged while the executor is used.
-  Executor(const pir::Program& program, const std::vector<pir::Value>& fetches);
+  // Prepares `program` to compute `fetches` (values of it) on `place`
+  // (undefined: the default place), with the passes named (Passes() when
+  // none are given).
+  Executor(const pir::Program& program, const std::vector<pir::Value>& fetches, const Place& place = Place(),
+           const std::vector<std::string>& passes = Passes());
+
+  // The optimizing passes run before kernel selection.
+  static std::vector<std::string> Passes();
 
   // Runs with the inputs in `feeds` (every pd_op.data of the program, by
   // its name) and returns the fetched values in order. Errors name the
@@ -32,6 +42,9 @@ class Executor {
 
   // The names of the program's inputs, in program order.
   const std::vector<std::string>& feed_names() const { return feed_names_; }
+
+  // The program the executor runs: optimized and lowered to kernels.
+  const pir::Program& kernel_program() const { return *program_; }
 
  private:
   struct Input {
@@ -42,6 +55,8 @@ class Executor {
 
   void CheckFeed(const Input& input, const Tensor& value) const;
 
+  std::unique_ptr<pir::Program> program_;
+  Scope constants_;  // Note [Constant folding]
   SlotMap slots_;
   std::shared_ptr<const Steps> steps_;
   std::vector<Input> inputs_;

@@ -9,6 +9,7 @@
 #include "paddle/pir/core/region.h"
 #include "paddle/executor/generated/instruction_families.h"
 #include "paddle/pir/core/attribute.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
 
 namespace paddle::executor {
 namespace {
@@ -50,6 +51,13 @@ Instruction ParameterInstruction(const pir::Operation& op, const SlotMap& slots)
   std::string name = NameOf(op, "parameter_name");
   int out = slots.Of(op.result(0));
   return [=](Frame& f) {
+    if (f.constants) {
+      auto it = f.constants->find(name);
+      if (it != f.constants->end()) {
+        f[out].tensor = it->second;
+        return;
+      }
+    }
     auto it = f.scope ? f.scope->find(name) : Scope::iterator();
     PD_CHECK(f.scope && it != f.scope->end(), NotFound, "[builtin.parameter] the scope has no parameter '", name,
              "' (run the startup program first)");
@@ -119,6 +127,10 @@ Instruction YieldInstruction(const pir::Operation& op, const SlotMap& slots) {
     for (int s : sources) values.push_back(f[s]);
     for (size_t i = 0; i < dests.size(); ++i) f[dests[i]] = std::move(values[i]);
   };
+}
+
+Instruction PhiKernelInstruction(const pir::Operation& op, const SlotMap& slots) {
+  return InstructionTable::Get().FindKernel(pir::PhiKernelOp::OpOf(op).name)(op, slots);
 }
 
 // Inputs, outputs and constants cost nothing at run time: the executor
@@ -228,6 +240,7 @@ const InstructionTable& InstructionTable::Get() {
     t.Add("pd_op.if", IfInstruction);
     t.Add("pd_op.while", WhileInstruction);
     t.Add("cf.yield", YieldInstruction);
+    t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
     return t;
   }();
   return table;
@@ -236,6 +249,12 @@ const InstructionTable& InstructionTable::Get() {
 InstructionFactory InstructionTable::Find(const std::string& op) const {
   auto it = factories_.find(op);
   PD_CHECK(it != factories_.end(), Unimplemented, "[executor] the op ", op, " cannot run yet");
+  return it->second;
+}
+
+InstructionFactory InstructionTable::FindKernel(const std::string& op) const {
+  auto it = kernel_factories_.find(op);
+  PD_CHECK(it != kernel_factories_.end(), Unimplemented, "[executor] ", op, " has no kernel instruction");
   return it->second;
 }
 

@@ -28,10 +28,12 @@ struct Slot {
 // Named tensors that outlive a run: a program's parameters.
 using Scope = std::map<std::string, Tensor>;
 
-// The slots of one run, and the scope its parameters live in.
+// The slots of one run, the scope its parameters live in, and the values
+// constant folding computed (Note [Constant folding]).
 struct Frame {
   std::vector<Slot> slots;
   Scope* scope = nullptr;
+  const Scope* constants = nullptr;
   Slot& operator[](int i) { return slots[i]; }
 };
 
@@ -74,16 +76,22 @@ void NumberValues(const pir::Block& block, SlotMap* slots);
 Steps PrepareBlock(const pir::Block& block, const SlotMap& slots, bool top_level);
 
 // The factory of each op name: the generated ones (one per op of the YAML)
-// and the hand-written ones of the builtin ops.
+// and the hand-written ones of the builtin ops; and for each pd_op op with a
+// kernel, the factory of the op lowered to pd_kernel.phi_kernel (Note
+// [Kernel instructions] in kernel_call.h).
 class InstructionTable {
  public:
   static const InstructionTable& Get();
   void Add(const std::string& op, InstructionFactory factory) { factories_[op] = factory; }
-  // NotFound naming the op when it has no instruction.
+  void AddKernel(const std::string& op, InstructionFactory factory) { kernel_factories_[op] = factory; }
+  // Unimplemented naming the op when it has no instruction.
   InstructionFactory Find(const std::string& op) const;
+  // The factory of a pd_kernel.phi_kernel op whose op_name is `op`.
+  InstructionFactory FindKernel(const std::string& op) const;
 
  private:
   std::unordered_map<std::string, InstructionFactory> factories_;
+  std::unordered_map<std::string, InstructionFactory> kernel_factories_;
 };
 
 }  // namespace paddle::executor

@@ -367,16 +367,22 @@ void BindStaticGraph(py::module_& m) {
     std::unique_ptr<executor::Executor> exe;
   };
   py::class_<PyExecutor>(pir_module, "Executor")
-      .def(py::init([](std::shared_ptr<pir::Program> program, const std::vector<StaticValue>& fetches) {
+      .def(py::init([](std::shared_ptr<pir::Program> program, const std::vector<StaticValue>& fetches,
+                       const std::optional<Place>& place, const std::optional<std::vector<std::string>>& passes) {
              for (const auto& f : fetches) {
                PD_CHECK(f.program == program, InvalidArgument,
                         "[Executor] a fetched value belongs to another program than the one run");
              }
-             auto exe = std::make_unique<executor::Executor>(*program, Values(fetches));
+             auto exe = std::make_unique<executor::Executor>(*program, Values(fetches), place.value_or(Place()),
+                                                             passes.value_or(executor::Executor::Passes()));
              return PyExecutor{std::move(program), std::move(exe)};
            }),
-           py::arg("program"), py::arg("fetch_list"))
+           py::arg("program"), py::arg("fetch_list"), py::arg("place") = py::none(), py::arg("passes") = py::none(),
+           "Prepares program to compute fetch_list on place (None: the default place), optimized by the passes "
+           "named (None: the default ones) and lowered to kernels.")
       .def_property_readonly("feed_names", [](const PyExecutor& e) { return e.exe->feed_names(); })
+      .def_property_readonly("kernel_program", [](const PyExecutor& e) { return e.exe->kernel_program().Print(); },
+                             "The text of the program run: optimized and lowered to kernels.")
       .def("run",
            [](PyExecutor& e, const std::map<std::string, Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
              return e.exe->Run(feeds, &scope->tensors);

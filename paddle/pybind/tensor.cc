@@ -2,6 +2,8 @@
 // device transfer. Indexing and operators live in their own files.
 #include <pybind11/numpy.h>
 
+#include <bit>
+
 #include "paddle/autograd/grad_node.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/api_helpers.h"
@@ -18,7 +20,33 @@ const char* NumpyTypeName(DataType t) {
   return t == DataType::BFLOAT16 ? "uint16" : DataTypeName(t);
 }
 
+// The dtype of an array NumPy lays out as we do (C order, native byte
+// order, a dtype of ours); UNDEFINED for any other, which FromNumpy
+// converts through NumPy first.
+DataType DirectDtype(const py::array& arr) {
+  if (!(arr.flags() & py::array::c_style)) return DataType::UNDEFINED;
+  const py::dtype dtype = arr.dtype();
+  const char order = dtype.byteorder();
+  const bool native = order == '=' || order == '|' || (order == '<' && std::endian::native == std::endian::little);
+  if (!native) return DataType::UNDEFINED;
+  const py::ssize_t size = dtype.itemsize();
+  switch (dtype.kind()) {
+    case 'b': return DataType::BOOL;
+    case 'f': return size == 4 ? DataType::FLOAT32 : size == 8 ? DataType::FLOAT64 : size == 2 ? DataType::FLOAT16
+                                                                                              : DataType::UNDEFINED;
+    case 'i': return size == 4 ? DataType::INT32 : size == 8 ? DataType::INT64 : size == 2 ? DataType::INT16
+                     : size == 1 ? DataType::INT8 : DataType::UNDEFINED;
+    case 'u': return size == 1 ? DataType::UINT8 : DataType::UNDEFINED;
+    case 'c': return size == 8 ? DataType::COMPLEX64 : size == 16 ? DataType::COMPLEX128 : DataType::UNDEFINED;
+    default: return DataType::UNDEFINED;
+  }
+}
+
 Tensor FromNumpy(py::array arr, py::handle place) {
+  if (const DataType direct = DirectDtype(arr); direct != DataType::UNDEFINED) {
+    std::vector<int64_t> dims(arr.shape(), arr.shape() + arr.ndim());
+    return api::FromHostBuffer(arr.data(), direct, DDim(dims), CastPlace(place, "to_tensor", "place", Place()));
+  }
   py::module_ np = py::module_::import("numpy");
   std::string name = py::str(arr.dtype().attr("name"));
   DataType dtype;

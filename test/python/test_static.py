@@ -690,6 +690,37 @@ def test_matmul_add_fusion_keeps_the_training_losses():
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
 
 
+def test_executor_runs_an_optimized_copy_lowered_to_kernels():
+    """The executor optimizes and lowers a copy of the program: constants
+    fold (a uniform one into pd_op.full, cumsum's into a constant it keeps),
+    ops with a kernel become phi_kernel ops, the user's program stays as it
+    was, and the results equal NumPy's with and without the passes."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 4], "float32")
+        scale = paddle.full([], 2.0, "float32") * paddle.full([], 3.0, "float32")
+        ramp = paddle.cumsum(paddle.full([4], 1.0, "float32"))
+        y = paddle.sum(paddle.exp(x) * scale + ramp, axis=0)
+    paddle.disable_static()
+    before = main.op_names()
+    xs = np.random.default_rng(0).standard_normal((2, 4)).astype("float32")
+    expected = (np.exp(xs) * 6.0 + np.arange(1, 5, dtype="float32")).sum(axis=0)
+    exe = paddle._C.pir.Executor(main, [y])
+    text = exe.kernel_program
+    assert '"exp(phi_kernel)"' in text and '"sum(phi_kernel)"' in text
+    assert "fill_value:6" in text  # 2 * 3, folded
+    assert "constant_folding@_" in text and "cumsum" not in text
+    assert text.count('= "pd_op.') == 1  # every op but pd_op.data is lowered
+    assert main.op_names() == before
+    scope = paddle.static.Scope()
+    for passes in (None, []):
+        run = paddle._C.pir.Executor(main, [y], None, passes)
+        out, = run.run({"x": paddle.to_tensor(xs)}, scope)
+        np.testing.assert_allclose(out.numpy(), expected, rtol=1e-6)
+    assert scope.var_names() == []  # folded constants stay with the executor
+
+
 def test_mangled_program_text_gives_clear_errors():
     """Random cuts, insertions and copies in a printed program with control
     flow: parsing and verifying raise ValueError, and whatever still parses

@@ -73,7 +73,7 @@ def _out_locals(op: OpSpec) -> list[str]:
     return ["out"] if len(op.outputs) == 1 else [f"{name}_out" for name in op.outputs]
 
 
-def _kernel_signature(op: OpSpec) -> str:
+def kernel_signature(op: OpSpec) -> str:
     outputs = ["const std::vector<phi::DenseTensor*>&"] if op.list_output else ["phi::DenseTensor*"] * len(op.outputs)
     params = ["const phi::DeviceContext&"] + [a.kernel_type for a in op.kernel_args] + outputs
     return f"void({', '.join(params)})"
@@ -135,7 +135,7 @@ def _body(op: OpSpec) -> list[str]:
     out_args = [f"launch.InOut({_inplace_target(written_into[op.outputs[slot]])})" if op.outputs[slot] in written_into
                 else f"launch.Out({o}.get())" for slot, o in enumerate(outs)]
     kernel_args = (["launch.context()"] + [_kernel_arg(op, a) for a in op.kernel_args] + out_args)
-    lines.append(f"launch.kernel<{_kernel_signature(op)}>()({', '.join(kernel_args)});")
+    lines.append(f"launch.kernel<{kernel_signature(op)}>()({', '.join(kernel_args)});")
     lines.append("launch.Finish();")
     if op.is_inplace:
         returned = [written_into[name] for name in op.outputs]
@@ -167,7 +167,7 @@ def _list_output_tail(op: OpSpec, by_name: dict, dtype_expr: str) -> list[str]:
         "  results.push_back(std::make_shared<phi::DenseTensor>(meta));",
         "  outs.push_back(results.back().get());",
         "}",
-        f"launch.kernel<{_kernel_signature(op)}>()({', '.join(kernel_args)});",
+        f"launch.kernel<{kernel_signature(op)}>()({', '.join(kernel_args)});",
         "launch.Finish();",
         "return std::vector<Tensor>(results.begin(), results.end());",
     ]

@@ -207,14 +207,24 @@ def _registration(op: OpSpec) -> str:
               f".operands = {_strings(a.name for a in op.tensor_args)}",
               f".results = {_strings(results)}",
               f".attributes = {{{', '.join(attrs)}}}",
-              f".traits = {'kPure' if is_pure(op) else 'kNoTraits'}",
-              f".infer_types = {op.name}_types",
-              f".verify = {op.name}_verify"]
+              f".traits = {'kPure' if is_pure(op) else 'kNoTraits'}"]
+    if op.has_kernel:
+        fields.append(f".kernel = {_kernel_spec(op)}")
+    fields += [f".infer_types = {op.name}_types", f".verify = {op.name}_verify"]
     if op.backward is not None:
         fields.append(f".vjp = autodiff::{op.name}_vjp")
     if op.decomposition is not None:
         fields.append(f".decompose = autodiff::{op.name}_decompose")
     return "  ctx->RegisterOp({" + ", ".join(fields) + "});\n"
+
+
+def _kernel_spec(op: OpSpec) -> str:
+    """OpInfo's KernelSpec: the kernel, and where its key's dtype and place come from."""
+    dtype = op.data_type_arg
+    source = (f".dtype_operand = {op.tensor_args.index(dtype)}" if dtype.is_tensor
+              else f'.dtype_attribute = "{dtype.name}"')
+    place = f', .place_attribute = "{op.backend_arg.name}"' if op.backend_arg is not None else ""
+    return f'{{.kernel = "{op.name}", {source}{place}}}'
 
 
 # The builder's parameter type for each YAML argument type.

@@ -103,6 +103,15 @@ bool KernelFactory::Has(const std::string& op, const KernelKey& key) const {
   return HasExactly(op, key) || (IsCustomBackend(key.backend) && HasExactly(op, OnCpu(key)));
 }
 
+bool KernelFactory::HasLimit(const std::string& op, Backend backend) const {
+  auto it = limits_.find(op);
+  if (it == limits_.end()) return false;
+  for (const auto& entry : it->second) {
+    if (entry.first == backend) return true;
+  }
+  return false;
+}
+
 void KernelFactory::SetLimit(const std::string& op, Backend backend, Limit limit) {
   limits_[op].emplace_back(backend, limit);
 }

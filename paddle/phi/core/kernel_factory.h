@@ -61,6 +61,10 @@ class KernelFactory {
   bool HasOp(const std::string& op) const { return kernels_.count(op) > 0; }
   // Whether SelectOrFallback would find a kernel for `key`.
   bool Has(const std::string& op, const KernelKey& key) const;
+  // Whether Select would, without the CPU fallback of custom backends.
+  bool HasExactly(const std::string& op, const KernelKey& key) const;
+  // Whether the op's kernel on `backend` serves only some inputs.
+  bool HasLimit(const std::string& op, Backend backend) const;
 
   // Note [Kernel limits]: a kernel may serve only some inputs of its dtype
   // (the GPU's flash attention holds a head's vectors in registers, up to
@@ -75,7 +79,6 @@ class KernelFactory {
   std::vector<std::string> Ops() const;
 
  private:
-  bool HasExactly(const std::string& op, const KernelKey& key) const;
 
   using KeyedKernels = std::vector<std::pair<KernelKey, Kernel>>;
   std::unordered_map<std::string, KeyedKernels> kernels_;

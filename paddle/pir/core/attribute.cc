@@ -2,9 +2,11 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <memory>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/core/kernel_factory.h"
 #include "paddle/pir/core/ir_context.h"
 
 PIR_DEFINE_TYPE_ID(pir::BoolAttribute)
@@ -18,12 +20,18 @@ PIR_DEFINE_TYPE_ID(pir::PlaceAttribute)
 PIR_DEFINE_TYPE_ID(pir::IntArrayAttribute)
 PIR_DEFINE_TYPE_ID(pir::ScalarAttribute)
 PIR_DEFINE_TYPE_ID(pir::ArrayAttribute)
+PIR_DEFINE_TYPE_ID(pir::KernelKeyAttribute)
 
 namespace pir {
 namespace {
 
 constexpr const char* kKindNames[] = {"Any",  "Bool",     "Int32", "Int64",    "Float",  "Double",
-                                      "Str",  "DataType", "Place", "IntArray", "Scalar", "Array"};
+                                      "Str",  "DataType", "Place", "IntArray", "Scalar", "Array",
+                                      "KernelKey"};
+
+// Paddle's layout words in a kernel key.
+constexpr std::pair<phi::DataLayout, const char*> kLayoutNames[] = {
+    {phi::DataLayout::ANY, "Undefined(AnyLayout)"}, {phi::DataLayout::NCHW, "NCHW"}, {phi::DataLayout::NHWC, "NHWC"}};
 
 template <typename T>
 struct ValueStorage : AttributeStorage {
@@ -78,6 +86,15 @@ std::string Format(const phi::Scalar& v) {
   }
 }
 
+std::string Format(const phi::KernelKey& v) {
+  const char* layout = "";
+  for (const auto& [value, name] : kLayoutNames) {
+    if (value == v.layout) layout = name;
+  }
+  const char* backend = v.backend == phi::Backend::UNDEFINED ? "Undefined" : phi::BackendName(v.backend);
+  return paddle::common::StrCat("<backend:", backend, "|layout:", layout, "|dtype:", FormatDataType(v.dtype), ">");
+}
+
 std::string Format(const std::vector<Attribute>& v) {
   std::string out = "[";
   for (size_t i = 0; i < v.size(); ++i) {
@@ -107,7 +124,8 @@ bool IsNaturalKind(AttrKind kind) {
     case AttrKind::kStr:
     case AttrKind::kDataType:
     case AttrKind::kPlace:
-    case AttrKind::kArray: return true;
+    case AttrKind::kArray:
+    case AttrKind::kKernelKey: return true;
     default: return false;
   }
 }
@@ -146,6 +164,7 @@ template class ValueAttribute<AttrKind::kPlace, paddle::Place>;
 template class ValueAttribute<AttrKind::kIntArray, std::vector<int64_t>>;
 template class ValueAttribute<AttrKind::kScalar, phi::Scalar>;
 template class ValueAttribute<AttrKind::kArray, std::vector<Attribute>>;
+template class ValueAttribute<AttrKind::kKernelKey, phi::KernelKey>;
 
 std::string FormatFloat(double value, bool single, bool with_point) {
   char buf[64];
@@ -181,6 +200,39 @@ paddle::Place ParsePlace(const std::string& device) {
 
 std::string FormatDataType(paddle::DataType dtype) {
   return dtype == paddle::DataType::UNDEFINED ? "Undefined" : paddle::DataTypeName(dtype);
+}
+
+phi::KernelKey ParseKernelKey(const std::string& body) {
+  auto fail = [&](const std::string& why) {
+    PD_THROW(InvalidArgument, "[pir] a kernel key reads <backend:B|layout:L|dtype:D>, but <", body, "> ", why);
+  };
+  std::vector<std::string> words;
+  const char* fields[] = {"backend:", "layout:", "dtype:"};
+  size_t start = 0;
+  for (const char* field : fields) {
+    if (start > body.size() || body.compare(start, std::strlen(field), field) != 0) {
+      fail(std::string("has no ") + field + " part there");
+    }
+    start += std::strlen(field);
+    size_t end = std::min(body.find('|', start), body.size());
+    words.push_back(body.substr(start, end - start));
+    start = end + 1;
+  }
+  if (start <= body.size()) fail("has more parts");
+  phi::KernelKey key;
+  const std::string& backend = words[0];
+  if (backend.empty()) fail("has no backend");
+  key.backend = backend == "Undefined" ? phi::Backend::UNDEFINED
+                : backend == "CPU"     ? phi::Backend::CPU
+                : backend == "GPU"     ? phi::Backend::GPU
+                                       : phi::CustomBackend(backend);
+  bool layout_known = false;
+  for (const auto& [value, name] : kLayoutNames) {
+    if (words[1] == name) key.layout = value, layout_known = true;
+  }
+  if (!layout_known) fail("names an unknown layout");
+  key.dtype = words[2] == "Undefined" ? paddle::DataType::UNDEFINED : paddle::DataTypeFromName(words[2]);
+  return key;
 }
 
 }  // namespace pir

@@ -10,7 +10,8 @@
 // Int64, Double with a point or exponent, Str, DataType, Place, Array). A
 // value of any other kind, or a Double that reads as an integer, prints with
 // its kind first, `(Int32)1`, `(Double)1`, so that parse(print(p)) is p.
-// Scalars keep the point (`1.0`): their dtype is part of the value.
+// Scalars keep the point (`1.0`): their dtype is part of the value. A kernel
+// key prints as Paddle's `<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>`.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,10 @@
 #include "paddle/common/place.h"
 #include "paddle/phi/core/scalar.h"
 #include "paddle/pir/core/storage.h"
+
+namespace phi {
+struct KernelKey;
+}  // namespace phi
 
 namespace pir {
 
@@ -40,6 +45,7 @@ enum class AttrKind : uint8_t {
   kIntArray,
   kScalar,
   kArray,
+  kKernelKey,  // the kernel a pd_kernel op runs (kernel_key.h)
 };
 
 // "Int32", ...: the tag of Note [Attribute text].
@@ -84,6 +90,7 @@ using PlaceAttribute = ValueAttribute<AttrKind::kPlace, paddle::Place>;
 using IntArrayAttribute = ValueAttribute<AttrKind::kIntArray, std::vector<int64_t>>;
 using ScalarAttribute = ValueAttribute<AttrKind::kScalar, phi::Scalar>;
 using ArrayAttribute = ValueAttribute<AttrKind::kArray, std::vector<Attribute>>;
+using KernelKeyAttribute = ValueAttribute<AttrKind::kKernelKey, phi::KernelKey>;
 
 // An op's attributes by name, in the sorted order they print in.
 using AttributeMap = std::map<std::string, Attribute>;
@@ -98,6 +105,10 @@ std::string FormatPlace(const paddle::Place& place);
 paddle::Place ParsePlace(const std::string& device);
 // Paddle's dtype names, with "Undefined" for UNDEFINED.
 std::string FormatDataType(paddle::DataType dtype);
+// The key of `<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>`'s
+// body (without the angle brackets); InvalidArgument naming the part that
+// does not read.
+phi::KernelKey ParseKernelKey(const std::string& body);
 
 }  // namespace pir
 
@@ -112,6 +123,7 @@ PIR_DECLARE_TYPE_ID(pir::PlaceAttribute)
 PIR_DECLARE_TYPE_ID(pir::IntArrayAttribute)
 PIR_DECLARE_TYPE_ID(pir::ScalarAttribute)
 PIR_DECLARE_TYPE_ID(pir::ArrayAttribute)
+PIR_DECLARE_TYPE_ID(pir::KernelKeyAttribute)
 
 template <>
 struct std::hash<pir::Attribute> {

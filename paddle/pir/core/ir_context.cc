@@ -5,6 +5,7 @@
 #include "paddle/pir/core/op_info.h"
 #include "paddle/pir/dialect/builtin_dialect.h"
 #include "paddle/pir/dialect/control_flow_dialect.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 
 namespace pir {
@@ -18,6 +19,7 @@ IrContext* IrContext::Instance() {
     c->GetOrRegisterDialect<BuiltinDialect>();
     c->GetOrRegisterDialect<ControlFlowDialect>();
     c->GetOrRegisterDialect<PdOpDialect>();
+    c->GetOrRegisterDialect<PdKernelDialect>();
     return c;
   }();
   return ctx;

@@ -5,8 +5,10 @@
 #include <unordered_map>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/core/kernel_key.h"
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
 
 namespace pir {
 namespace {
@@ -43,7 +45,8 @@ class Parser {
     }
     Expect("=");
     std::string name = String();
-    const OpInfo* info = ctx_->FindOp(name);
+    const OpInfo* attributes_of = nullptr;
+    const OpInfo* info = OpOfPrintedName(ctx_, name, &attributes_of);
     if (!info) Fail("a registered op", "\"" + name + "\"");
     std::vector<Value> operands;
     Expect("(");
@@ -51,7 +54,7 @@ class Parser {
       if (!operands.empty()) Expect(",");
       operands.push_back(Accept("<<NULL VALUE>>") ? Value() : Lookup(ValueName()));
     }
-    AttributeMap attributes = Attributes(*info);
+    AttributeMap attributes = Attributes(*info, attributes_of);
     // The operand types are optional: an op with regions prints none.
     if (Accept(":")) ParseOperandTypes(operands);
     Expect("->");
@@ -109,7 +112,9 @@ class Parser {
     } while (Accept("else"));
   }
 
-  AttributeMap Attributes(const OpInfo& info) {
+  // Typed by the op's declared attributes, then by those of `also` (a
+  // kernel op's pd_op op).
+  AttributeMap Attributes(const OpInfo& info, const OpInfo* also) {
     AttributeMap attributes;
     Expect("{");
     while (!Accept("}")) {
@@ -117,6 +122,7 @@ class Parser {
       std::string name = Identifier();
       Expect(":");
       const AttrSpec* spec = info.FindAttribute(name);
+      if (!spec && also) spec = also->FindAttribute(name);
       Attribute value = ParseAttribute(spec ? spec->kind : AttrKind::kAny, spec ? spec->element : AttrKind::kAny);
       if (!attributes.emplace(name, value).second) Fail("a new attribute name", "a second '" + name + "'");
     }
@@ -168,6 +174,7 @@ class Parser {
         }
         return ArrayAttribute::Get(ctx_, values);
       }
+      case AttrKind::kKernelKey: return KernelKeyAttribute::Get(ctx_, KernelKeyValue());
       case AttrKind::kAny: break;
     }
     Fail("an attribute value");
@@ -178,6 +185,7 @@ class Parser {
     char c = pos_ < text_.size() ? text_[pos_] : '\0';
     if (c == '"') return AttrKind::kStr;
     if (c == '[') return AttrKind::kArray;
+    if (c == '<') return AttrKind::kKernelKey;
     if (PeekWord("true") || PeekWord("false")) return AttrKind::kBool;
     if (PeekWord("Place")) return AttrKind::kPlace;
     if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || PeekWord("inf") || PeekWord("nan")) {
@@ -254,6 +262,20 @@ class Parser {
       return place;
     } catch (const paddle::common::Error&) {
       Fail("a place such as cpu or gpu:0", device);
+    }
+  }
+
+  phi::KernelKey KernelKeyValue() {
+    Expect("<");
+    size_t end = text_.find('>', pos_);
+    if (end == std::string::npos) Fail("'>' closing a kernel key");
+    std::string body = text_.substr(pos_, end - pos_);
+    try {
+      phi::KernelKey key = ParseKernelKey(body);
+      pos_ = end + 1;
+      return key;
+    } catch (const paddle::common::Error&) {
+      Fail("a kernel key such as <backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>", "<" + body + ">");
     }
   }
 

@@ -5,6 +5,7 @@
 
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
 
 namespace pir {
 namespace {
@@ -34,13 +35,13 @@ class IrPrinter {
       names_[op.result(i).impl()] = name;
       line << (i ? ", " : "") << name;
     }
-    line << ") = \"" << op.name() << "\" (";
+    line << ") = \"" << PrintedOpName(op) << "\" (";
     std::vector<Value> operands = op.operands();
     for (size_t i = 0; i < operands.size(); ++i) line << (i ? ", " : "") << Name(operands[i]);
     line << ") {";
     bool first = true;
     for (const auto& [name, value] : op.attributes()) {
-      line << (first ? "" : ",") << name << ":" << AttributeText(op.info(), name, value);
+      line << (first ? "" : ",") << name << ":" << AttributeText(op, name, value);
       first = false;
     }
     // An op with regions (pd_op.if, pd_op.while) prints no operand types,
@@ -90,9 +91,9 @@ class IrPrinter {
   static std::string TypeText(Value v) { return v && v.type() ? v.type().ToString() : kNullType; }
 
   // Note [Attribute text]: tagged where the parser would read another kind.
-  static std::string AttributeText(const OpInfo& info, const std::string& name, Attribute value) {
+  static std::string AttributeText(const Operation& op, const std::string& name, Attribute value) {
     if (!value) return "<<NULL ATTRIBUTE>>";
-    const AttrSpec* spec = info.FindAttribute(name);
+    const AttrSpec* spec = FindAttributeSpec(op, name);
     if (!spec || spec->kind == AttrKind::kAny) return value.TaggedText();
     if (value.kind() == spec->kind) return value.ToString();
     return std::string("(") + AttrKindName(value.kind()) + ")" + value.ToString();

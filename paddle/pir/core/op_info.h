@@ -49,6 +49,16 @@ using VjpFn = Grads (*)(Builder& builder, const Operation& op, const Grads& out_
 // result (one value for a tensor, the elements of a vec).
 using DecomposeFn = std::vector<std::vector<Value>> (*)(Builder& builder, const Operation& op);
 
+// How the kernel of an op is chosen (the YAML's kernel entry; Note [Kernel
+// selection] in transforms/kernel_selection_pass.cc). An op without a kernel
+// (builtin ops, composites) has an empty `kernel`.
+struct KernelSpec {
+  std::string kernel;           // the phi kernel's name
+  int dtype_operand = -1;       // the operand whose dtype selects the kernel, or
+  std::string dtype_attribute;  // the attribute naming it (full's dtype)
+  std::string place_attribute;  // the attribute naming where it runs (full's place), if any
+};
+
 struct OpInfo {
   std::string name;  // "<dialect>.<op>"
   // Names of the operands and results; a variadic op (builtin.combine) has
@@ -60,6 +70,7 @@ struct OpInfo {
   uint32_t num_regions = 0;
   std::vector<AttrSpec> attributes;  // the declared ones; others may be added (stop_gradient)
   uint32_t traits = kNoTraits;
+  KernelSpec kernel;
 
   InferTypesFn infer_types = nullptr;
   VerifyFn verify = nullptr;

@@ -1,6 +1,8 @@
 #include "paddle/pir/core/operation.h"
 
 #include "paddle/common/errors.h"
+#include "paddle/pir/core/block.h"
+#include "paddle/pir/core/ir_mapping.h"
 
 namespace pir {
 
@@ -25,6 +27,23 @@ Operation* Operation::Create(const OpInfo* info, const std::vector<Value>& opera
   op->attributes_ = std::move(attributes);
   for (uint32_t i = 0; i < num_regions; ++i) op->regions_.push_back(std::make_unique<Region>(op));
   return op;
+}
+
+Operation* Operation::Clone(IrMapping& mapping) const {
+  std::vector<Type> types;
+  for (uint32_t i = 0; i < num_results_; ++i) types.push_back(results_[i].type);
+  Operation* copy = Create(info_, mapping.Lookup(operands()), attributes_, types, num_regions());
+  for (uint32_t i = 0; i < num_results_; ++i) mapping.Map(result(i), copy->result(i));
+  for (uint32_t r = 0; r < num_regions(); ++r) {
+    for (const auto& block : *regions_[r]) {
+      Block* block_copy = copy->regions_[r]->AddBlock();
+      for (size_t a = 0; a < block->num_arguments(); ++a) {
+        mapping.Map(block->argument(a), block_copy->AddArgument(block->argument(a).type()));
+      }
+      for (const Operation* op : *block) block_copy->push_back(op->Clone(mapping));
+    }
+  }
+  return copy;
 }
 
 void Operation::Destroy() {

@@ -13,6 +13,7 @@
 namespace pir {
 
 class Block;
+class IrMapping;
 class Region;
 
 class Operation {
@@ -20,6 +21,10 @@ class Operation {
   // A detached op; a Builder or Block::push_back places it in a block.
   static Operation* Create(const OpInfo* info, const std::vector<Value>& operands, AttributeMap attributes,
                            const std::vector<Type>& result_types, uint32_t num_regions = 0);
+  // A detached copy of this op and, deeply, of its regions. Operands read
+  // mapping's copy of each value (the value itself when it has none); the
+  // copy's results and block arguments are added to the mapping.
+  Operation* Clone(IrMapping& mapping) const;
   // Destroys a detached op or one that its block has removed. Its results
   // must have no uses left (InvalidArgument names the op otherwise).
   void Destroy();

@@ -14,4 +14,11 @@ Program::Program(IrContext* ctx) : ctx_(ctx) {
 
 Program::~Program() { module_->Destroy(); }
 
+std::unique_ptr<Program> Program::Clone(IrMapping& mapping) const {
+  auto copy = std::make_unique<Program>(ctx_);
+  for (const auto& [name, value] : module_->attributes()) copy->module_->set_attribute(name, value);
+  for (const Operation* op : *block()) copy->block()->push_back(op->Clone(mapping));
+  return copy;
+}
+
 }  // namespace pir

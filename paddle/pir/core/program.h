@@ -2,10 +2,12 @@
 // PaddlePaddle 3.x's Program holds its ModuleOp.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/core/ir_mapping.h"
 #include "paddle/pir/core/operation.h"
 
 namespace pir {
@@ -20,6 +22,9 @@ class Program {
   IrContext* context() const { return ctx_; }
   Operation* module_op() const { return module_; }
   Block* block() const { return &module_->region(0).front(); }
+
+  // A copy in the same context; mapping gets the copy of every value.
+  std::unique_ptr<Program> Clone(IrMapping& mapping) const;
 
   // The program text (ir_printer.cc).
   std::string Print() const;

@@ -6,6 +6,7 @@
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/ir_printer.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
 
 namespace pir {
 namespace {
@@ -81,7 +82,7 @@ class Verifier {
         info.verify(ctx_, op);
       } catch (const paddle::common::Error& e) {
         // An op's own check names the op already.
-        std::string prefix = "[" + op.name() + "] ";
+        std::string prefix = "[" + PrintedOpName(op) + "] ";
         const std::string& message = e.message();
         Fail(op, message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
       }
@@ -106,7 +107,7 @@ class Verifier {
   }
 
   [[noreturn]] void Fail(const Operation& op, const std::string& rule) {
-    PD_THROW(InvalidArgument, "[", op.name(), "] ", rule, "; in: ", DescribeOperation(op));
+    PD_THROW(InvalidArgument, "[", PrintedOpName(op), "] ", rule, "; in: ", DescribeOperation(op));
   }
 
   IrContext* ctx_;

@@ -17,6 +17,10 @@ namespace {
 // applied twice is the identity. Where broadcasting would change the shape
 // (x [4] * ones [2, 4]), nothing is rewritten.
 
+// Whether op's result may become `value`, an existing value (Note
+// [Escaping values]).
+bool MayReplace(const Operation& op, Value value) { return !ResultsEscape(op) && !Escapes(value); }
+
 Operation* ProducerNamed(Value v, const char* name) {
   Operation* op = v ? v.defining_op() : nullptr;
   return op && op->name() == name ? op : nullptr;
@@ -28,7 +32,9 @@ class Involution : public RewritePattern {
   explicit Involution(const char* op) : RewritePattern(op) {}
   bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
     Operation* inner = ProducerNamed(op->operand(0), root().c_str());
-    if (!inner || inner->operand(0).type() != op->result(0).type()) return false;
+    if (!inner || inner->operand(0).type() != op->result(0).type() || !MayReplace(*op, inner->operand(0))) {
+      return false;
+    }
     rewriter.ReplaceOp(op, {inner->operand(0)});
     return true;
   }
@@ -39,7 +45,7 @@ class CastToOwnDtype : public RewritePattern {
  public:
   CastToOwnDtype() : RewritePattern("pd_op.cast") {}
   bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
-    if (op->operand(0).type() != op->result(0).type()) return false;
+    if (op->operand(0).type() != op->result(0).type() || !MayReplace(*op, op->operand(0))) return false;
     rewriter.ReplaceOp(op, {op->operand(0)});
     return true;
   }
@@ -67,6 +73,7 @@ class TransposeOfTranspose : public RewritePattern {
       identity = identity && composed[j] == static_cast<int64_t>(j);
     }
     Value x = inner->operand(0);
+    if (identity && !MayReplace(*op, x)) return false;
     rewriter.ReplaceOp(op, {identity ? x : pd_op::transpose(rewriter, x, composed)});
     return true;
   }
@@ -85,7 +92,48 @@ class ReshapeOfReshape : public RewritePattern {
       if (d == 0) return false;
     }
     Value x = inner->operand(0);
-    rewriter.ReplaceOp(op, {x.type() == op->result(0).type() ? x : pd_op::reshape(rewriter, x, shape)});
+    const bool same = x.type() == op->result(0).type();
+    if (same && !MayReplace(*op, x)) return false;
+    rewriter.ReplaceOp(op, {same ? x : pd_op::reshape(rewriter, x, shape)});
+    return true;
+  }
+};
+
+// reshape(reduce(x, keepdim=true)) -> reduce(x, keepdim=false) when the
+// reshape only drops the kept dims of 1 (a sum's gradient of a bias): the
+// same reduction, written without the extra dims.
+class ReshapeOfKeptReduction : public RewritePattern {
+ public:
+  ReshapeOfKeptReduction() : RewritePattern("pd_op.reshape") {}
+  bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
+    Operation* reduce = op->operand(0).defining_op();
+    if (!reduce || reduce->num_results() != 1 || op->operand(0).use_count() != 1) return false;
+    auto keepdim = reduce->attribute<BoolAttribute>("keepdim");
+    if (!keepdim || !keepdim.data()) return false;
+    AttributeMap attributes = reduce->attributes();
+    attributes["keepdim"] = rewriter.bool_attr(false);
+    rewriter.SetInsertionPoint(reduce);
+    Operation* dropped = rewriter.Build(reduce->name(), reduce->operands(), std::move(attributes));
+    if (dropped->result(0).type() != op->result(0).type()) {
+      rewriter.EraseOp(dropped);
+      return false;
+    }
+    rewriter.ReplaceOp(op, {dropped->result(0)});
+    return true;
+  }
+};
+
+// expand(x, shape) and expand_as(x, y) -> x when x has the result's shape
+// already (the seed of a gradient: a 0-D one expanded to a 0-D loss).
+class ExpandToOwnShape : public RewritePattern {
+ public:
+  explicit ExpandToOwnShape(const char* op) : RewritePattern(op) {}
+  bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
+    if (op->operand(0).type() != op->result(0).type() || !HasStaticShape(op->result(0).type()) ||
+        !MayReplace(*op, op->operand(0))) {
+      return false;
+    }
+    rewriter.ReplaceOp(op, {op->operand(0)});
     return true;
   }
 };
@@ -117,7 +165,8 @@ class IdentityOperand : public RewritePattern {
       if (keep == 1 && !commutes_) break;
       Value x = op->operand(keep);
       double c = 0;
-      if (x.type() == op->result(0).type() && FullValue(op->operand(1 - keep), &c) && c == identity_) {
+      if (x.type() == op->result(0).type() && FullValue(op->operand(1 - keep), &c) && c == identity_ &&
+          MayReplace(*op, x)) {
         rewriter.ReplaceOp(op, {x});
         return true;
       }
@@ -137,7 +186,8 @@ class AlgebraicSimplificationPass : public Pass {
     for (const char* op : {"pd_op.neg", "pd_op.conj", "pd_op.logical_not", "pd_op.bitwise_not"}) {
       patterns_.Add<Involution>(op);
     }
-    patterns_.Add<CastToOwnDtype>().Add<TransposeOfTranspose>().Add<ReshapeOfReshape>();
+    patterns_.Add<CastToOwnDtype>().Add<TransposeOfTranspose>().Add<ReshapeOfReshape>().Add<ReshapeOfKeptReduction>();
+    patterns_.Add<ExpandToOwnShape>("pd_op.expand").Add<ExpandToOwnShape>("pd_op.expand_as");
     patterns_.Add<IdentityOperand>("pd_op.multiply", 1.0, true, false);
     patterns_.Add<IdentityOperand>("pd_op.divide", 1.0, false, false);
     patterns_.Add<IdentityOperand>("pd_op.subtract", 0.0, false, false);

@@ -3,6 +3,7 @@
 
 #include "paddle/pir/transforms/pass.h"
 #include "paddle/pir/transforms/passes.h"
+#include "paddle/pir/transforms/pattern_rewrite.h"
 
 namespace pir {
 namespace {
@@ -56,7 +57,8 @@ class CommonSubexpressionEliminationPass : public Pass {
       for (uint32_t r = 0; r < op->num_regions(); ++r) {
         for (auto& nested : op->region(r)) Visit(*nested);
       }
-      if (op->info().HasTrait(kPure) && op->num_regions() == 0 && op->num_results() > 0) {
+      // Note [Escaping values]: a value an in-place op or the scope takes stays its own.
+      if (op->info().HasTrait(kPure) && op->num_regions() == 0 && op->num_results() > 0 && !ResultsEscape(*op)) {
         OpKey key = KeyOf(op);
         auto [it, inserted] = seen_.emplace(key, op);
         if (inserted) {

@@ -7,20 +7,21 @@
 namespace pir {
 namespace {
 
-using PassFactory = std::unique_ptr<Pass> (*)();
-
-const std::map<std::string, PassFactory>& Registry() {
-  static const std::map<std::string, PassFactory> registry = {
+std::map<std::string, PassFactory>& Registry() {
+  static std::map<std::string, PassFactory> registry = {
       {"algebraic_simplification", CreateAlgebraicSimplificationPass},
       {"common_subexpression_elimination", CreateCommonSubexpressionEliminationPass},
       {"dead_code_elimination", CreateDeadCodeEliminationPass},
       {"decomposition", CreateDecompositionPass},
+      {"kernel_selection", [] { return CreateKernelSelectionPass(paddle::CPUPlace()); }},
       {"matmul_add_fusion", CreateMatmulAddFusionPass},
   };
   return registry;
 }
 
 }  // namespace
+
+void RegisterPass(const std::string& name, PassFactory factory) { Registry()[name] = factory; }
 
 std::vector<std::string> PassNames() {
   std::vector<std::string> names;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "paddle/common/place.h"
 #include "paddle/pir/transforms/pass.h"
 
 namespace pir {
@@ -15,7 +16,8 @@ std::unique_ptr<Pass> CreateDeadCodeEliminationPass();
 
 // Replaces a pure op by an earlier equal one (same name, operands,
 // attributes and result types) that dominates it: in the same block before
-// it, or in an enclosing block.
+// it, or in an enclosing block; never one whose results escape (Note
+// [Escaping values] in pattern_rewrite.h).
 std::unique_ptr<Pass> CreateCommonSubexpressionEliminationPass();
 
 // Rewrites that keep every value bit for bit: x * 1 -> x, neg(neg(x)) -> x,
@@ -33,9 +35,18 @@ std::unique_ptr<Pass> CreateDecompositionPass();
 // columns, the product read by nothing else.
 std::unique_ptr<Pass> CreateMatmulAddFusionPass();
 
+// Lowers pd_op ops to pd_kernel.phi_kernel with the kernel chosen for
+// `target` (Note [Kernel selection] in kernel_selection_pass.cc); by name,
+// for the CPU.
+std::unique_ptr<Pass> CreateKernelSelectionPass(const paddle::Place& target);
+
 // The pass of this name (a pass's name() is its key); NotFound listing the
 // names otherwise.
 std::unique_ptr<Pass> CreatePass(const std::string& name);
 std::vector<std::string> PassNames();
+// Adds a pass to the names CreatePass knows: passes of the layers above
+// (the executor's constant folding runs ops).
+using PassFactory = std::unique_ptr<Pass> (*)();
+void RegisterPass(const std::string& name, PassFactory factory);
 
 }  // namespace pir

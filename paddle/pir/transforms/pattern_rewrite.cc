@@ -34,6 +34,21 @@ bool IsTriviallyDead(const Operation& op) {
   return true;
 }
 
+bool Escapes(Value v) {
+  for (const OpOperand& use : v.uses()) {
+    const Operation& user = *use.owner();
+    if (!user.info().HasTrait(kPure) && user.name() != "builtin.shadow_output") return true;
+  }
+  return false;
+}
+
+bool ResultsEscape(const Operation& op) {
+  for (uint32_t i = 0; i < op.num_results(); ++i) {
+    if (Escapes(op.result(i))) return true;
+  }
+  return false;
+}
+
 namespace {
 
 class GreedyDriver : public RewriteListener {

@@ -94,6 +94,17 @@ struct GreedyRewriteResult {
 // nested regions.
 bool IsTriviallyDead(const Operation& op);
 
+// Note [Escaping values]: values are immutable in the IR, but an in-place
+// op writes the tensor of its operand and builtin.set_parameter keeps it in
+// the scope, where later runs update it. A value read by such an op (any
+// op that is not pure, builtin.shadow_output aside) must stay a tensor of
+// its own: a rewrite that replaces it by another value, or another value by
+// it (x * 1 -> x, two equal pd_op.full made one), would let the write
+// reach both.
+bool Escapes(Value v);
+// Whether a result of op escapes.
+bool ResultsEscape(const Operation& op);
+
 GreedyRewriteResult ApplyPatternsGreedily(Program& program, const RewritePatternSet& patterns,
                                           const GreedyRewriteConfig& config = {});
 

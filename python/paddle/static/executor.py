@@ -13,12 +13,14 @@ Value = _C.pir.Value
 
 class Executor:
     """Runs static programs. Each (program, fetch list) is prepared once
-    (attributes decoded, kernels' slots resolved, the release of
-    intermediates planned) and reused by later runs.
+    and reused by later runs: a copy of the program is optimized (constant
+    folding, common subexpressions, exact simplifications, dead code) and
+    lowered to kernels for `place`, attributes are decoded, kernels found
+    and the release of intermediates planned (docs/guide/pir.md).
 
     Args:
-        place (paddle.Place, optional): unused for now: ops run where their
-            inputs are (the feeds are created on the default place).
+        place (paddle.Place, optional): where the kernels run; None for the
+            default place.
 
     Examples:
         >>> import numpy as np
@@ -73,7 +75,7 @@ class Executor:
         if entry is None:
             # A name fetches the program's output of that name (shadow_output).
             values = [_C.pir.output_value(program, v) if isinstance(v, str) else v for v in fetch_list]
-            entry = (program, list(fetch_list), _C.pir.Executor(program, values))
+            entry = (program, list(fetch_list), _C.pir.Executor(program, values, self.place))
             self._prepared[key] = entry
         tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
         results = entry[2].run(tensors, scope if scope is not None else global_scope())

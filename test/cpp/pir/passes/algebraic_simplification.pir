@@ -84,3 +84,48 @@
     (%2) = "pd_op.add" (%0, %1) {} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
     () = "builtin.shadow_output" (%2) {output_name:"y"} : (tensor<4xf32>) ->
 }
+
+// -----
+// reshape(sum(keepdim)) that drops the kept dim is the sum without it; a
+// 0-D seed expanded to a 0-D value is the seed.
+// RUN: algebraic_simplification
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[8,4]} : () -> tensor<8x4xf32>
+    (%1) = "pd_op.sum" (%0) {axis:[0],dtype:Undefined,keepdim:true} : (tensor<8x4xf32>) -> tensor<1x4xf32>
+    (%2) = "pd_op.reshape" (%1) {shape:[4]} : (tensor<1x4xf32>) -> tensor<4xf32>
+    (%3) = "pd_op.full" () {dtype:float32,fill_value:1.0,place:Place(undefined:0),shape:[]} : () -> tensor<f32>
+    (%4) = "pd_op.mean" (%0) {axis:[],keepdim:false} : (tensor<8x4xf32>) -> tensor<f32>
+    (%5) = "pd_op.expand_as" (%3, %4) {} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    () = "builtin.shadow_output" (%2) {output_name:"s"} : (tensor<4xf32>) ->
+    () = "builtin.shadow_output" (%5) {output_name:"e"} : (tensor<f32>) ->
+}
+// CHECK:
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[8,4]} : () -> tensor<8x4xf32>
+    (%1) = "pd_op.sum" (%0) {axis:[0],dtype:Undefined,keepdim:false} : (tensor<8x4xf32>) -> tensor<4xf32>
+    (%2) = "pd_op.full" () {dtype:float32,fill_value:1.0,place:Place(undefined:0),shape:[]} : () -> tensor<f32>
+    () = "builtin.shadow_output" (%1) {output_name:"s"} : (tensor<4xf32>) ->
+    () = "builtin.shadow_output" (%2) {output_name:"e"} : (tensor<f32>) ->
+}
+
+// -----
+// x * 1 stays where x is a parameter an in-place update writes: the
+// product must not become the updated tensor (Note [Escaping values]).
+// RUN: algebraic_simplification
+{
+    (%0) = "builtin.parameter" () {parameter_name:"w"} : () -> tensor<4xf32>
+    (%1) = "pd_op.full" () {dtype:float32,fill_value:1.0,place:Place(undefined:0),shape:[1]} : () -> tensor<1xf32>
+    (%2) = "pd_op.multiply" (%0, %1) {} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+    (%3) = "pd_op.data" () {dtype:float32,name:"g",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    (%4) = "pd_op.sgd_" (%0, %3) {learning_rate:0.1,regularization:"",regularization_coeff:0} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    () = "builtin.shadow_output" (%2) {output_name:"y"} : (tensor<4xf32>) ->
+}
+// CHECK:
+{
+    (%0) = "builtin.parameter" () {parameter_name:"w"} : () -> tensor<4xf32>
+    (%1) = "pd_op.full" () {dtype:float32,fill_value:1.0,place:Place(undefined:0),shape:[1]} : () -> tensor<1xf32>
+    (%2) = "pd_op.multiply" (%0, %1) {} : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+    (%3) = "pd_op.data" () {dtype:float32,name:"g",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    (%4) = "pd_op.sgd_" (%0, %3) {learning_rate:0.1,regularization:"",regularization_coeff:0} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    () = "builtin.shadow_output" (%2) {output_name:"y"} : (tensor<4xf32>) ->
+}

@@ -48,3 +48,21 @@
     (%3, %4) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
     (%5) = "pd_op.add" (%1, %3) {} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 }
+
+// -----
+// Two equal constants the scope keeps stay two tensors: a later in-place
+// update of one must not reach the other (Note [Escaping values]).
+// RUN: common_subexpression_elimination
+{
+    (%0) = "pd_op.full" () {dtype:float32,fill_value:0.0,place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    (%1) = "pd_op.full" () {dtype:float32,fill_value:0.0,place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    () = "builtin.set_parameter" (%0) {parameter_name:"m1"} : (tensor<4xf32>) ->
+    () = "builtin.set_parameter" (%1) {parameter_name:"m2"} : (tensor<4xf32>) ->
+}
+// CHECK:
+{
+    (%0) = "pd_op.full" () {dtype:float32,fill_value:0.0,place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    (%1) = "pd_op.full" () {dtype:float32,fill_value:0.0,place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    () = "builtin.set_parameter" (%0) {parameter_name:"m1"} : (tensor<4xf32>) ->
+    () = "builtin.set_parameter" (%1) {parameter_name:"m2"} : (tensor<4xf32>) ->
+}

@@ -1,0 +1,37 @@
+#include "paddle/executor/kernel_call.h"
+
+#include "paddle/phi/api/api_helpers.h"
+#include "paddle/pir/core/attribute.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
+
+namespace paddle::executor {
+namespace {
+
+// Where the kernel runs: the op's own place (creation ops), else the
+// default place when it is of the key's backend (the place the pass
+// selected for), else the host.
+Place PlaceOf(const pir::Operation& op, const pir::OpInfo& of, phi::Backend backend) {
+  if (!of.kernel.place_attribute.empty()) {
+    auto place = op.attribute<pir::PlaceAttribute>(of.kernel.place_attribute);
+    if (place && place.data().GetType() != AllocationType::UNDEFINED) return api::ResolvePlace(place.data());
+  }
+  const Place& fallback = api::GetDefaultPlace();
+  if (phi::BackendOf(fallback) == backend) return fallback;
+  PD_CHECK(backend == phi::Backend::CPU, Unimplemented, "[executor] ", op.attribute<pir::StrAttribute>("op_name").data(),
+           " was selected for ", phi::BackendName(backend), ", which is not the default place (",
+           fallback.ToString(), ")");
+  return CPUPlace();
+}
+
+}  // namespace
+
+KernelCall::KernelCall(const pir::Operation& op) {
+  const pir::OpInfo& of = pir::PhiKernelOp::OpOf(op);
+  name_ = op.attribute<pir::StrAttribute>("kernel_name").data();
+  const phi::KernelKey key = op.attribute<pir::KernelKeyAttribute>("kernel_key").data();
+  kernel_ = &phi::KernelFactory::Instance().Select(name_, key);
+  place_ = PlaceOf(op, of, key.backend);
+  context_ = &phi::GetDeviceContext(place_);
+}
+
+}  // namespace paddle::executor
