@@ -58,7 +58,9 @@ Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& f
     pm.AddPass(name == "constant_folding" ? CreateConstantFoldingPass(&constants_) : pir::CreatePass(name));
   }
   pm.AddPass(pir::CreateKernelSelectionPass(api::ResolvePlace(place)));
+  pm.AddPass(pir::CreateBufferReusePass());
   pm.Run(*program_);
+  buffers_.resize(MemoryPlan().buffers);
   std::vector<pir::Value> outputs(fetches.size());
   for (const pir::Operation* op : *program_->block()) {
     if (op->name() != pir::ShadowOutputOp::kName) continue;
@@ -95,6 +97,14 @@ void Executor::CheckFeed(const Input& input, const Tensor& value) const {
            " (-1: any size), but got ", DataTypeName(value.dtype()), value.dims().ToString());
 }
 
+Executor::Plan Executor::MemoryPlan() const {
+  auto read = [&](const char* name) {
+    auto value = program_->module_op()->attribute<pir::Int64Attribute>(name);
+    return value ? value.data() : int64_t{0};
+  };
+  return {read("reuse_values"), read("reuse_buffers"), read("reuse_bytes_planned"), read("reuse_bytes_saved")};
+}
+
 std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Scope* scope) {
   for (const auto& [name, value] : feeds) {
     bool known = false;
@@ -106,6 +116,8 @@ std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Sc
   frame.slots.resize(slots_.size());
   frame.scope = scope;
   frame.constants = &constants_;
+  frame.buffers = &buffers_;
+  std::lock_guard<std::mutex> one_run(running_);  // the buffers serve one run at a time
   for (const Input& input : inputs_) {
     auto it = feeds.find(input.name);
     PD_CHECK(it != feeds.end(), NotFound, "[Executor] feed '", input.name, "' is missing; the program's inputs are: ",

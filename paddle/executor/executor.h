@@ -3,9 +3,10 @@
 // intermediate value released after its last use.
 //
 // Preparing works on a copy of the program, which it optimizes and lowers:
-// the passes of Executor::Passes, the last of which chooses the kernels
-// for `place` (Note [Kernel selection]); the fetched values are kept alive
-// through them as outputs of the copy. kernel_program() prints the result.
+// the passes of Executor::Passes, then kernel selection for `place` (Note
+// [Kernel selection]) and the memory plan (Note [Buffer reuse]); the
+// fetched values are kept alive through them as outputs of the copy.
+// kernel_program() prints the result.
 //
 // Feeds are the program's pd_op.data inputs by name; the results are the
 // values asked for at preparation (fetches). Parameters
@@ -16,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,13 @@ class Executor {
   // The program the executor runs: optimized and lowered to kernels.
   const pir::Program& kernel_program() const { return *program_; }
 
+  // What the memory plan saves (Note [Buffer reuse]): the values planned,
+  // the buffers they share, their bytes, and the bytes saved.
+  struct Plan {
+    int64_t values = 0, buffers = 0, bytes_planned = 0, bytes_saved = 0;
+  };
+  Plan MemoryPlan() const;
+
  private:
   struct Input {
     std::string name;
@@ -57,6 +66,8 @@ class Executor {
 
   std::unique_ptr<pir::Program> program_;
   Scope constants_;  // Note [Constant folding]
+  std::vector<std::shared_ptr<phi::Allocation>> buffers_;  // Note [Buffer reuse]
+  std::mutex running_;
   SlotMap slots_;
   std::shared_ptr<const Steps> steps_;
   std::vector<Input> inputs_;

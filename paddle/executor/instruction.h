@@ -5,12 +5,17 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "paddle/phi/api/tensor.h"
 #include "paddle/pir/core/operation.h"
+
+namespace phi {
+class Allocation;
+}  // namespace phi
 
 namespace paddle::executor {
 
@@ -28,12 +33,14 @@ struct Slot {
 // Named tensors that outlive a run: a program's parameters.
 using Scope = std::map<std::string, Tensor>;
 
-// The slots of one run, the scope its parameters live in, and the values
-// constant folding computed (Note [Constant folding]).
+// The slots of one run, the scope its parameters live in, the values
+// constant folding computed (Note [Constant folding]) and the buffers the
+// memory plan reuses (Note [Buffer reuse]).
 struct Frame {
   std::vector<Slot> slots;
   Scope* scope = nullptr;
   const Scope* constants = nullptr;
+  std::vector<std::shared_ptr<phi::Allocation>>* buffers = nullptr;
   Slot& operator[](int i) { return slots[i]; }
 };
 

@@ -34,4 +34,19 @@ KernelCall::KernelCall(const pir::Operation& op) {
   context_ = &phi::GetDeviceContext(place_);
 }
 
+std::vector<int> BuffersOf(const pir::Operation& op) {
+  std::vector<int> buffers(op.num_results(), -1);
+  auto planned = op.attribute<pir::ArrayAttribute>("buffers");
+  if (!planned) return buffers;
+  PD_CHECK(planned.data().size() == buffers.size(), InvalidArgument, "[executor] ",
+           op.attribute<pir::StrAttribute>("kernel_name").data(), " has ", buffers.size(), " results but ",
+           planned.data().size(), " planned buffers");
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    auto buffer = planned.data()[i].dyn_cast<pir::Int64Attribute>();
+    PD_CHECK(bool(buffer) && buffer.data() >= -1, InvalidArgument, "[executor] a planned buffer must be an Int64 >= -1");
+    buffers[i] = static_cast<int>(buffer.data());
+  }
+  return buffers;
+}
+
 }  // namespace paddle::executor

@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include "paddle/executor/instruction.h"
 #include "paddle/phi/core/kernel_factory.h"
 #include "paddle/pir/core/operation.h"
 
@@ -35,5 +36,21 @@ class KernelCall {
   Place place_;
   const phi::DeviceContext* context_;
 };
+
+// The buffer of each result of a kernel op in the memory plan (Note
+// [Buffer reuse]); -1 where it has none.
+std::vector<int> BuffersOf(const pir::Operation& op);
+
+// Gives out the memory of its planned buffer when no tensor holds that any
+// more (out's kernel then allocates into it), and keeps out's memory as the
+// buffer after the kernel ran.
+inline void TakeBuffer(Frame& f, int buffer, phi::DenseTensor* out) {
+  if (buffer < 0 || !f.buffers) return;
+  std::shared_ptr<phi::Allocation>& held = (*f.buffers)[buffer];
+  if (held && held.use_count() == 1) out->set_holder(std::move(held));
+}
+inline void KeepBuffer(Frame& f, int buffer, const phi::DenseTensor& out) {
+  if (buffer >= 0 && f.buffers) (*f.buffers)[buffer] = out.Holder();
+}
 
 }  // namespace paddle::executor

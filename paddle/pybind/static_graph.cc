@@ -235,7 +235,8 @@ py::object WrapStatic(const std::vector<pir::Value>& values) {
 void BindStaticGraph(py::module_& m) {
   auto pir_module = m.def_submodule("pir", "The static IR: programs, values, passes, the executor.");
 
-  py::class_<pir::Program, std::shared_ptr<pir::Program>>(pir_module, "Program")
+  // dynamic_attr: Python keeps what belongs to the program there (lr_scheduler, as in Paddle).
+  py::class_<pir::Program, std::shared_ptr<pir::Program>>(pir_module, "Program", py::dynamic_attr())
       .def(py::init([] { return std::make_shared<pir::Program>(); }))
       .def("__str__", &pir::Program::Print)
       .def("__repr__", &pir::Program::Print)
@@ -383,6 +384,19 @@ void BindStaticGraph(py::module_& m) {
       .def_property_readonly("feed_names", [](const PyExecutor& e) { return e.exe->feed_names(); })
       .def_property_readonly("kernel_program", [](const PyExecutor& e) { return e.exe->kernel_program().Print(); },
                              "The text of the program run: optimized and lowered to kernels.")
+      .def_property_readonly(
+          "memory_plan",
+          [](const PyExecutor& e) {
+            const executor::Executor::Plan plan = e.exe->MemoryPlan();
+            py::dict out;
+            out["values"] = plan.values;
+            out["buffers"] = plan.buffers;
+            out["bytes_planned"] = plan.bytes_planned;
+            out["bytes_saved"] = plan.bytes_saved;
+            return out;
+          },
+          "What the memory plan saves: the intermediate values planned, the buffers they share, their bytes and "
+          "the bytes saved.")
       .def("run",
            [](PyExecutor& e, const std::map<std::string, Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
              return e.exe->Run(feeds, &scope->tensors);

@@ -443,6 +443,12 @@ STATIC_OPTIMIZERS = {
     "RMSProp": lambda params=None: paddle.optimizer.RMSProp(learning_rate=0.01, parameters=params),
     "Adagrad": lambda params=None: paddle.optimizer.Adagrad(learning_rate=0.1, parameters=params),
     "Adadelta": lambda params=None: paddle.optimizer.Adadelta(learning_rate=1.0, parameters=params),
+    # Note [Static updates]: composed of ops, with the beta powers as parameters
+    "Adam": lambda params=None: paddle.optimizer.Adam(learning_rate=0.05, parameters=params),
+    "AdamW": lambda params=None: paddle.optimizer.AdamW(learning_rate=0.05, weight_decay=0.1, parameters=params),
+    "Adam-amsgrad-l2": lambda params=None: paddle.optimizer.Adam(learning_rate=0.05, amsgrad=True, weight_decay=0.01,
+                                                                 parameters=params),
+    "Adamax": lambda params=None: paddle.optimizer.Adamax(learning_rate=0.05, parameters=params),
 }
 
 
@@ -498,12 +504,63 @@ def test_static_minimize_limits_are_clear():
     with paddle.static.program_guard(main):
         x = paddle.static.data("x", [2, 2], "float32")
         loss = paddle.mean(paddle.static.nn.fc(x, 1))
-        with pytest.raises(NotImplementedError, match=r"\[Adam\] minimize in static mode: its update takes host "
-                                                      r"scalars that change every step \(beta1_pow_acc\)"):
-            paddle.optimizer.Adam().minimize(loss)
+        with pytest.raises(NotImplementedError, match=r"\[Lamb\] minimize in static mode is not supported yet"):
+            paddle.optimizer.Lamb().minimize(loss)
+        with pytest.raises(NotImplementedError, match=r"\[RMSProp\] minimize in static mode takes a float learning "
+                                                      r"rate for now \(SGD, Momentum, Adam"):
+            paddle.optimizer.RMSProp(learning_rate=paddle.optimizer.lr.StepDecay(0.1, 2)).minimize(loss)
     with pytest.raises(ValueError, match="the scope has no parameter"):
         paddle.static.Executor().run(main, feed={"x": np.ones((2, 2), "float32")}, fetch_list=[loss],
                                      scope=paddle.static.Scope())
+
+
+@pytest.mark.parametrize("optimizer", ["SGD", "Momentum", "Adam"])
+def test_static_training_follows_an_lr_scheduler(optimizer):
+    """With an LRScheduler the static update reads the scope's learning_rate_0,
+    which Executor.run sets from program.lr_scheduler before each run (Note
+    [Static updates]); stepping the scheduler between runs gives eager's
+    losses for the same schedule."""
+    rng = np.random.default_rng(1)
+    xs = rng.standard_normal((8, 3)).astype("float32")
+    ys = (xs @ np.array([[2.0], [-1.0], [0.5]], "float32")).astype("float32")
+    make = {"SGD": lambda s, p=None: paddle.optimizer.SGD(learning_rate=s, parameters=p),
+            "Momentum": lambda s, p=None: paddle.optimizer.Momentum(learning_rate=s, momentum=0.9, parameters=p),
+            "Adam": lambda s, p=None: paddle.optimizer.Adam(learning_rate=s, parameters=p)}[optimizer]
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [8, 3], "float32")
+        y = paddle.static.data("y", [8, 1], "float32")
+        loss = paddle.mean(paddle.square(paddle.static.nn.fc(x, 1) - y))
+        scheduler = paddle.optimizer.lr.StepDecay(learning_rate=0.1, step_size=2, gamma=0.5)
+        _, params_grads = make(scheduler).minimize(loss)
+    paddle.disable_static()
+    assert main.lr_scheduler is scheduler
+    names = [p.name for p, _ in params_grads]
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    static_losses = []
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = {n: scope.find_var(n).numpy().copy() for n in names}
+        for _ in range(5):
+            static_losses.append(float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]))
+            scheduler.step()
+        assert float(scope.find_var("learning_rate_0").numpy()) == pytest.approx(0.025)  # the last run's (epoch 4)
+    layer = paddle.nn.Linear(3, 1)
+    layer.weight.set_value(initial[names[0]])
+    layer.bias.set_value(initial[names[1]])
+    eager_scheduler = paddle.optimizer.lr.StepDecay(learning_rate=0.1, step_size=2, gamma=0.5)
+    opt = make(eager_scheduler, layer.parameters())
+    eager_losses = []
+    for _ in range(5):
+        eager_loss = paddle.mean(paddle.square(layer(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
+        eager_loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager_scheduler.step()
+        eager_losses.append(float(eager_loss))
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 
 def test_indexing_a_value():
@@ -719,6 +776,36 @@ def test_executor_runs_an_optimized_copy_lowered_to_kernels():
         out, = run.run({"x": paddle.to_tensor(xs)}, scope)
         np.testing.assert_allclose(out.numpy(), expected, rtol=1e-6)
     assert scope.var_names() == []  # folded constants stay with the executor
+
+
+def test_memory_plan_shares_buffers_and_keeps_results_right():
+    """Intermediates whose lifetimes do not overlap share buffers: a chain of
+    eight ops keeps seven values in two buffers (each frees its buffer once
+    the next op has read it), and the plan reports the bytes it saves.
+    Fetched values are the user's: results of earlier runs stay right."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [64], "float32")
+        h = x
+        for _ in range(4):
+            h = paddle.tanh(paddle.exp(h))
+        side = paddle.sin(x)
+    paddle.disable_static()
+    exe = paddle._C.pir.Executor(main, [h, side])
+    assert exe.memory_plan == {"values": 7, "buffers": 2, "bytes_planned": 7 * 256, "bytes_saved": 5 * 256}
+    assert exe.kernel_program.count("buffers:[0]") == 4 and exe.kernel_program.count("buffers:[1]") == 3
+    scope = paddle.static.Scope()
+    kept = []
+    for seed in range(3):
+        xs = np.random.default_rng(seed).standard_normal(64).astype("float32")
+        expected = xs
+        for _ in range(4):
+            expected = np.tanh(np.exp(expected))
+        kept.append((exe.run({"x": paddle.to_tensor(xs)}, scope), expected, np.sin(xs)))
+    for (out, s), expected, expected_side in kept:
+        np.testing.assert_allclose(out.numpy(), expected, rtol=1e-6)
+        np.testing.assert_allclose(s.numpy(), expected_side, rtol=1e-6)
 
 
 def test_mangled_program_text_gives_clear_errors():

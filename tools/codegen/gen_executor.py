@@ -7,7 +7,8 @@ where no kernel serves, as eager does.
 
 For each op with a kernel, a second function prepares the op lowered to
 pd_kernel.phi_kernel: its instruction calls the selected kernel directly
-(Note [Kernel instructions] in paddle/executor/kernel_call.h).
+(Note [Kernel instructions] in paddle/executor/kernel_call.h), writing each
+result into the buffer the memory plan gave it (Note [Buffer reuse]).
 
 Files: paddle/executor/generated/instructions_<family>.cc and
 instruction_families.h.
@@ -144,14 +145,18 @@ def _kernel_run(op: OpSpec) -> list[str]:
         lines.append(f"auto {o} = std::make_shared<phi::DenseTensor>();")
     lines.append(f"phi::{op.infer_meta}({', '.join(metas + [f'{o}->mutable_meta()' for o in outs])});")
     out_args = []
-    for output, o in zip(op.outputs, outs):
+    for i, (output, o) in enumerate(zip(op.outputs, outs)):
         if output in written_into:
             target = written_into[output]
             lines.append(f'api::CheckInplaceMeta({o}->meta(), *{target}_target, "{target}");')
             out_args.append(f"{target}_target")
         else:
+            lines.append(f"TakeBuffer(f, buffers[{i}], {o}.get());")
             out_args.append(f"{o}.get()")
     lines.append(f"kernel({', '.join(inputs + out_args)});")
+    for i, (output, o) in enumerate(zip(op.outputs, outs)):
+        if output not in written_into:
+            lines.append(f"KeepBuffer(f, buffers[{i}], *{o});")
     for i, (output, o) in enumerate(zip(op.outputs, outs)):
         dest = "out" if len(outs) == 1 else f"outs[{i}]"
         if output in written_into:
@@ -167,6 +172,8 @@ def _kernel_factory(op: OpSpec) -> str:
     lines = _prologue(op)
     lines.append("const int out = slots.Of(op.result(0));" if op.list_output or len(op.outputs) == 1
                  else "const std::vector<int> outs = slots.Of(op.results());")
+    if not op.list_output and any(o not in op.inplace.values() for o in op.outputs):
+        lines.append("const std::vector<int> buffers = BuffersOf(op);")
     lines.append("const KernelCall call(op);")
     lines.append(f"auto* const kernel = call.kernel<{kernel_signature(op)}>();")
     run = "\n".join("      " + line for line in _kernel_run(op))

@@ -224,7 +224,8 @@ def _kernel_spec(op: OpSpec) -> str:
     source = (f".dtype_operand = {op.tensor_args.index(dtype)}" if dtype.is_tensor
               else f'.dtype_attribute = "{dtype.name}"')
     place = f', .place_attribute = "{op.backend_arg.name}"' if op.backend_arg is not None else ""
-    return f'{{.kernel = "{op.name}", {source}{place}}}'
+    view = ", .view = true" if op.view else ""
+    return f'{{.kernel = "{op.name}", {source}{place}{view}}}'
 
 
 # The builder's parameter type for each YAML argument type.

@@ -57,6 +57,7 @@ struct KernelSpec {
   int dtype_operand = -1;       // the operand whose dtype selects the kernel, or
   std::string dtype_attribute;  // the attribute naming it (full's dtype)
   std::string place_attribute;  // the attribute naming where it runs (full's place), if any
+  bool view = false;            // its output shares its input's memory (reshape)
 };
 
 struct OpInfo {

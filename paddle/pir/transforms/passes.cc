@@ -10,6 +10,7 @@ namespace {
 std::map<std::string, PassFactory>& Registry() {
   static std::map<std::string, PassFactory> registry = {
       {"algebraic_simplification", CreateAlgebraicSimplificationPass},
+      {"buffer_reuse", CreateBufferReusePass},
       {"common_subexpression_elimination", CreateCommonSubexpressionEliminationPass},
       {"dead_code_elimination", CreateDeadCodeEliminationPass},
       {"decomposition", CreateDecompositionPass},

@@ -40,6 +40,11 @@ std::unique_ptr<Pass> CreateMatmulAddFusionPass();
 // for the CPU.
 std::unique_ptr<Pass> CreateKernelSelectionPass(const paddle::Place& target);
 
+// Plans the memory of a kernel program: intermediate values whose lifetimes
+// do not overlap share a buffer (Note [Buffer reuse] in
+// buffer_reuse_pass.cc); the module records the bytes it saves.
+std::unique_ptr<Pass> CreateBufferReusePass();
+
 // The pass of this name (a pass's name() is its key); NotFound listing the
 // names otherwise.
 std::unique_ptr<Pass> CreatePass(const std::string& name);

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "paddle/common/errors.h"
+#include "paddle/pir/dialect/pd_kernel_dialect.h"
 
 namespace pir {
 
@@ -37,7 +38,9 @@ bool IsTriviallyDead(const Operation& op) {
 bool Escapes(Value v) {
   for (const OpOperand& use : v.uses()) {
     const Operation& user = *use.owner();
-    if (!user.info().HasTrait(kPure) && user.name() != "builtin.shadow_output") return true;
+    // A kernel op is as pure as the pd_op op it runs.
+    const OpInfo& info = user.name() == PhiKernelOp::kName ? PhiKernelOp::OpOf(user) : user.info();
+    if (!info.HasTrait(kPure) && user.name() != "builtin.shadow_output") return true;
   }
   return false;
 }

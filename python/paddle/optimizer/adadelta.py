@@ -44,6 +44,7 @@ class Adadelta(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
 
     def _apply(self, param, target, grad, lr, penalty, group):
+        self._no_static_composition(lr)
         avg_squared_grad = self._state("avg_squared_grad", target, param.name)
         avg_squared_update = self._state("avg_squared_update", target, param.name)
         _C_ops.adadelta_(target, grad, avg_squared_grad, avg_squared_update, lr, group["rho"], group["epsilon"],

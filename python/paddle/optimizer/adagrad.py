@@ -40,5 +40,6 @@ class Adagrad(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name, multi_precision)
 
     def _apply(self, param, target, grad, lr, penalty, group):
+        self._no_static_composition(lr)
         moment = self._state("moment", target, param.name, fill=self._initial)
         _C_ops.adagrad_(target, grad, moment, lr, group["epsilon"], *penalty)

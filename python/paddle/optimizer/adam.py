@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import paddle
 from paddle import _C_ops
 from paddle import _checks as check
 from paddle.optimizer._validate import in_range, non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -63,6 +65,10 @@ class Adam(Optimizer):
         moment2_max = self._state("moment2_max", target, name) if self._amsgrad else moment2
         beta1_pow = self._scalar_state("beta1_pow_acc", name, beta1)
         beta2_pow = self._scalar_state("beta2_pow_acc", name, beta2)
+        if not paddle.in_dynamic_mode():  # Note [Static updates]: the beta powers are values of the program
+            _static_updates.adam(target, grad, moment1, moment2, moment2_max, lr, beta1, beta2, group["epsilon"],
+                                 beta1_pow, beta2_pow, decoupled_decay, self._amsgrad, penalty)
+            return
         _C_ops.adam_(target, grad, moment1, moment2, moment2_max, lr, beta1, beta2, group["epsilon"], beta1_pow,
                      beta2_pow, decoupled_decay, self._amsgrad, *penalty)
         self._set_scalar_state("beta1_pow_acc", name, beta1_pow * beta1)

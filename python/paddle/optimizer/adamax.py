@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import paddle
 from paddle import _C_ops
 from paddle.optimizer._validate import in_range, non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -48,6 +50,10 @@ class Adamax(Optimizer):
         moment = self._state("moment", target, name)
         inf_norm = self._state("inf_norm", target, name)
         beta1_pow = self._scalar_state("beta1_pow_acc", name, beta1)
+        if not paddle.in_dynamic_mode():  # Note [Static updates]: the beta power is a value of the program
+            _static_updates.adamax(target, grad, moment, inf_norm, lr, beta1, group["beta2"], group["epsilon"],
+                                   beta1_pow, penalty)
+            return
         _C_ops.adamax_(target, grad, moment, inf_norm, lr, beta1, group["beta2"], group["epsilon"], beta1_pow,
                        *penalty)
         self._set_scalar_state("beta1_pow_acc", name, beta1_pow * beta1)

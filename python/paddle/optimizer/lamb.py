@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import paddle
 from paddle import _C_ops
 from paddle import _checks as check
 from paddle.optimizer._validate import in_range, non_negative
@@ -56,6 +57,9 @@ class Lamb(Optimizer):
         super().__init__(learning_rate, parameters, None, grad_clip, name, multi_precision)
 
     def _apply(self, param, target, grad, lr, penalty, group):
+        if not paddle.in_dynamic_mode():
+            raise NotImplementedError("[Lamb] minimize in static mode is not supported yet (its trust ratio has no "
+                                      "composed form)")
         name, beta1, beta2 = param.name, group["beta1"], group["beta2"]
         moment1 = self._state("moment1", target, name)
         moment2 = self._state("moment2", target, name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from paddle import _C_ops
 from paddle import _checks as check
 from paddle.optimizer._validate import non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -53,4 +54,7 @@ class Momentum(Optimizer):
         if self._rescale_grad != 1.0:
             grad = grad * self._rescale_grad
         velocity = self._state("velocity", target, param.name)
+        if self._composes(lr):
+            _static_updates.momentum(target, grad, velocity, lr, group["momentum"], self._use_nesterov, penalty)
+            return
         _C_ops.momentum_(target, grad, velocity, lr, group["momentum"], self._use_nesterov, *penalty)

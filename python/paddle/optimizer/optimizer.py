@@ -170,16 +170,20 @@ class Optimizer:
         if self._multi_precision or self._grad_clip is not None:
             raise NotImplementedError(f"[{op}] minimize in static mode supports neither master weights nor "
                                       f"gradient clipping for now")
-        if isinstance(self._learning_rate, LRScheduler):
-            raise NotImplementedError(f"[{op}] minimize in static mode takes a float learning rate for now")
+        from paddle.optimizer import _static_updates
         from paddle.static.param import program_parameters
 
         params = list(parameters) if parameters is not None else (self._parameter_list or program_parameters())
         params_grads = paddle.static.append_backward(loss, parameter_list=params)
         group = self._param_groups[0] if self._param_groups else {"learning_rate": 1.0}
+        # Note [Static updates]: a scheduled rate is a tensor of the scope the executor sets each run.
+        lr = self._learning_rate
+        if isinstance(lr, LRScheduler):
+            lr = _static_updates.scheduled_rate(lr)
+        if group["learning_rate"] != 1.0:
+            lr = lr * group["learning_rate"]
         for param, grad in params_grads:
-            self._apply(param, param, grad, self._learning_rate * group["learning_rate"],
-                        self._penalty(param, group), group)
+            self._apply(param, param, grad, lr, self._penalty(param, group), group)
         return None, params_grads
 
     def clear_grad(self, set_to_zero: bool = True) -> None:
@@ -252,15 +256,27 @@ class Optimizer:
         return state
 
     def _scalar_state(self, name: str, key: str, initial: float) -> float:
-        """A per-parameter scalar state (the beta powers), a Python float."""
+        """A per-parameter scalar state (the beta powers), a Python float. In static mode, a
+        float64 parameter of shape [1] of the program (Note [Static updates])."""
         if not paddle.in_dynamic_mode():
-            raise NotImplementedError(f"[{type(self).__name__}] minimize in static mode: its update takes host "
-                                      f"scalars that change every step ({name}), which a program cannot hold yet")
+            return paddle.static.create_parameter([1], "float64", name=f"{key}_{name}_0",
+                                                  default_initializer=paddle.nn.initializer.Constant(initial))
         states = self._accumulators.setdefault(name, {})
         if key not in states:
             pending = self._pending_state.pop(f"{key}_{name}_0", None)
             states[key] = float(_as_array(pending).reshape(-1)[0]) if pending is not None else initial
         return states[key]
+
+    def _composes(self, lr) -> bool:
+        """Whether the update must be composed of ops (Note [Static updates]): in static mode with
+        a learning rate that is a value of the program."""
+        return not paddle.in_dynamic_mode() and not isinstance(lr, (int, float))
+
+    def _no_static_composition(self, lr) -> None:
+        if self._composes(lr):
+            raise NotImplementedError(f"[{type(self).__name__}] minimize in static mode takes a float learning "
+                                      f"rate for now (SGD, Momentum, Adam, AdamW and Adamax also take an "
+                                      f"LRScheduler)")
 
     def _set_scalar_state(self, name: str, key: str, value: float) -> None:
         self._accumulators[name][key] = value

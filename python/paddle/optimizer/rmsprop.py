@@ -50,6 +50,7 @@ class RMSProp(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
 
     def _apply(self, param, target, grad, lr, penalty, group):
+        self._no_static_composition(lr)
         name = param.name
         mean_square = self._state("mean_square", target, name)
         mean_grad = self._state("mean_grad", target, name) if self._centered else mean_square

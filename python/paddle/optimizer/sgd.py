@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from paddle import _C_ops
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -32,4 +33,7 @@ class SGD(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name, multi_precision)
 
     def _apply(self, param, target, grad, lr, penalty, group):
+        if self._composes(lr):
+            _static_updates.sgd(target, grad, lr, penalty)
+            return
         _C_ops.sgd_(target, grad, lr, *penalty)

@@ -78,7 +78,11 @@ class Executor:
             entry = (program, list(fetch_list), _C.pir.Executor(program, values, self.place))
             self._prepared[key] = entry
         tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
-        results = entry[2].run(tensors, scope if scope is not None else global_scope())
+        scope = scope if scope is not None else global_scope()
+        scheduler = getattr(program, "lr_scheduler", None)
+        if scheduler is not None:  # Note [Static updates] in paddle/optimizer/_static_updates.py
+            scope.set_var(program.lr_name, _C.Tensor._from_numpy(np.array(float(scheduler()), "float32"), None))
+        results = entry[2].run(tensors, scope)
         return [t.numpy() for t in results] if return_numpy else results
 
 

@@ -1,0 +1,106 @@
+"""Updates composed of ops, for static programs.
+
+Note [Static updates]
+A fused update op (Note [Optimizer updates]) takes the learning rate and
+Adam's beta powers as attributes: numbers fixed when the program is built.
+In a program they change every step (an LRScheduler's rate, beta1^t), so
+there they are tensors of the scope instead, and the update is composed of
+ops that read them: the learning rate is `learning_rate_0`, which
+Executor.run sets from the program's `lr_scheduler` before each run (as
+Paddle does), the beta powers are the parameters `<param>_beta1_pow_acc_0`
+(shape [1], as Paddle names and shapes them, in float64: 1 - beta2^t from
+a float32 power would lose four digits), and the new parameter and states
+are stored back with builtin.set_parameter. The formulas are the fused
+kernels' (paddle/phi/kernels/impl/optimizer_kernel_impl.h), in their
+order, with their constants rounded as the kernels round them (1 - beta
+in the parameter's math type), so static and eager training agree.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import paddle
+from paddle import _C
+
+LR_NAME = "learning_rate_0"
+
+
+def scheduled_rate(scheduler):
+    """The scope's learning rate of the current program, following `scheduler`."""
+    program = _C.pir.current_program()
+    program.lr_scheduler = scheduler
+    program.lr_name = LR_NAME
+    return paddle.static.create_parameter([], "float32", name=LR_NAME,
+                                          default_initializer=paddle.nn.initializer.Constant(float(scheduler())))
+
+
+def rate(lr):
+    """`lr` as a value: a float becomes a constant."""
+    return paddle.full([], lr, "float32") if isinstance(lr, (int, float)) else lr
+
+
+def one_minus(beta, param):
+    """1 - beta as the kernels compute it: in the parameter's math type
+    (float32 for float32 and half types)."""
+    math = np.float64 if param.dtype == paddle.float64 else np.float32
+    return float(math(1) - math(beta))
+
+
+def penalized(grad, param, penalty):
+    """The gradient with the weight decay's gradient added (kind, coeff)."""
+    kind, coeff = penalty
+    if kind == "l2_decay":
+        return grad + param * coeff
+    if kind == "l1_decay":
+        return grad + paddle.sign(param) * coeff
+    return grad
+
+
+def store(value, target):
+    """Makes `value` the new value of the scope's tensor that `target` reads."""
+    _C.pir.set_parameter(value, target.name)
+
+
+def sgd(param, grad, lr, penalty):
+    store(param - rate(lr) * penalized(grad, param, penalty), param)
+
+
+def momentum(param, grad, velocity, lr, mu, nesterov, penalty):
+    g = penalized(grad, param, penalty)
+    v = velocity * mu + g
+    store(v, velocity)
+    store(param - rate(lr) * (g + v * mu if nesterov else v), param)
+
+
+def bias_correction(beta_pow, beta, param):
+    """1 - beta^t as a 0-D value of param's dtype (from the float64 power), and
+    beta^(t+1) stored for the next step."""
+    store(beta_pow * beta, beta_pow)
+    return paddle.cast(1.0 - paddle.reshape(beta_pow, []), param.dtype)
+
+
+def adam(param, grad, moment1, moment2, moment2_max, lr, beta1, beta2, epsilon, beta1_pow, beta2_pow,
+         decoupled_decay, amsgrad, penalty):
+    lr = rate(lr)
+    decayed = param * (1.0 - lr * decoupled_decay) if decoupled_decay else param
+    g = penalized(grad, param, penalty)
+    m = moment1 * beta1 + g * one_minus(beta1, param)
+    v = moment2 * beta2 + g * one_minus(beta2, param) * g
+    store(m, moment1)
+    store(v, moment2)
+    if amsgrad:
+        v = paddle.maximum(v, moment2_max)
+        store(v, moment2_max)
+    c1, c2 = bias_correction(beta1_pow, beta1, param), bias_correction(beta2_pow, beta2, param)
+    store(decayed - lr * (m / c1) / (paddle.sqrt(v / c2) + epsilon), param)
+
+
+def adamax(param, grad, moment, inf_norm, lr, beta1, beta2, epsilon, beta1_pow, penalty):
+    g = penalized(grad, param, penalty)
+    m = moment * beta1 + g * one_minus(beta1, param)
+    u = paddle.maximum(inf_norm * beta2 + epsilon, paddle.abs(g))
+    store(m, moment)
+    store(u, inf_norm)
+    c1 = bias_correction(beta1_pow, beta1, param)
+    store(param - rate(lr) / c1 * m / u, param)
