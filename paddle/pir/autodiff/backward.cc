@@ -7,10 +7,41 @@
 #include "paddle/pir/autodiff/vjp_support.h"
 #include "paddle/pir/core/builder.h"
 #include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/core/ir_mapping.h"
+#include "paddle/pir/core/region.h"
 #include "paddle/pir/dialect/generated/pd_ops.h"
 
 namespace pir::autodiff {
 namespace {
+
+// Whether v is defined in a region of op (at any depth).
+bool DefinedInside(Value v, const Operation* op) {
+  const Block* block = v.defining_op() ? v.defining_op()->parent_block() : v.owner_block();
+  while (block) {
+    const Operation* parent = block->parent_op();
+    if (parent == op) return true;
+    block = parent ? parent->parent_block() : nullptr;
+  }
+  return false;
+}
+
+// What op reads: its operands, and for a control-flow op the values its
+// regions read from outside it, once each, in order of first use.
+std::vector<Value> InputsOf(const Operation& op) {
+  std::vector<Value> inputs;
+  std::unordered_set<const ValueImpl*> seen;
+  auto add = [&](Value v) {
+    if (v && seen.insert(v.impl()).second) inputs.push_back(v);
+  };
+  for (Value v : op.operands()) add(v);
+  const_cast<Operation&>(op).Walk([&](Operation* inner) {
+    if (inner == &op) return;
+    for (Value v : inner->operands()) {
+      if (v && !DefinedInside(v, &op)) add(v);
+    }
+  });
+  return inputs;
+}
 
 class BackwardBuilder {
  public:
@@ -40,7 +71,7 @@ class BackwardBuilder {
     for (Value v : inputs) reachable_.insert(v.impl());
     for (Operation* op : *block_) {
       bool depends = false;
-      for (Value v : op->operands()) depends = depends || (v && reachable_.count(v.impl()));
+      for (Value v : InputsOf(*op)) depends = depends || reachable_.count(v.impl());
       if (depends) {
         for (Value r : op->results()) reachable_.insert(r.impl());
       }
@@ -78,8 +109,11 @@ class BackwardBuilder {
       }
     }
     bool depends = false;
-    for (Value v : op.operands()) depends = depends || (v && reachable_.count(v.impl()));
+    for (Value v : InputsOf(op)) depends = depends || reachable_.count(v.impl());
     if (!any || !depends) return;
+    if (op.name() == "pd_op.if") return IfVjp(op, out_grads);
+    PD_CHECK(op.name() != "pd_op.while", Unimplemented,
+             "[gradients] a gradient must flow through pd_op.while (while_loop), which has no gradient yet");
     if (op.name() == "builtin.combine") {
       for (uint32_t i = 0; i < op.num_operands(); ++i) {
         if (i < out_grads[0].size() && out_grads[0][i]) Accumulate(op.operand(i), {out_grads[0][i]});
@@ -117,6 +151,48 @@ class BackwardBuilder {
                ", whose ", v.type().ToString(), " has a dim known only when the program runs; static "
                "gradients need every dim known (give paddle.static.data a full shape) until shapes are symbolic");
     }
+  }
+
+  // Note [Gradients of pd_op.if]: the gradient of an if is an if on the same
+  // condition whose branches give the gradients of the values the forward
+  // branches read from outside. A branch's values are not visible outside
+  // it, so each backward branch recomputes its forward branch (a copy of its
+  // ops) and differentiates the copy; a value the branch does not depend on
+  // gets zeros, so both branches yield the same types. (A random op in a
+  // branch draws again when recomputed.)
+  void IfVjp(const Operation& op, const Grads& out_grads) {
+    std::vector<Value> captured;
+    for (Value v : InputsOf(op)) {
+      if (v != op.operand(0) && reachable_.count(v.impl()) && Differentiable(v) && HasStaticShape(v.type())) {
+        captured.push_back(v);
+      }
+    }
+    if (captured.empty()) return;
+    CheckStaticShapes(op);
+    Operation* grad_if = builder_.Create("pd_op.if", {op.operand(0)}, {}, TypesOf(captured), 2);
+    for (uint32_t r = 0; r < 2; ++r) {
+      Block* block = grad_if->region(r).AddBlock();
+      IrMapping copies;
+      const Block& forward = op.region(r).front();
+      for (const Operation* inner : forward) {
+        if (inner != forward.back()) block->push_back(inner->Clone(copies));
+      }
+      std::vector<Value> targets, seeds;
+      const Operation& yield = *forward.back();
+      for (uint32_t i = 0; i < yield.num_operands() && i < out_grads.size(); ++i) {
+        if (out_grads[i].empty() || !out_grads[i][0]) continue;
+        targets.push_back(copies.Lookup(yield.operand(i)));
+        seeds.push_back(out_grads[i][0]);
+      }
+      std::vector<Value> grads(captured.size());
+      if (!targets.empty()) grads = BackwardBuilder(block, builder_.context()).Run(targets, seeds, captured);
+      Builder inside(builder_.context(), block);
+      for (size_t k = 0; k < captured.size(); ++k) {
+        if (!grads[k]) grads[k] = FilledLike(inside, captured[k], 0.0);
+      }
+      inside.Create("cf.yield", grads, {}, {});
+    }
+    for (size_t k = 0; k < captured.size(); ++k) Accumulate(captured[k], {grad_if->result(k)});
   }
 
   // A composite's gradient is its decomposition's: the decomposition is
