@@ -673,6 +673,92 @@ def test_conv2d_and_embedding_layers():
     assert abs(np.std(conv_w) - (2.0 / 27) ** 0.5) < 0.1  # normal with Paddle's std
 
 
+def test_static_lenet_training_matches_eager():
+    """LeNet (two conv2d + max_pool2d, three fc, cross_entropy) trained with
+    Momentum in static mode gives eager's losses from the same weights."""
+    import paddle.nn.functional as F
+
+    rng = np.random.default_rng(7)
+    xs = rng.standard_normal((4, 1, 28, 28)).astype("float32")
+    labels = rng.integers(0, 10, (4, 1)).astype("int64")
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [4, 1, 28, 28], "float32")
+        label = paddle.static.data("label", [4, 1], "int64")
+        h = F.max_pool2d(paddle.static.nn.conv2d(x, 6, 3, padding=1, act="relu"), 2)
+        h = F.max_pool2d(paddle.static.nn.conv2d(h, 16, 5, act="relu"), 2)
+        h = paddle.static.nn.fc(paddle.flatten(h, 1), 120, activation="relu")
+        h = paddle.static.nn.fc(h, 84, activation="relu")
+        loss = F.cross_entropy(paddle.static.nn.fc(h, 10), label)
+        _, params_grads = paddle.optimizer.Momentum(learning_rate=0.01, momentum=0.9).minimize(loss)
+    paddle.disable_static()
+    names = [p.name for p, _ in params_grads]
+    assert len(names) == 10
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = [scope.find_var(n).numpy().copy() for n in names]
+        static_losses = [float(exe.run(main, feed={"x": xs, "label": labels}, fetch_list=[loss])[0])
+                         for _ in range(4)]
+    params = [paddle.create_parameter(v.shape, "float32", default_initializer=paddle.nn.initializer.Assign(v))
+              for v in initial]
+    opt = paddle.optimizer.Momentum(learning_rate=0.01, momentum=0.9, parameters=params)
+    cw1, cb1, cw2, cb2, w1, b1, w2, b2, w3, b3 = params
+    eager_losses = []
+    for _ in range(4):
+        h = F.max_pool2d(F.relu(F.conv2d(paddle.to_tensor(xs), cw1, cb1, padding=1)), 2)
+        h = paddle.flatten(F.max_pool2d(F.relu(F.conv2d(h, cw2, cb2)), 2), 1)
+        h = F.relu(F.linear(F.relu(F.linear(h, w1, b1)), w2, b2))
+        eager_loss = F.cross_entropy(F.linear(h, w3, b3), paddle.to_tensor(labels))
+        eager_loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager_losses.append(float(eager_loss))
+    assert eager_losses[-1] < eager_losses[0]
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+
+
+def test_layers_build_static_programs():
+    """In static mode a layer's parameters are parameters of the program (its
+    initializer in the startup program): Sequential(Linear, ReLU, Linear)
+    trained with Adam over model.parameters() gives eager's losses."""
+    rng = np.random.default_rng(2)
+    xs = rng.standard_normal((8, 4)).astype("float32")
+    ys = rng.standard_normal((8, 1)).astype("float32")
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+        x = paddle.static.data("x", [8, 4], "float32")
+        y = paddle.static.data("y", [8, 1], "float32")
+        loss = paddle.mean(paddle.square(model(x) - y))
+        paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()).minimize(loss)
+    paddle.disable_static()
+    params = model.parameters()
+    assert len(params) == 4 and all(p.define_op_name == "builtin.parameter" for p in params)
+    assert [p.shape for p in params] == [[4, 8], [8], [8, 1], [1]]
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = [scope.find_var(p.name).numpy().copy() for p in params]
+        static_losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(5)]
+    eager = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+    for p, value in zip(eager.parameters(), initial):
+        p.set_value(value)
+    opt = paddle.optimizer.Adam(learning_rate=0.05, parameters=eager.parameters())
+    eager_losses = []
+    for _ in range(5):
+        eager_loss = paddle.mean(paddle.square(eager(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
+        eager_loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager_losses.append(float(eager_loss))
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+
+
 def _two_layer_program():
     """The network of tools/paddle_compat/make_static_golden.py, with fresh
     unique names (fc_0, fc_1) as a new process would make them."""

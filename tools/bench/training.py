@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-TRAINING_SCENARIOS = ["train_mlp", "train_lenet", "train_resnet18", "train_gpt", "dataloader_lenet"]
+TRAINING_SCENARIOS = ["train_mlp", "train_lenet", "train_lenet_static", "train_resnet18", "train_gpt",
+                      "dataloader_lenet"]
 
 
 class _NN:
@@ -187,10 +188,37 @@ def _dataloader(framework: str, rng):
     return step, 64
 
 
+def _lenet_static(rng):
+    """train_lenet's model, batch and Adam as a static program (Paddle's
+    static API, layers included: ours and PaddlePaddle's; torch has none)."""
+    import paddle
+
+    paddle.enable_static()
+    api = _NN("paddle")
+    nn = api.nn
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        model = nn.Sequential(api.conv_bias(1, 6, 3, 1, 1), nn.ReLU(), api.maxpool(2, 2),
+                              api.conv_bias(6, 16, 5), nn.ReLU(), api.maxpool(2, 2), nn.Flatten(),
+                              nn.Linear(400, 120), nn.Linear(120, 84), nn.Linear(84, 10))
+        x = paddle.static.data("x", [64, 1, 28, 28], "float32")
+        y = paddle.static.data("y", [64], "int64")
+        loss = api.F.cross_entropy(model(x), y)
+        paddle.optimizer.Adam(learning_rate=1e-3, parameters=model.parameters()).minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    feed = {"x": rng.random((64, 1, 28, 28), dtype=np.float32), "y": rng.integers(0, 10, 64).astype(np.int64)}
+    return (lambda: exe.run(main, feed=feed, fetch_list=[loss])), 64
+
+
 def training_scenario(name: str, framework: str):
     rng = np.random.default_rng(0)
     if name == "dataloader_lenet":
         return _dataloader(framework, rng)
+    if name == "train_lenet_static":
+        if framework == "torch":
+            raise KeyError(f"{name}: PyTorch has no static mode")
+        return _lenet_static(rng)
     api = _NN(framework)
     if not api.torch:
         api.lib.seed(0)

@@ -88,6 +88,11 @@ class ParamAttr:
         else:
             prefix = prefix if prefix is not None else unique_name.generate(op)
             name = unique_name.generate(f"{prefix}.{'b' if is_bias else 'w'}")
+        import paddle
+
+        if not paddle.in_dynamic_mode():  # a parameter of the program being built
+            return paddle.static.create_parameter(shape, dtype, name=name, is_bias=is_bias,
+                                                  default_initializer=chosen)
         return EagerParamBase._from_tensor(
             chosen._generate(shape, dtype), name=name, trainable=self.trainable,
             optimize_attr={"learning_rate": self.learning_rate}, regularizer=self.regularizer,

@@ -18,6 +18,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle.nn.layer.layers import is_static_parameter
 from paddle.optimizer.lr import LRScheduler
 from paddle.regularizer import WeightDecayRegularizer, as_regularizer
 
@@ -97,7 +98,7 @@ class Optimizer:
         params = group["params"]
         params = [params] if isinstance(params, Tensor) else list(params)
         for i, p in enumerate(params):
-            if not isinstance(p, Tensor):
+            if not isinstance(p, Tensor) and not is_static_parameter(p):
                 raise TypeError(f"[{op}] argument 'parameters': element {i}: expected a Tensor, but got "
                                 f"{check.got(p)}")
         known = {"params", "learning_rate", "weight_decay", *self._hyperparameters}

@@ -14,6 +14,7 @@ import warnings
 from collections import OrderedDict
 
 from paddle import _checks as check
+from paddle import _C
 from paddle._C import Tensor
 from paddle.autograd import no_grad
 from paddle.base import unique_name
@@ -55,6 +56,13 @@ def _check_name(op: str, owner: "Layer", name, kind: str, table: str) -> None:
 
 def _is_float(t: Tensor) -> bool:
     return t.dtype.name in ("float16", "bfloat16", "float32", "float64")
+
+
+
+def is_static_parameter(value) -> bool:
+    """Whether value is a parameter of a static program (what a layer's
+    create_parameter gives in static mode)."""
+    return isinstance(value, _C.pir.Value) and value.define_op_name == "builtin.parameter"
 
 
 class Layer:
@@ -177,7 +185,7 @@ class Layer:
     def add_parameter(self, name: str, parameter):
         """Registers `parameter` (a Parameter, or None to reserve the name) as ``self.<name>``; returns it."""
         _check_name("add_parameter", self, name, "parameter", "_parameters")
-        if parameter is not None and not isinstance(parameter, EagerParamBase):
+        if parameter is not None and not isinstance(parameter, EagerParamBase) and not is_static_parameter(parameter):
             raise TypeError(f"[add_parameter] argument 'parameter': expected a Parameter or None, but got "
                             f"{check.got(parameter)}")
         self._parameters[name] = parameter
@@ -229,7 +237,8 @@ class Layer:
                  ("buffer", "_buffers", Tensor))
         for kind, table, cls in kinds:
             entries = d.get(table)
-            if isinstance(value, cls):
+            # In static mode a layer's parameters are program parameters (ParamAttr._create).
+            if isinstance(value, cls) or (kind == "parameter" and is_static_parameter(value)):
                 if entries is None:
                     raise RuntimeError(f"[{type(self).__name__}] call super().__init__() before assigning the "
                                        f"{kind} {name!r}")
