@@ -9,6 +9,7 @@
 #include "paddle/pir/autodiff/backward.h"
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/verifier.h"
+#include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/passes.h"
 #include "paddle/common/ddim.h"
@@ -143,6 +144,32 @@ pir::Value Condition(py::handle obj, const char* op, const char* arg) {
   return cond;
 }
 
+// Paddle's clone(for_test=True): batch norms normalize by their running
+// statistics (is_test), and dropout passes its input through
+// (upscale_in_train) or scales it by 1 - p (downgrade_in_infer), as in
+// evaluation.
+void ToTestMode(pir::Program& program) {
+  pir::Builder b(program.context(), program.block());
+  std::vector<pir::Operation*> dropouts;
+  program.module_op()->Walk([&](pir::Operation* op) {
+    if (op->attribute<pir::BoolAttribute>("is_test")) op->set_attribute("is_test", b.bool_attr(true));
+    if (op->name() == "pd_op.dropout") dropouts.push_back(op);
+  });
+  for (pir::Operation* op : dropouts) {
+    b.SetInsertionPoint(op);
+    pir::Value x = op->operand(0);
+    pir::Value out = x;
+    if (!op->attribute<pir::BoolAttribute>("upscale").data()) {
+      const double p = op->attribute<pir::ScalarAttribute>("p").data().to<double>();
+      auto type = x.type().dyn_cast<pir::DenseTensorType>();
+      out = pir::pd_op::multiply(b, x, pir::pd_op::full(b, phi::IntArray(std::vector<int64_t>{}), phi::Scalar(1.0 - p),
+                                                        type.dtype(), Place()));
+    }
+    op->result(0).ReplaceAllUsesWith(out);
+    if (op->result(1).use_empty()) op->parent_block()->erase(op);
+  }
+}
+
 py::object BuildIf(py::handle pred, py::object true_fn, py::object false_fn) {
   pir::Value cond = Condition(pred, "cond", "pred");
   pir::Builder b = StaticBuilder("cond");
@@ -263,6 +290,8 @@ void BindStaticGraph(py::module_& m) {
              while (block->size() > keep) block->erase(block->back());
            },
            py::arg("keep"), "Erases the top block's ops after the first `keep` (ValueError if kept ones read them).")
+      .def("_to_test_mode", &ToTestMode,
+           "Makes batch norms use their running statistics and dropout pass its input through, as clone(for_test).")
       .def("verify", [](const pir::Program& p) { pir::Verify(p); },
            "Raises ValueError naming the op and the rule when the program is malformed.");
 

@@ -20,7 +20,6 @@ from test_autograd import _grad_inputs, _small_shapes
 # dtypes; None: all), and why. The test below checks that each of them
 # still fails, so that the list stays exact: a fix must take its sample off.
 NOT_YET_STATIC = {
-    "batch_norm_train": ("writes the running statistics with setitem", None),
     "contiguous": ("Tensor.contiguous has no function of its own for Values", None),
     "lstsq_gelsd": ("decides on the host, from the rank, whether residuals come back", None),
     "pad_circular": ("makes an eager index tensor", None),
@@ -759,6 +758,71 @@ def test_layers_build_static_programs():
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 
+def test_static_batch_norm_updates_its_running_statistics():
+    """static.nn.batch_norm normalizes by the batch's statistics in training
+    and stores the running ones back (as eager's F.batch_norm does); with
+    is_test it uses them. nn.BatchNorm2D in a static program trains like eager."""
+    import paddle.nn.functional as F
+
+    rng = np.random.default_rng(5)
+    xs = (rng.standard_normal((4, 3, 5, 5)) * 2.0 + 1.0).astype("float32")
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [4, 3, 5, 5], "float32")
+        y = paddle.static.nn.batch_norm(x, momentum=0.8, moving_mean_name="bn_mean", moving_variance_name="bn_var")
+        test_y = paddle.static.nn.batch_norm(x, is_test=True, moving_mean_name="t_mean", moving_variance_name="t_var")
+    paddle.disable_static()
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        scope.set_var("t_mean", paddle.to_tensor([1.0, 2.0, 3.0]))
+        scope.set_var("t_var", paddle.to_tensor([4.0, 1.0, 0.25]))
+        got, got_test = exe.run(main, feed={"x": xs}, fetch_list=[y, test_y])
+        got2, = exe.run(main, feed={"x": xs}, fetch_list=[y])
+        mean, var = scope.find_var("bn_mean").numpy(), scope.find_var("bn_var").numpy()
+    rm, rv = paddle.zeros([3]), paddle.ones([3])
+    for _ in range(2):
+        expected = F.batch_norm(paddle.to_tensor(xs), rm, rv, training=True, momentum=0.8)
+    np.testing.assert_allclose(got, expected.numpy(), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got2, expected.numpy(), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(mean, rm.numpy(), rtol=1e-6)
+    np.testing.assert_allclose(var, rv.numpy(), rtol=1e-6)
+    assert not np.allclose(mean, 0)
+    tm, tv = np.array([1.0, 2.0, 3.0], "float32"), np.array([4.0, 1.0, 0.25], "float32")
+    np.testing.assert_allclose(got_test, (xs - tm[:, None, None]) / np.sqrt(tv[:, None, None] + 1e-5),
+                               rtol=1e-5, atol=1e-6)
+
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        model = paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 3), paddle.nn.BatchNorm2D(4), paddle.nn.ReLU(),
+                                     paddle.nn.Flatten(), paddle.nn.Linear(36, 1))
+        x = paddle.static.data("x", [4, 3, 5, 5], "float32")
+        loss = paddle.mean(paddle.square(model(x)))
+        paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters()).minimize(loss)
+    paddle.disable_static()
+    assert len(model.parameters()) == 6  # the running statistics are not trained
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = [scope.find_var(p.name).numpy().copy() for p in model.parameters()]
+        static_losses = [float(exe.run(main, feed={"x": xs}, fetch_list=[loss])[0]) for _ in range(4)]
+    eager = paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 3), paddle.nn.BatchNorm2D(4), paddle.nn.ReLU(),
+                                 paddle.nn.Flatten(), paddle.nn.Linear(36, 1))
+    for p, value in zip(eager.parameters(), initial):
+        p.set_value(value)
+    opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=eager.parameters())
+    eager_losses = []
+    for _ in range(4):
+        eager_loss = paddle.mean(paddle.square(eager(paddle.to_tensor(xs))))
+        eager_loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager_losses.append(float(eager_loss))
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+
+
 def _two_layer_program():
     """The network of tools/paddle_compat/make_static_golden.py, with fresh
     unique names (fc_0, fc_1) as a new process would make them."""
@@ -848,6 +912,39 @@ def test_clone_for_test_keeps_the_forward():
         np.testing.assert_array_equal(before[name], after[name])
     hidden = np.maximum(xs @ before["fc_0.w_0"] + before["fc_0.b_0"], 0)
     np.testing.assert_allclose(out, hidden @ before["fc_1.w_0"] + before["fc_1.b_0"], rtol=1e-5, atol=1e-6)
+
+
+def test_clone_for_test_evaluates_batch_norm_and_dropout():
+    """clone(for_test=True) makes batch norms use their running statistics
+    and dropout pass its input through (upscale_in_train) or scale it by
+    1 - p (downgrade_in_infer), as Paddle's does; the training program
+    still normalizes by the batch and drops."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [4, 2, 3, 3], "float32")
+        h = paddle.static.nn.batch_norm(x, moving_mean_name="m", moving_variance_name="v")
+        y = paddle.nn.functional.dropout(h, p=0.5)
+        z = paddle.nn.functional.dropout(h, p=0.25, mode="downscale_in_infer")
+        paddle._C.pir.shadow_output(y, "y")
+        paddle._C.pir.shadow_output(z, "z")
+    paddle.disable_static()
+    test_program = main.clone(for_test=True)
+    assert "pd_op.dropout" in main.op_names() and "pd_op.dropout" not in test_program.op_names()
+    xs = np.random.default_rng(3).standard_normal((4, 2, 3, 3)).astype("float32") + 2.0
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe.run(startup)
+        scope = paddle.static.global_scope()
+        scope.set_var("m", paddle.to_tensor([1.0, -1.0]))
+        scope.set_var("v", paddle.to_tensor([4.0, 0.25]))
+        y_test, z_test = exe.run(test_program, feed={"x": xs}, fetch_list=["y", "z"])
+        np.testing.assert_array_equal(scope.find_var("m").numpy(), [1.0, -1.0])
+        y_train, = exe.run(main, feed={"x": xs}, fetch_list=["y"])
+    normalized = (xs - np.array([1.0, -1.0])[:, None, None]) / np.sqrt(np.array([4.0, 0.25])[:, None, None] + 1e-5)
+    np.testing.assert_allclose(y_test, normalized, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(z_test, normalized * 0.75, rtol=1e-5, atol=1e-6)
+    assert (y_train == 0).mean() > 0.2  # training still drops
 
 
 def test_matmul_add_fusion_keeps_the_training_losses():

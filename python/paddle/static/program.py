@@ -25,16 +25,19 @@ Examples:
 
 def _clone(self, for_test=False):
     """A copy of the program. With for_test, the ops that gradients,
-    append_backward and minimize added are left out: the forward alone, for
-    evaluation (its parameters are the same scope names).
+    append_backward and minimize added are left out, batch norms use their
+    running statistics and dropout passes its input through: the forward
+    alone, as in evaluation (its parameters are the same scope names).
 
     Args:
-        for_test (bool, optional): drop the backward and the updates. Default False.
+        for_test (bool, optional): evaluate instead of train. Default False.
     """
     copy = self._copy()
     start = self._backward_start()
-    if for_test and start is not None:
-        copy._truncate(start)
+    if for_test:
+        if start is not None:
+            copy._truncate(start)
+        copy._to_test_mode()
     return copy
 
 

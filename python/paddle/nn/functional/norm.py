@@ -6,9 +6,13 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
+
 import paddle
+from paddle import _C
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle.nn.layer.layers import is_static_parameter
 
 
 def _affine(op, t, shape, fill, dtype, arg):
@@ -87,7 +91,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
     channels = x.shape[c_axis]
     for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
         check.tensor("batch_norm", t, arg)
-        if t.size != channels:
+        if int(np.prod(t.shape)) != channels:
             raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {t.shape}")
     w = _affine("batch_norm", weight, [channels], 1.0, x.dtype, "weight")
     b = _affine("batch_norm", bias, [channels], 0.0, x.dtype, "bias")
@@ -102,6 +106,13 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         x, running_mean.reshape([channels]), running_var.reshape([channels]), w, b, not training, float(momentum),
         float(epsilon), layout, use_global_stats, trainable_statistics)
     if not use_global_stats and (training or trainable_statistics):  # the batch's statistics were used
+        if not paddle.in_dynamic_mode():
+            # Running statistics that are parameters of the program are stored back for the next
+            # run; others (inputs fed each run) have nowhere to keep the update.
+            for t, new in ((running_mean, mean_out), (running_var, variance_out)):
+                if is_static_parameter(t):
+                    _C.pir.set_parameter(new.reshape(t.shape), t.name)
+            return out
         with paddle.no_grad():
             running_mean[...] = mean_out.reshape(running_mean.shape)
             running_var[...] = variance_out.reshape(running_var.shape)

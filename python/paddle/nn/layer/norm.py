@@ -60,8 +60,12 @@ class _BatchNormBase(Layer):
         self._name = name
         self._dtype = get_default_dtype()
         _affine_pair(self, [self._num_features], weight_attr, bias_attr)
-        self.register_buffer("_mean", paddle.zeros([self._num_features], self._dtype))
-        self.register_buffer("_variance", paddle.ones([self._num_features], self._dtype))
+        if paddle.in_dynamic_mode():
+            self.register_buffer("_mean", paddle.zeros([self._num_features], self._dtype))
+            self.register_buffer("_variance", paddle.ones([self._num_features], self._dtype))
+        else:  # program parameters that batch_norm stores back (not trained: buffers, not parameters)
+            for name, fill in (("_mean", 0.0), ("_variance", 1.0)):
+                self._buffers[name] = self.create_parameter([self._num_features], default_initializer=Constant(fill))
 
     def _check_input(self, x) -> None:
         check.tensor(type(self).__name__, x, "input")

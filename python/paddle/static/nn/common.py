@@ -89,6 +89,53 @@ def conv2d(input, num_filters, filter_size, stride=1, padding=0, dilation=1, gro
     return out
 
 
+def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, param_attr=None, bias_attr=None,
+               data_layout="NCHW", in_place=False, name=None, moving_mean_name=None, moving_variance_name=None,
+               do_model_average_for_mean_and_var=True, use_global_stats=False):
+    """Batch normalization over the channels (NCHW or NHWC): scale (ones) and
+    bias (zeros) are trained; the moving mean (zeros) and variance (ones) are
+    parameters that each training run updates (momentum * moving + (1 -
+    momentum) * batch statistic) and that is_test or use_global_stats use
+    instead of the batch's. Then `act`.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> main, startup = paddle.static.Program(), paddle.static.Program()
+        >>> with paddle.static.program_guard(main, startup):
+        ...     x = paddle.static.data("x", [4, 3, 8, 8], "float32")
+        ...     y = paddle.static.nn.batch_norm(x, act="relu")
+        >>> y.shape
+        [4, 3, 8, 8]
+        >>> paddle.disable_static()
+    """
+    import paddle
+    from paddle.base import unique_name
+    from paddle.nn import initializer
+    from paddle.static.param import create_parameter
+
+    if data_layout not in ("NCHW", "NHWC"):
+        raise ValueError(f"[batch_norm] data_layout must be 'NCHW' or 'NHWC', but got {data_layout!r}")
+    channels = input.shape[1 if data_layout == "NCHW" else -1]
+    if channels < 0:
+        raise ValueError(f"[batch_norm] the channel dim of input {input.shape} must be known")
+    prefix = unique_name.generate("batch_norm")
+    dtype = input.dtype
+    scale = create_parameter([channels], dtype, name=f"{prefix}.w_0", attr=param_attr,
+                             default_initializer=initializer.Constant(1.0))
+    bias = create_parameter([channels], dtype, name=f"{prefix}.b_0", attr=bias_attr, is_bias=True)
+    mean = create_parameter([channels], dtype, name=moving_mean_name or f"{prefix}.w_1",
+                            default_initializer=initializer.Constant(0.0))
+    variance = create_parameter([channels], dtype, name=moving_variance_name or f"{prefix}.w_2",
+                                default_initializer=initializer.Constant(1.0))
+    out = paddle.nn.functional.batch_norm(input, mean, variance, scale, bias, training=not is_test,
+                                          momentum=momentum, epsilon=epsilon, data_format=data_layout,
+                                          use_global_stats=use_global_stats or None)
+    if act is not None:
+        out = getattr(paddle.nn.functional, act)(out)
+    return out
+
+
 def embedding(input, size, is_sparse=False, is_distributed=False, padding_idx=None, param_attr=None,
               dtype="float32"):
     """The rows of a [size[0], size[1]] table (Xavier-uniform unless
