@@ -410,6 +410,8 @@ void BindStaticGraph(py::module_& m) {
            py::arg("program"), py::arg("fetch_list"), py::arg("place") = py::none(), py::arg("passes") = py::none(),
            "Prepares program to compute fetch_list on place (None: the default place), optimized by the passes "
            "named (None: the default ones) and lowered to kernels.")
+      .def_static("default_passes", &executor::Executor::Passes,
+                  "The optimizing passes an executor runs before kernel selection.")
       .def_property_readonly("feed_names", [](const PyExecutor& e) { return e.exe->feed_names(); })
       .def_property_readonly("kernel_program", [](const PyExecutor& e) { return e.exe->kernel_program().Print(); },
                              "The text of the program run: optimized and lowered to kernels.")

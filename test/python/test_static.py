@@ -947,6 +947,34 @@ def test_clone_for_test_evaluates_batch_norm_and_dropout():
     assert (y_train == 0).mean() > 0.2  # training still drops
 
 
+def test_conv_bn_fold_keeps_inference_results():
+    """conv_bn_fold puts an inference batch_norm into the conv before it (a
+    new weight and shift from the parameters): the lowered program has one
+    conv2d and no batch_norm, and its results equal the unfolded program's
+    up to rounding."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2, 3, 6, 6], "float32")
+        h = paddle.static.nn.conv2d(x, 4, 3, padding=1, bias_attr=False)
+        y = paddle.static.nn.batch_norm(h, is_test=True, moving_mean_name="fold_m", moving_variance_name="fold_v")
+    paddle.disable_static()
+    rng = np.random.default_rng(9)
+    xs = rng.standard_normal((2, 3, 6, 6)).astype("float32")
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        paddle.static.Executor().run(startup)
+        scope = paddle.static.global_scope()
+        scope.set_var("fold_m", paddle.to_tensor(rng.standard_normal(4).astype("float32")))
+        scope.set_var("fold_v", paddle.to_tensor(rng.uniform(0.5, 2.0, 4).astype("float32")))
+        plain = paddle._C.pir.Executor(main, [y])
+        folded = paddle._C.pir.Executor(main, [y], None, ["conv_bn_fold"] + paddle._C.pir.Executor.default_passes())
+        assert "pd_op.batch_norm" in plain.kernel_program and "pd_op.batch_norm" not in folded.kernel_program
+        assert folded.kernel_program.count('"conv2d(phi_kernel)"') == 1
+        expected, = plain.run({"x": paddle.to_tensor(xs)}, scope)
+        got, = folded.run({"x": paddle.to_tensor(xs)}, scope)
+    np.testing.assert_allclose(got.numpy(), expected.numpy(), rtol=1e-5, atol=1e-5)
+
+
 def test_matmul_add_fusion_keeps_the_training_losses():
     paddle.enable_static()
     losses = {}

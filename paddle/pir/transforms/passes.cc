@@ -12,6 +12,7 @@ std::map<std::string, PassFactory>& Registry() {
       {"algebraic_simplification", CreateAlgebraicSimplificationPass},
       {"buffer_reuse", CreateBufferReusePass},
       {"common_subexpression_elimination", CreateCommonSubexpressionEliminationPass},
+      {"conv_bn_fold", CreateConvBnFoldPass},
       {"dead_code_elimination", CreateDeadCodeEliminationPass},
       {"decomposition", CreateDecompositionPass},
       {"kernel_selection", [] { return CreateKernelSelectionPass(paddle::CPUPlace()); }},

@@ -35,6 +35,12 @@ std::unique_ptr<Pass> CreateDecompositionPass();
 // columns, the product read by nothing else.
 std::unique_ptr<Pass> CreateMatmulAddFusionPass();
 
+// conv2d followed by an inference batch_norm (running statistics) becomes
+// one conv2d with the normalization in its weight and an added shift, built
+// from the parameters (constant folding with fold_parameters computes them
+// once). Not exact: the products are reassociated.
+std::unique_ptr<Pass> CreateConvBnFoldPass();
+
 // Lowers pd_op ops to pd_kernel.phi_kernel with the kernel chosen for
 // `target` (Note [Kernel selection] in kernel_selection_pass.cc); by name,
 // for the CPU.
