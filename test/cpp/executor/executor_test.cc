@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/executor/constant_folding_pass.h"
 #include "paddle/executor/executor.h"
 #include "paddle/phi/core/allocator.h"
 #include "paddle/phi/api/transfer.h"
@@ -93,6 +94,53 @@ TEST_F(ExecutorTest, ParametersComeFromTheScope) {
   } catch (const common::Error& e) {
     EXPECT_NE(std::string(e.what()).find("the scope has no parameter 'w'"), std::string::npos) << e.what();
   }
+}
+
+TEST_F(ExecutorTest, ConstantFoldingOfParametersForInference) {
+  // y = x @ transpose(w) + 2 * b: with fold_parameters the parameter-only
+  // subgraphs (the transpose, 2 * b) run once into constants; x's op stays.
+  pir::Value x = Data("x", {1, 2});
+  auto param = [&](const char* name, DDim dims) {
+    return b_.Create("builtin.parameter", {}, {{"parameter_name", b_.str_attr(name)}},
+                     {b_.tensor_type(DataType::FLOAT32, dims)})
+        ->result(0);
+  };
+  pir::Value wt = pir::pd_op::transpose(b_, param("w", DDim{2, 2}), {1, 0});
+  pir::Value two = pir::pd_op::full(b_, phi::IntArray(std::vector<int64_t>{}), phi::Scalar(2.0), DataType::FLOAT32,
+                                    Place());
+  pir::Value twice = pir::pd_op::multiply(b_, param("b", DDim{2}), two);
+  pir::Value y = pir::pd_op::add(b_, pir::pd_op::matmul(b_, x, wt, false, false), twice);
+  b_.Create("builtin.shadow_output", {y}, {{"output_name", b_.str_attr("y")}}, {});
+  Scope parameters{{"w", Make<float>({1, 2, 3, 4}, DDim{2, 2})}, {"b", Make<float>({0.5, -1}, DDim{2})}};
+  Scope constants;
+  pir::PassManager pm;
+  pm.AddPass(CreateConstantFoldingPass(&constants, &parameters, /*fold_parameters=*/true));
+  pm.Run(program_);
+  const std::string text = program_.Print();
+  EXPECT_EQ(text.find("pd_op.transpose"), std::string::npos) << text;
+  EXPECT_EQ(text.find("pd_op.multiply"), std::string::npos) << text;
+  EXPECT_NE(text.find("constant_folding@_"), std::string::npos) << text;
+  ASSERT_EQ(constants.size(), 2u);
+  // The folded program reads its constants like parameters.
+  Scope run = parameters;
+  run.insert(constants.begin(), constants.end());
+  pir::Value out = program_.block()->back()->operand(0);
+  Executor exe(program_, {out});
+  auto got = exe.Run({{"x", Make<float>({1, 1}, DDim{1, 2})}}, &run);
+  // x @ w^T = [1 + 2, 3 + 4] = [3, 7]; + 2 * b = [4, 5]
+  EXPECT_EQ(Values<float>(got[0]), (std::vector<float>{4, 5}));
+  // Without fold_parameters the parameters are not constants: nothing folds.
+  pir::Program training(ctx_);
+  pir::Builder tb(ctx_, training.block());
+  pir::Value p = tb.Create("builtin.parameter", {}, {{"parameter_name", tb.str_attr("w")}},
+                           {tb.tensor_type(DataType::FLOAT32, DDim{2, 2})})->result(0);
+  tb.Create("builtin.shadow_output", {pir::pd_op::transpose(tb, p, {1, 0})}, {{"output_name", tb.str_attr("t")}}, {});
+  pir::PassManager again;
+  Scope unused;
+  again.AddPass(CreateConstantFoldingPass(&unused, &parameters, /*fold_parameters=*/false));
+  again.Run(training);
+  EXPECT_NE(training.Print().find("pd_op.transpose"), std::string::npos);
+  EXPECT_TRUE(unused.empty());
 }
 
 TEST_F(ExecutorTest, IntermediatesAreReleasedAfterTheirLastUse) {
