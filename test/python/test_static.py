@@ -548,6 +548,45 @@ def test_static_minimize_limits_are_clear():
                                      scope=paddle.static.Scope())
 
 
+@pytest.mark.parametrize("clip", ["ClipGradByGlobalNorm", "ClipGradByNorm", "ClipGradByValue"])
+def test_static_training_clips_gradients(clip):
+    """grad_clip in static mode clips the gradient values before the update,
+    as eager's step does: the same losses."""
+    make = {"ClipGradByGlobalNorm": lambda: paddle.nn.ClipGradByGlobalNorm(0.5),
+            "ClipGradByNorm": lambda: paddle.nn.ClipGradByNorm(0.3),
+            "ClipGradByValue": lambda: paddle.nn.ClipGradByValue(0.1)}[clip]
+    rng = np.random.default_rng(0)
+    xs = rng.standard_normal((8, 4)).astype("float32")
+    ys = (rng.standard_normal((8, 1)) * 5).astype("float32")
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+        x = paddle.static.data("x", [8, 4], "float32")
+        y = paddle.static.data("y", [8, 1], "float32")
+        loss = paddle.mean(paddle.square(model(x) - y))
+        paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters(), grad_clip=make()).minimize(loss)
+    paddle.disable_static()
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = [scope.find_var(p.name).numpy().copy() for p in model.parameters()]
+        static_losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(4)]
+    eager = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+    for p, value in zip(eager.parameters(), initial):
+        p.set_value(value)
+    opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=eager.parameters(), grad_clip=make())
+    eager_losses = []
+    for _ in range(4):
+        eager_loss = paddle.mean(paddle.square(eager(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
+        eager_loss.backward()
+        opt.step()
+        opt.clear_grad()
+        eager_losses.append(float(eager_loss))
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+
+
 @pytest.mark.parametrize("optimizer", ["SGD", "Momentum", "Adam"])
 def test_static_training_follows_an_lr_scheduler(optimizer):
     """With an LRScheduler the static update reads the scope's learning_rate_0,

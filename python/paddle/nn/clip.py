@@ -91,7 +91,7 @@ class ClipGradByNorm(ClipGradBase):
         for p, g in params_grads:
             if g is not None and _clipped(p):
                 norm = paddle.sqrt(paddle.sum(g.astype("float32") ** 2))
-                g = g * (self.clip_norm / paddle.maximum(norm, paddle.to_tensor(self.clip_norm))).astype(g.dtype)
+                g = g * (self.clip_norm / paddle.maximum(norm, paddle.full([], self.clip_norm, norm.dtype))).astype(g.dtype)
             out.append((p, g))
         return out
 
@@ -128,7 +128,7 @@ class ClipGradByGlobalNorm(ClipGradBase):
         if not squares:
             return params_grads
         global_norm = paddle.sqrt(paddle.sum(paddle.stack(squares)))
-        scale = self.clip_norm / paddle.maximum(global_norm, paddle.to_tensor(self.clip_norm))
+        scale = self.clip_norm / paddle.maximum(global_norm, paddle.full([], self.clip_norm, global_norm.dtype))
         return [(p, g * scale.astype(g.dtype) if g is not None and _clipped(p) else g) for p, g in params_grads]
 
     def __repr__(self) -> str:

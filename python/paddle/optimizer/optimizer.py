@@ -168,9 +168,8 @@ class Optimizer:
 
     def _minimize_static(self, loss, parameters):
         op = type(self).__name__
-        if self._multi_precision or self._grad_clip is not None:
-            raise NotImplementedError(f"[{op}] minimize in static mode supports neither master weights nor "
-                                      f"gradient clipping for now")
+        if self._multi_precision:
+            raise NotImplementedError(f"[{op}] minimize in static mode does not support master weights for now")
         from paddle.optimizer import _static_updates
         from paddle.static.param import program_parameters
 
@@ -183,7 +182,8 @@ class Optimizer:
             lr = _static_updates.scheduled_rate(lr)
         if group["learning_rate"] != 1.0:
             lr = lr * group["learning_rate"]
-        for param, grad in params_grads:
+        updates = self._grad_clip(params_grads) if self._grad_clip is not None else params_grads
+        for param, grad in updates:
             self._apply(param, param, grad, lr, self._penalty(param, group), group)
         return None, params_grads
 
