@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 TRAINING_SCENARIOS = ["train_mlp", "train_lenet", "train_lenet_static", "train_resnet18", "train_gpt",
-                      "dataloader_lenet"]
+                      "train_gpt_static", "dataloader_lenet"]
 
 
 class _NN:
@@ -116,7 +116,12 @@ def _resnet18(api: _NN, rng):
     return _step(api, model, x, y), 32
 
 
-def _gpt(api: _NN, rng, layers=6, width=256, heads=4, context=128, batch=16, vocab=256):
+_GPT_SIZES = {"layers": 6, "width": 256, "heads": 4, "context": 128, "batch": 16, "vocab": 256}
+
+
+def _gpt_model(api: _NN, positions, layers, width, heads, context, batch, vocab):
+    """A GPT of `layers` pre-norm blocks; `positions` [1, context] are its
+    position ids (a tensor, or in static mode a program input)."""
     nn, F = api.nn, api.F
 
     class Block(api.Module):
@@ -151,11 +156,42 @@ def _gpt(api: _NN, rng, layers=6, width=256, heads=4, context=128, batch=16, voc
                 x = block(x)
             return self.head(self.norm(x))
 
-    positions = api.tensor(np.arange(context)[None, :])
+    return GPT()
+
+
+def _gpt(api: _NN, rng):
+    sizes = _GPT_SIZES
+    batch, context, vocab = sizes["batch"], sizes["context"], sizes["vocab"]
+    model = _gpt_model(api, api.tensor(np.arange(context)[None, :]), **sizes)
     tokens = api.tensor(rng.integers(0, vocab, (batch, context)))
     targets = api.tensor(rng.integers(0, vocab, (batch * context,)))
-    loss_of = lambda logits: F.cross_entropy(logits.reshape([batch * context, vocab]), targets)  # noqa: E731
-    return _step(api, GPT(), tokens, targets, loss_of), batch * context
+    loss_of = lambda logits: api.F.cross_entropy(logits.reshape([batch * context, vocab]), targets)  # noqa: E731
+    return _step(api, model, tokens, targets, loss_of), batch * context
+
+
+def _gpt_static(rng):
+    """train_gpt's model, batch and Adam as a static program (ours and
+    PaddlePaddle's; torch has no static mode)."""
+    import paddle
+
+    sizes = _GPT_SIZES
+    batch, context, vocab = sizes["batch"], sizes["context"], sizes["vocab"]
+    paddle.enable_static()
+    api = _NN("paddle")
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        positions = paddle.static.data("positions", [1, context], "int64")
+        tokens = paddle.static.data("tokens", [batch, context], "int64")
+        targets = paddle.static.data("targets", [batch * context], "int64")
+        model = _gpt_model(api, positions, **sizes)
+        loss = api.F.cross_entropy(model(tokens).reshape([batch * context, vocab]), targets)
+        paddle.optimizer.Adam(learning_rate=1e-3, parameters=model.parameters()).minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    feed = {"positions": np.arange(context)[None, :].astype(np.int64),
+            "tokens": rng.integers(0, vocab, (batch, context)).astype(np.int64),
+            "targets": rng.integers(0, vocab, (batch * context,)).astype(np.int64)}
+    return (lambda: exe.run(main, feed=feed, fetch_list=[loss])), batch * context
 
 
 def _dataloader(framework: str, rng):
@@ -215,10 +251,10 @@ def training_scenario(name: str, framework: str):
     rng = np.random.default_rng(0)
     if name == "dataloader_lenet":
         return _dataloader(framework, rng)
-    if name == "train_lenet_static":
+    if name in ("train_lenet_static", "train_gpt_static"):
         if framework == "torch":
             raise KeyError(f"{name}: PyTorch has no static mode")
-        return _lenet_static(rng)
+        return (_lenet_static if name == "train_lenet_static" else _gpt_static)(rng)
     api = _NN(framework)
     if not api.torch:
         api.lib.seed(0)
