@@ -483,6 +483,7 @@ STATIC_OPTIMIZERS = {
     "Adam-amsgrad-l2": lambda params=None: paddle.optimizer.Adam(learning_rate=0.05, amsgrad=True, weight_decay=0.01,
                                                                  parameters=params),
     "Adamax": lambda params=None: paddle.optimizer.Adamax(learning_rate=0.05, parameters=params),
+    "Lamb": lambda params=None: paddle.optimizer.Lamb(learning_rate=0.05, parameters=params),
 }
 
 
@@ -538,11 +539,9 @@ def test_static_minimize_limits_are_clear():
     with paddle.static.program_guard(main):
         x = paddle.static.data("x", [2, 2], "float32")
         loss = paddle.mean(paddle.static.nn.fc(x, 1))
-        with pytest.raises(NotImplementedError, match=r"\[Lamb\] minimize in static mode is not supported yet"):
-            paddle.optimizer.Lamb().minimize(loss)
-        with pytest.raises(NotImplementedError, match=r"\[RMSProp\] minimize in static mode takes a float learning "
-                                                      r"rate for now \(SGD, Momentum, Adam"):
-            paddle.optimizer.RMSProp(learning_rate=paddle.optimizer.lr.StepDecay(0.1, 2)).minimize(loss)
+        with pytest.raises(NotImplementedError, match=r"\[Adam\] minimize in static mode does not support master "
+                                                      r"weights for now"):
+            paddle.optimizer.Adam(multi_precision=True).minimize(loss)
     with pytest.raises(ValueError, match="the scope has no parameter"):
         paddle.static.Executor().run(main, feed={"x": np.ones((2, 2), "float32")}, fetch_list=[loss],
                                      scope=paddle.static.Scope())
@@ -587,7 +586,7 @@ def test_static_training_clips_gradients(clip):
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 
-@pytest.mark.parametrize("optimizer", ["SGD", "Momentum", "Adam"])
+@pytest.mark.parametrize("optimizer", ["SGD", "Momentum", "Adam", "RMSProp", "Adagrad", "Adadelta"])
 def test_static_training_follows_an_lr_scheduler(optimizer):
     """With an LRScheduler the static update reads the scope's learning_rate_0,
     which Executor.run sets from program.lr_scheduler before each run (Note
@@ -598,7 +597,12 @@ def test_static_training_follows_an_lr_scheduler(optimizer):
     ys = (xs @ np.array([[2.0], [-1.0], [0.5]], "float32")).astype("float32")
     make = {"SGD": lambda s, p=None: paddle.optimizer.SGD(learning_rate=s, parameters=p),
             "Momentum": lambda s, p=None: paddle.optimizer.Momentum(learning_rate=s, momentum=0.9, parameters=p),
-            "Adam": lambda s, p=None: paddle.optimizer.Adam(learning_rate=s, parameters=p)}[optimizer]
+            "Adam": lambda s, p=None: paddle.optimizer.Adam(learning_rate=s, parameters=p),
+            "RMSProp": lambda s, p=None: paddle.optimizer.RMSProp(learning_rate=s, centered=True, momentum=0.5,
+                                                                  parameters=p),
+            "Adagrad": lambda s, p=None: paddle.optimizer.Adagrad(learning_rate=s, parameters=p),
+            "Adadelta": lambda s, p=None: paddle.optimizer.Adadelta(learning_rate=s, weight_decay=0.01,
+                                                                    parameters=p)}[optimizer]
     paddle.enable_static()
     main, startup = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main, startup):

@@ -104,3 +104,48 @@ def adamax(param, grad, moment, inf_norm, lr, beta1, beta2, epsilon, beta1_pow, 
     store(u, inf_norm)
     c1 = bias_correction(beta1_pow, beta1, param)
     store(param - rate(lr) / c1 * m / u, param)
+
+
+def adagrad(param, grad, moment, lr, epsilon, penalty):
+    g = penalized(grad, param, penalty)
+    s = moment + g * g
+    store(s, moment)
+    store(param - rate(lr) * g / (paddle.sqrt(s) + epsilon), param)
+
+
+def adadelta(param, grad, avg_squared_grad, avg_squared_update, lr, rho, epsilon, penalty):
+    g = penalized(grad, param, penalty)
+    eg = avg_squared_grad * rho + g * one_minus(rho, param) * g
+    update = -paddle.sqrt((avg_squared_update + epsilon) / (eg + epsilon)) * g
+    store(eg, avg_squared_grad)
+    store(avg_squared_update * rho + update * one_minus(rho, param) * update, avg_squared_update)
+    store(param + rate(lr) * update, param)
+
+
+def rmsprop(param, grad, mean_square, mean_grad, moment, lr, rho, epsilon, momentum, centered, penalty):
+    g = penalized(grad, param, penalty)
+    ms = mean_square * rho + g * one_minus(rho, param) * g
+    store(ms, mean_square)
+    denom = ms + epsilon
+    if centered:
+        mg = mean_grad * rho + g * one_minus(rho, param)
+        store(mg, mean_grad)
+        denom = denom - mg * mg
+    mom = moment * momentum + rate(lr) * g / paddle.sqrt(denom)
+    store(mom, moment)
+    store(param - mom, param)
+
+
+def lamb(param, grad, moment1, moment2, lr, beta1, beta2, epsilon, beta1_pow, beta2_pow, weight_decay):
+    """LAMB: a step of lr * |param| / |r| along r (of lr when either norm is 0)."""
+    m = moment1 * beta1 + grad * one_minus(beta1, param)
+    v = moment2 * beta2 + grad * one_minus(beta2, param) * grad
+    store(m, moment1)
+    store(v, moment2)
+    c1, c2 = bias_correction(beta1_pow, beta1, param), bias_correction(beta2_pow, beta2, param)
+    r = (m / c1) / (paddle.sqrt(v / c2) + epsilon) + param * weight_decay
+    p_norm, r_norm = paddle.sum(param * param), paddle.sum(r * r)
+    both = paddle.logical_and(p_norm > 0.0, r_norm > 0.0)
+    trust = paddle.where(both, paddle.sqrt(p_norm / paddle.where(both, r_norm, paddle.ones_like(r_norm))),
+                         paddle.ones_like(p_norm))
+    store(param - rate(lr) * trust * r, param)

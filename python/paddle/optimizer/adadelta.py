@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from paddle import _C_ops
 from paddle.optimizer._validate import in_range, non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -44,8 +45,11 @@ class Adadelta(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
 
     def _apply(self, param, target, grad, lr, penalty, group):
-        self._no_static_composition(lr)
         avg_squared_grad = self._state("avg_squared_grad", target, param.name)
         avg_squared_update = self._state("avg_squared_update", target, param.name)
+        if self._composes(lr):
+            _static_updates.adadelta(target, grad, avg_squared_grad, avg_squared_update, lr, group["rho"],
+                                     group["epsilon"], penalty)
+            return
         _C_ops.adadelta_(target, grad, avg_squared_grad, avg_squared_update, lr, group["rho"], group["epsilon"],
                          *penalty)

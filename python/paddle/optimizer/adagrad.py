@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from paddle import _C_ops
 from paddle.optimizer._validate import non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -40,6 +41,8 @@ class Adagrad(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name, multi_precision)
 
     def _apply(self, param, target, grad, lr, penalty, group):
-        self._no_static_composition(lr)
         moment = self._state("moment", target, param.name, fill=self._initial)
+        if self._composes(lr):
+            _static_updates.adagrad(target, grad, moment, lr, group["epsilon"], penalty)
+            return
         _C_ops.adagrad_(target, grad, moment, lr, group["epsilon"], *penalty)

@@ -6,6 +6,7 @@ import paddle
 from paddle import _C_ops
 from paddle import _checks as check
 from paddle.optimizer._validate import in_range, non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -57,15 +58,16 @@ class Lamb(Optimizer):
         super().__init__(learning_rate, parameters, None, grad_clip, name, multi_precision)
 
     def _apply(self, param, target, grad, lr, penalty, group):
-        if not paddle.in_dynamic_mode():
-            raise NotImplementedError("[Lamb] minimize in static mode is not supported yet (its trust ratio has no "
-                                      "composed form)")
         name, beta1, beta2 = param.name, group["beta1"], group["beta2"]
         moment1 = self._state("moment1", target, name)
         moment2 = self._state("moment2", target, name)
         beta1_pow = self._scalar_state("beta1_pow_acc", name, beta1)
         beta2_pow = self._scalar_state("beta2_pow_acc", name, beta2)
         decay = 0.0 if self._exclude_fn is not None and self._exclude_fn(param) else group["lamb_weight_decay"]
+        if not paddle.in_dynamic_mode():  # Note [Static updates]: the beta powers are values of the program
+            _static_updates.lamb(target, grad, moment1, moment2, lr, beta1, beta2, group["epsilon"], beta1_pow,
+                                 beta2_pow, decay)
+            return
         _C_ops.lamb_(target, grad, moment1, moment2, lr, beta1, beta2, group["epsilon"], beta1_pow, beta2_pow,
                      decay)
         self._set_scalar_state("beta1_pow_acc", name, beta1_pow * beta1)

@@ -273,12 +273,6 @@ class Optimizer:
         a learning rate that is a value of the program."""
         return not paddle.in_dynamic_mode() and not isinstance(lr, (int, float))
 
-    def _no_static_composition(self, lr) -> None:
-        if self._composes(lr):
-            raise NotImplementedError(f"[{type(self).__name__}] minimize in static mode takes a float learning "
-                                      f"rate for now (SGD, Momentum, Adam, AdamW and Adamax also take an "
-                                      f"LRScheduler)")
-
     def _set_scalar_state(self, name: str, key: str, value: float) -> None:
         self._accumulators[name][key] = value
 

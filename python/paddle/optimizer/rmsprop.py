@@ -5,6 +5,7 @@ from __future__ import annotations
 from paddle import _C_ops
 from paddle import _checks as check
 from paddle.optimizer._validate import in_range, non_negative
+from paddle.optimizer import _static_updates
 from paddle.optimizer.optimizer import Optimizer
 
 
@@ -50,10 +51,13 @@ class RMSProp(Optimizer):
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
 
     def _apply(self, param, target, grad, lr, penalty, group):
-        self._no_static_composition(lr)
         name = param.name
         mean_square = self._state("mean_square", target, name)
         mean_grad = self._state("mean_grad", target, name) if self._centered else mean_square
         moment = self._state("momentum", target, name)
+        if self._composes(lr):
+            _static_updates.rmsprop(target, grad, mean_square, mean_grad, moment, lr, group["rho"], group["epsilon"],
+                                    group["momentum"], self._centered, penalty)
+            return
         _C_ops.rmsprop_(target, grad, mean_square, mean_grad, moment, lr, group["rho"], group["epsilon"],
                         group["momentum"], self._centered, *penalty)
