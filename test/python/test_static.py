@@ -471,6 +471,57 @@ def test_control_flow_errors_leave_the_program_as_it_was():
         assert main.num_ops() >= before
 
 
+def _static_losses(main, startup, names, feed, loss, steps, after_run=None):
+    """Runs startup, then `steps` runs of main (calling after_run after each),
+    in a fresh scope: the parameters' initial values (by name) and the losses."""
+    scope = paddle.static.Scope()
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        initial = [scope.find_var(n).numpy().copy() for n in names]
+        losses = []
+        for _ in range(steps):
+            losses.append(float(exe.run(main, feed=feed, fetch_list=[loss])[0]))
+            if after_run is not None:
+                after_run()
+    return initial, losses
+
+
+def _mlp_program(make_optimizer):
+    """Sequential(Linear(4, 8), ReLU, Linear(8, 1)) on x [8, 4] with the mean
+    squared error to y [8, 1], minimized by make_optimizer(parameters) in a
+    static program: (main, startup, model, loss)."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+        x = paddle.static.data("x", [8, 4], "float32")
+        y = paddle.static.data("y", [8, 1], "float32")
+        loss = paddle.mean(paddle.square(model(x) - y))
+        make_optimizer(model.parameters()).minimize(loss)
+    paddle.disable_static()
+    return main, startup, model, loss
+
+
+def _mse_of(forward, xs, ys):
+    """The eager loss mean((forward(xs) - ys)^2), as a function."""
+    return lambda: paddle.mean(paddle.square(forward(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
+
+
+def _eager_losses(loss_fn, opt, steps, after_step=None):
+    """`steps` eager training steps of loss_fn() with opt: the losses."""
+    losses = []
+    for _ in range(steps):
+        loss = loss_fn()
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        if after_step is not None:
+            after_step()
+        losses.append(float(loss))
+    return losses
+
+
 STATIC_OPTIMIZERS = {
     "SGD": lambda params=None: paddle.optimizer.SGD(learning_rate=0.05, parameters=params),
     "Momentum": lambda params=None: paddle.optimizer.Momentum(learning_rate=0.05, momentum=0.9, parameters=params),
@@ -507,28 +558,15 @@ def test_static_training_matches_eager(optimizer):
     paddle.disable_static()
     names = [p.name for p, _ in params_grads]
     assert len(names) == 4 and names[0].endswith(".w_0") and names[1].endswith(".b_0")
-    scope = paddle.static.Scope()
-    exe = paddle.static.Executor()
-    with paddle.static.scope_guard(scope):
-        exe.run(startup)
-        initial = {n: scope.find_var(n).numpy().copy() for n in names}
-        static_losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(6)]
-    assert not np.allclose(initial[names[0]], 0)  # Xavier-uniform, not zeros
-    np.testing.assert_array_equal(initial[names[1]], np.zeros(16, "float32"))
+    initial, static_losses = _static_losses(main, startup, names, {"x": xs, "y": ys}, loss, 6)
+    assert not np.allclose(initial[0], 0)  # Xavier-uniform, not zeros
+    np.testing.assert_array_equal(initial[1], np.zeros(16, "float32"))
 
     l1, l2 = paddle.nn.Linear(4, 16), paddle.nn.Linear(16, 1)
-    for layer, (w, b) in ((l1, names[:2]), (l2, names[2:])):
-        layer.weight.set_value(initial[w])
-        layer.bias.set_value(initial[b])
+    for p, value in zip(l1.parameters() + l2.parameters(), initial):
+        p.set_value(value)
     opt = STATIC_OPTIMIZERS[optimizer](l1.parameters() + l2.parameters())
-    eager_losses = []
-    for _ in range(6):
-        out = l2(paddle.nn.functional.relu(l1(paddle.to_tensor(xs))))
-        eager_loss = paddle.mean(paddle.square(out - paddle.to_tensor(ys)))
-        eager_loss.backward()
-        opt.step()
-        opt.clear_grad()
-        eager_losses.append(float(eager_loss))
+    eager_losses = _eager_losses(_mse_of(lambda t: l2(paddle.nn.functional.relu(l1(t))), xs, ys), opt, 6)
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
     assert static_losses[-1] < static_losses[0]
 
@@ -557,32 +595,15 @@ def test_static_training_clips_gradients(clip):
     rng = np.random.default_rng(0)
     xs = rng.standard_normal((8, 4)).astype("float32")
     ys = (rng.standard_normal((8, 1)) * 5).astype("float32")
-    paddle.enable_static()
-    main, startup = paddle.static.Program(), paddle.static.Program()
-    with paddle.static.program_guard(main, startup):
-        model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
-        x = paddle.static.data("x", [8, 4], "float32")
-        y = paddle.static.data("y", [8, 1], "float32")
-        loss = paddle.mean(paddle.square(model(x) - y))
-        paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters(), grad_clip=make()).minimize(loss)
-    paddle.disable_static()
-    scope = paddle.static.Scope()
-    exe = paddle.static.Executor()
-    with paddle.static.scope_guard(scope):
-        exe.run(startup)
-        initial = [scope.find_var(p.name).numpy().copy() for p in model.parameters()]
-        static_losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(4)]
+    main, startup, model, loss = _mlp_program(
+        lambda params: paddle.optimizer.SGD(learning_rate=0.1, parameters=params, grad_clip=make()))
+    names = [p.name for p in model.parameters()]
+    initial, static_losses = _static_losses(main, startup, names, {"x": xs, "y": ys}, loss, 4)
     eager = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
     for p, value in zip(eager.parameters(), initial):
         p.set_value(value)
     opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=eager.parameters(), grad_clip=make())
-    eager_losses = []
-    for _ in range(4):
-        eager_loss = paddle.mean(paddle.square(eager(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
-        eager_loss.backward()
-        opt.step()
-        opt.clear_grad()
-        eager_losses.append(float(eager_loss))
+    eager_losses = _eager_losses(_mse_of(eager, xs, ys), opt, 4)
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 
@@ -614,29 +635,16 @@ def test_static_training_follows_an_lr_scheduler(optimizer):
     paddle.disable_static()
     assert main.lr_scheduler is scheduler
     names = [p.name for p, _ in params_grads]
-    scope = paddle.static.Scope()
-    exe = paddle.static.Executor()
-    static_losses = []
-    with paddle.static.scope_guard(scope):
-        exe.run(startup)
-        initial = {n: scope.find_var(n).numpy().copy() for n in names}
-        for _ in range(5):
-            static_losses.append(float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]))
-            scheduler.step()
-        assert float(scope.find_var("learning_rate_0").numpy()) == pytest.approx(0.025)  # the last run's (epoch 4)
+    rates = []
+    initial, static_losses = _static_losses(main, startup, names, {"x": xs, "y": ys}, loss, 5,
+                                            lambda: rates.append(float(scheduler())) or scheduler.step())
+    assert rates == [0.1, 0.1, 0.05, 0.05, 0.025]  # what Executor.run set learning_rate_0 to
     layer = paddle.nn.Linear(3, 1)
-    layer.weight.set_value(initial[names[0]])
-    layer.bias.set_value(initial[names[1]])
+    layer.weight.set_value(initial[0])
+    layer.bias.set_value(initial[1])
     eager_scheduler = paddle.optimizer.lr.StepDecay(learning_rate=0.1, step_size=2, gamma=0.5)
     opt = make(eager_scheduler, layer.parameters())
-    eager_losses = []
-    for _ in range(5):
-        eager_loss = paddle.mean(paddle.square(layer(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
-        eager_loss.backward()
-        opt.step()
-        opt.clear_grad()
-        eager_scheduler.step()
-        eager_losses.append(float(eager_loss))
+    eager_losses = _eager_losses(_mse_of(layer, xs, ys), opt, 5, eager_scheduler.step)
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 
@@ -737,27 +745,19 @@ def test_static_lenet_training_matches_eager():
     paddle.disable_static()
     names = [p.name for p, _ in params_grads]
     assert len(names) == 10
-    scope = paddle.static.Scope()
-    exe = paddle.static.Executor()
-    with paddle.static.scope_guard(scope):
-        exe.run(startup)
-        initial = [scope.find_var(n).numpy().copy() for n in names]
-        static_losses = [float(exe.run(main, feed={"x": xs, "label": labels}, fetch_list=[loss])[0])
-                         for _ in range(4)]
+    initial, static_losses = _static_losses(main, startup, names, {"x": xs, "label": labels}, loss, 4)
     params = [paddle.create_parameter(v.shape, "float32", default_initializer=paddle.nn.initializer.Assign(v))
               for v in initial]
     opt = paddle.optimizer.Momentum(learning_rate=0.01, momentum=0.9, parameters=params)
     cw1, cb1, cw2, cb2, w1, b1, w2, b2, w3, b3 = params
-    eager_losses = []
-    for _ in range(4):
+
+    def lenet_loss():
         h = F.max_pool2d(F.relu(F.conv2d(paddle.to_tensor(xs), cw1, cb1, padding=1)), 2)
         h = paddle.flatten(F.max_pool2d(F.relu(F.conv2d(h, cw2, cb2)), 2), 1)
         h = F.relu(F.linear(F.relu(F.linear(h, w1, b1)), w2, b2))
-        eager_loss = F.cross_entropy(F.linear(h, w3, b3), paddle.to_tensor(labels))
-        eager_loss.backward()
-        opt.step()
-        opt.clear_grad()
-        eager_losses.append(float(eager_loss))
+        return F.cross_entropy(F.linear(h, w3, b3), paddle.to_tensor(labels))
+
+    eager_losses = _eager_losses(lenet_loss, opt, 4)
     assert eager_losses[-1] < eager_losses[0]
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
@@ -769,35 +769,16 @@ def test_layers_build_static_programs():
     rng = np.random.default_rng(2)
     xs = rng.standard_normal((8, 4)).astype("float32")
     ys = rng.standard_normal((8, 1)).astype("float32")
-    paddle.enable_static()
-    main, startup = paddle.static.Program(), paddle.static.Program()
-    with paddle.static.program_guard(main, startup):
-        model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
-        x = paddle.static.data("x", [8, 4], "float32")
-        y = paddle.static.data("y", [8, 1], "float32")
-        loss = paddle.mean(paddle.square(model(x) - y))
-        paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()).minimize(loss)
-    paddle.disable_static()
+    main, startup, model, loss = _mlp_program(lambda params: paddle.optimizer.Adam(learning_rate=0.05, parameters=params))
     params = model.parameters()
     assert len(params) == 4 and all(p.define_op_name == "builtin.parameter" for p in params)
     assert [p.shape for p in params] == [[4, 8], [8], [8, 1], [1]]
-    scope = paddle.static.Scope()
-    exe = paddle.static.Executor()
-    with paddle.static.scope_guard(scope):
-        exe.run(startup)
-        initial = [scope.find_var(p.name).numpy().copy() for p in params]
-        static_losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(5)]
+    initial, static_losses = _static_losses(main, startup, [p.name for p in params], {"x": xs, "y": ys}, loss, 5)
     eager = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
     for p, value in zip(eager.parameters(), initial):
         p.set_value(value)
     opt = paddle.optimizer.Adam(learning_rate=0.05, parameters=eager.parameters())
-    eager_losses = []
-    for _ in range(5):
-        eager_loss = paddle.mean(paddle.square(eager(paddle.to_tensor(xs)) - paddle.to_tensor(ys)))
-        eager_loss.backward()
-        opt.step()
-        opt.clear_grad()
-        eager_losses.append(float(eager_loss))
+    eager_losses = _eager_losses(_mse_of(eager, xs, ys), opt, 5)
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 
@@ -847,22 +828,13 @@ def test_static_batch_norm_updates_its_running_statistics():
         paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters()).minimize(loss)
     paddle.disable_static()
     assert len(model.parameters()) == 6  # the running statistics are not trained
-    with paddle.static.scope_guard(scope):
-        exe.run(startup)
-        initial = [scope.find_var(p.name).numpy().copy() for p in model.parameters()]
-        static_losses = [float(exe.run(main, feed={"x": xs}, fetch_list=[loss])[0]) for _ in range(4)]
+    initial, static_losses = _static_losses(main, startup, [p.name for p in model.parameters()], {"x": xs}, loss, 4)
     eager = paddle.nn.Sequential(paddle.nn.Conv2D(3, 4, 3), paddle.nn.BatchNorm2D(4), paddle.nn.ReLU(),
                                  paddle.nn.Flatten(), paddle.nn.Linear(36, 1))
     for p, value in zip(eager.parameters(), initial):
         p.set_value(value)
     opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=eager.parameters())
-    eager_losses = []
-    for _ in range(4):
-        eager_loss = paddle.mean(paddle.square(eager(paddle.to_tensor(xs))))
-        eager_loss.backward()
-        opt.step()
-        opt.clear_grad()
-        eager_losses.append(float(eager_loss))
+    eager_losses = _eager_losses(lambda: paddle.mean(paddle.square(eager(paddle.to_tensor(xs)))), opt, 4)
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
 
 

@@ -159,8 +159,8 @@ def _gpt_model(api: _NN, positions, layers, width, heads, context, batch, vocab)
     return GPT()
 
 
-def _gpt(api: _NN, rng):
-    sizes = _GPT_SIZES
+def _gpt(api: _NN, rng, **overrides):
+    sizes = {**_GPT_SIZES, **overrides}
     batch, context, vocab = sizes["batch"], sizes["context"], sizes["vocab"]
     model = _gpt_model(api, api.tensor(np.arange(context)[None, :]), **sizes)
     tokens = api.tensor(rng.integers(0, vocab, (batch, context)))

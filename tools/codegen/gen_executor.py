@@ -109,22 +109,18 @@ def _kernel_run(op: OpSpec) -> list[str]:
         else:
             lines.append(f"const api::KernelInput {a.name}_t(f[{a.name}].tensor, {strided}, call.place());")
 
-    def meta(a: Arg) -> str:
+    def passed(a: Arg) -> tuple[str, str]:
+        """What infer-meta and the kernel receive for argument a."""
         if a.name in op.inplace:
-            return f"{a.name}_target->meta()"
+            return f"{a.name}_target->meta()", f"*{a.name}_target"
         if a.type == "Tensor":
-            return f"{a.name}_t.get().meta()"
-        return f"api::MetasOf({a.name}_t)" if a.type == "Tensor[]" else a.name
+            return f"{a.name}_t.get().meta()", f"{a.name}_t.get()"
+        if a.type == "Tensor[]":
+            return f"api::MetasOf({a.name}_t)", f"{a.name}_t.pointers()"
+        return a.name, a.name
 
-    def kernel_arg(a: Arg) -> str:
-        if a.name in op.inplace:
-            return f"*{a.name}_target"
-        if a.type == "Tensor":
-            return f"{a.name}_t.get()"
-        return f"{a.name}_t.pointers()" if a.type == "Tensor[]" else a.name
-
-    metas = [meta(by_name[n]) for n in op.infer_meta_params]
-    inputs = ["call.context()"] + [kernel_arg(a) for a in op.kernel_args]
+    metas = [passed(by_name[n])[0] for n in op.infer_meta_params]
+    inputs = ["call.context()"] + [passed(a)[1] for a in op.kernel_args]
     if op.list_output:
         return lines + [
             "std::vector<phi::DenseTensorMeta> metas;",
@@ -144,28 +140,20 @@ def _kernel_run(op: OpSpec) -> list[str]:
     for o in outs:
         lines.append(f"auto {o} = std::make_shared<phi::DenseTensor>();")
     lines.append(f"phi::{op.infer_meta}({', '.join(metas + [f'{o}->mutable_meta()' for o in outs])});")
-    out_args = []
+    out_args, after = [], []
     for i, (output, o) in enumerate(zip(op.outputs, outs)):
-        if output in written_into:
-            target = written_into[output]
+        dest = "out" if len(outs) == 1 else f"outs[{i}]"
+        target = written_into.get(output)
+        if target is not None:
             lines.append(f'api::CheckInplaceMeta({o}->meta(), *{target}_target, "{target}");')
             out_args.append(f"{target}_target")
+            after += [f"{target}_target->Holder()->BumpVersion();", f"f[{dest}].tensor = f[{target}].tensor;"]
         else:
             lines.append(f"TakeBuffer(f, buffers[{i}], {o}.get());")
             out_args.append(f"{o}.get()")
+            after += [f"KeepBuffer(f, buffers[{i}], *{o});", f"f[{dest}].tensor = Tensor(std::move({o}));"]
     lines.append(f"kernel({', '.join(inputs + out_args)});")
-    for i, (output, o) in enumerate(zip(op.outputs, outs)):
-        if output not in written_into:
-            lines.append(f"KeepBuffer(f, buffers[{i}], *{o});")
-    for i, (output, o) in enumerate(zip(op.outputs, outs)):
-        dest = "out" if len(outs) == 1 else f"outs[{i}]"
-        if output in written_into:
-            target = written_into[output]
-            lines.append(f"{target}_target->Holder()->BumpVersion();")
-            lines.append(f"f[{dest}].tensor = f[{target}].tensor;")
-        else:
-            lines.append(f"f[{dest}].tensor = Tensor(std::move({o}));")
-    return lines
+    return lines + after
 
 
 def _kernel_factory(op: OpSpec) -> str:
