@@ -4,12 +4,14 @@
 #include <unordered_set>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/api/transfer.h"
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/region.h"
 #include "paddle/executor/generated/instruction_families.h"
 #include "paddle/pir/core/attribute.h"
 #include "paddle/pir/dialect/pd_kernel_dialect.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 
 namespace paddle::executor {
 namespace {
@@ -129,6 +131,16 @@ Instruction YieldInstruction(const pir::Operation& op, const SlotMap& slots) {
   };
 }
 
+// pd_op.memcpy_d2h / memcpy_h2d: to the host, or to the device the kernels
+// run on (the default place, as KernelCall decides).
+Instruction TransferInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const int in = slots.Of(op.operand(0));
+  const int out = slots.Of(op.result(0));
+  const Place place = op.attribute<pir::Int32Attribute>("dst_place_type").data() == 0 ? Place(CPUPlace())
+                                                                                        : api::GetDefaultPlace();
+  return [=](Frame& f) { f[out].tensor = api::CopyTo(f[in].tensor, place); };
+}
+
 Instruction PhiKernelInstruction(const pir::Operation& op, const SlotMap& slots) {
   return InstructionTable::Get().FindKernel(pir::PhiKernelOp::OpOf(op).name)(op, slots);
 }
@@ -241,6 +253,8 @@ const InstructionTable& InstructionTable::Get() {
     t.Add("pd_op.while", WhileInstruction);
     t.Add("cf.yield", YieldInstruction);
     t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
+    t.Add(pir::pd_op::kMemcpyD2H, TransferInstruction);
+    t.Add(pir::pd_op::kMemcpyH2D, TransferInstruction);
     return t;
   }();
   return table;

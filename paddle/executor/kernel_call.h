@@ -7,8 +7,9 @@
 // to one dtype, so running the op is: take the inputs on the kernel's
 // place (contiguous unless the kernel takes views), infer the outputs'
 // metas, call the kernel (gen_executor.py emits one instruction per op).
-// Ops the pass left as pd_op (no kernel for the key, plugin devices' host
-// fallback, kernel limits) run through their eager entry instead.
+// Ops the pass left as pd_op (no kernel for the key, kernel limits, device
+// ops without their kernel that write in place) run through their eager
+// entry instead.
 #pragma once
 
 #include <string>

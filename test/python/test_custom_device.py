@@ -381,3 +381,49 @@ def test_plugin_root_is_loaded_at_import(plugin):
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["custom_cpu:0", "6.0"]
+
+
+# --- static programs ---------------------------------------------------------
+
+
+def _static_mlp_losses(device, xs, ys):
+    """Losses of 4 Adam steps of a static MLP built and run on `device`, and
+    the program the executor ran."""
+    paddle.seed(1)
+    previous = paddle.device.get_device()
+    paddle.device.set_device(device)
+    try:
+        paddle.enable_static()
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+            x = paddle.static.data("x", [8, 4], "float32")
+            y = paddle.static.data("y", [8, 1], "float32")
+            loss = paddle.mean(paddle.square(model(x) - y))
+            paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()).minimize(loss)
+        paddle.disable_static()
+        place = paddle.CPUPlace() if device == "cpu" else paddle.CustomPlace("custom_cpu", 0)
+        exe = paddle.static.Executor(place)
+        with paddle.static.scope_guard(paddle.static.Scope()):
+            exe.run(startup)
+            assert paddle.static.global_scope().find_var(model.parameters()[0].name).place == place
+            losses = [float(exe.run(main, feed={"x": xs, "y": ys}, fetch_list=[loss])[0]) for _ in range(4)]
+        return losses, list(exe._prepared.values())[-1][2].kernel_program
+    finally:
+        paddle.device.set_device(previous)
+
+
+def test_static_program_runs_on_the_plugin_device(plugin):
+    """Kernel selection for the plugin device lowers ops to the plugin's
+    kernels where it has them and to host kernels between pd_op.memcpy_d2h
+    and memcpy_h2d elsewhere (a host result the next host op reads stays on
+    the host); training gives the CPU's losses."""
+    rng = np.random.default_rng(0)
+    xs = rng.standard_normal((8, 4)).astype("float32")
+    ys = rng.standard_normal((8, 1)).astype("float32")
+    expected, _ = _static_mlp_losses("cpu", xs, ys)
+    got, text = _static_mlp_losses("custom_cpu:0", xs, ys)
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+    assert "backend:custom_cpu" in text and "backend:CPU" in text
+    assert '"pd_op.memcpy_d2h" ' in text and '"pd_op.memcpy_h2d" ' in text
+    assert "dst_place_type:1" in text

@@ -78,6 +78,9 @@ void VerifyWhile(IrContext*, const Operation& op) {
   CheckTypes(op, types, next, "the body's yield after the condition");
 }
 
+// A transfer's result is its operand, on the other side.
+std::vector<Type> SameTypes(IrContext*, const std::vector<Type>& operands, const AttributeMap&) { return operands; }
+
 }  // namespace
 
 void PdOpDialect::Initialize(IrContext* ctx) {
@@ -89,6 +92,13 @@ void PdOpDialect::Initialize(IrContext* ctx) {
                    .attributes = {{"name", AttrKind::kStr}, {"shape", AttrKind::kIntArray},
                                   {"dtype", AttrKind::kDataType}, {"place", AttrKind::kPlace}},
                    .infer_types = DataTypes, .verify = VerifyInferredTypes});
+  // Transfers between the device and the host (Note [Kernel selection]); PaddlePaddle 3.x's names:
+  // dst_place_type 0 is the host, 1 the device.
+  for (const char* name : {pd_op::kMemcpyD2H, pd_op::kMemcpyH2D}) {
+    ctx->RegisterOp({.name = name, .operands = {"x"}, .results = {"out"},
+                     .attributes = {{"dst_place_type", AttrKind::kInt32}}, .traits = kPure,
+                     .infer_types = SameTypes, .verify = VerifyInferredTypes});
+  }
   pd_op::RegisterAllFamilies(ctx);
 }
 

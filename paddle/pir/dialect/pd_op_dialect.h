@@ -34,6 +34,12 @@ namespace pd_op {
 Value data(Builder& builder, const std::string& name, const std::vector<int64_t>& shape, paddle::DataType dtype,
            const paddle::Place& place = paddle::Place());
 
+// The transfers kernel selection inserts around an op that runs on the host
+// for a device: "pd_op.memcpy_d2h" (x) {dst_place_type:0} and
+// "pd_op.memcpy_h2d" (x) {dst_place_type:1}, as PaddlePaddle 3.x names them.
+inline constexpr const char* kMemcpyD2H = "pd_op.memcpy_d2h";
+inline constexpr const char* kMemcpyH2D = "pd_op.memcpy_h2d";
+
 // Whether t can be pd_op.if's or pd_op.while's condition: a bool tensor of
 // one element.
 bool IsCondition(Type t);
