@@ -30,7 +30,7 @@ std::string FetchName(size_t i) { return "fetch@" + std::to_string(i); }
 }  // namespace
 
 std::vector<std::string> Executor::Passes() {
-  return {"algebraic_simplification", "constant_folding", "common_subexpression_elimination",
+  return {"algebraic_simplification", "constant_folding", "common_subexpression_elimination", "matmul_add_fusion",
           "dead_code_elimination"};
 }
 

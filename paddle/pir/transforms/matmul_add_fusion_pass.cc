@@ -40,9 +40,27 @@ class MatmulAdd : public RewritePattern {
   }
 };
 
+// relu(linear(x, w, b)) -> fused_gemm_epilogue(x, w, b, "relu"): the
+// activation in the same pass over the product, where nothing else reads
+// the linear's result.
+class LinearRelu : public RewritePattern {
+ public:
+  LinearRelu() : RewritePattern("pd_op.relu") {}
+  bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
+    Operation* linear = op->operand(0).defining_op();
+    if (!linear || linear->name() != "pd_op.linear" || op->operand(0).use_count() != 1) return false;
+    auto type = op->result(0).type().dyn_cast<DenseTensorType>();
+    if (!type || !paddle::IsFloating(type.dtype())) return false;
+    Value fused = pd_op::fused_gemm_epilogue(rewriter, linear->operand(0), linear->operand(1), linear->operand(2),
+                                             "relu");
+    rewriter.ReplaceOp(op, {fused});
+    return true;
+  }
+};
+
 class MatmulAddFusionPass : public Pass {
  public:
-  MatmulAddFusionPass() : Pass("matmul_add_fusion") { patterns_.Add<MatmulAdd>(); }
+  MatmulAddFusionPass() : Pass("matmul_add_fusion") { patterns_.Add<MatmulAdd>().Add<LinearRelu>(); }
   void Run(Program& program, AnalysisManager&) override { ApplyPatternsGreedily(program, patterns_); }
 
  private:

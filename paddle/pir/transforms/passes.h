@@ -32,7 +32,8 @@ std::unique_ptr<Pass> CreateDecompositionPass();
 
 // add(matmul(x, w), b) -> linear(x, w, b) (the bias added by the GEMM)
 // where that means the same: untransposed matrix w, b the vector of its
-// columns, the product read by nothing else.
+// columns, the product read by nothing else; then relu(linear(...)) ->
+// fused_gemm_epilogue(..., "relu") (the activation in the GEMM's epilogue).
 std::unique_ptr<Pass> CreateMatmulAddFusionPass();
 
 // conv2d followed by an inference batch_norm (running statistics) becomes

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "paddle/phi/kernels/funcs/gemm_epilogue.h"
 #include "paddle/prim/rules/basics.h"
 
 namespace paddle::prim {
@@ -69,6 +70,19 @@ T MT(const T& x) {
   for (int i = 0; i < rank; ++i) perm[i] = i;
   std::swap(perm[rank - 1], perm[rank - 2]);
   return transpose(x, perm);
+}
+
+// fused_gemm_epilogue: linear, then its activation.
+template <TensorLike T>
+T GemmEpilogue(const T& x, const T& weight, const T& bias, const std::string& activation) {
+  T out = add(matmul(x, weight, false, false), bias);
+  return phi::funcs::EpilogueRelu(activation) ? relu(out) : out;
+}
+
+// The gradient at fused_gemm_epilogue's product plus bias, from its output's.
+template <TensorLike T>
+T EpilogueGrad(const T& out, const T& grad, const std::string& activation) {
+  return phi::funcs::EpilogueRelu(activation) ? relu_grad(out, grad) : grad;
 }
 
 // The gradient of matmul(x, y, transpose_x, transpose_y) w.r.t. x.

@@ -12,6 +12,8 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_cpu.h"
+#include "paddle/phi/kernels/funcs/gemm_epilogue.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/funcs/matmul_plan.h"
 #include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
@@ -91,9 +93,10 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
 // GEMM accumulating onto rows pre-filled with the bias measured slower:
 // sgemm's beta = 1 path and the fill are both single-threaded.) Half types
 // go through float.
+// With `relu`, the rows also go through max(., 0) in that pass (fused_gemm_epilogue).
 template <typename T, typename Context>
-void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
-                  DenseTensor* out) {
+void LinearEpilogue(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
+                    bool relu, DenseTensor* out) {
   T* o = ctx.template Alloc<T>(out);
   const int64_t k = weight.dims()[0], n = weight.dims()[1];
   if (out->numel() == 0) return;
@@ -122,12 +125,31 @@ void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& w
   const T* b = bias.data<T>();
   funcs::ParallelChunks(m * n, [&](int64_t begin, int64_t end) {
     for (int64_t r = (begin + n - 1) / n; r < m && r * n < end; ++r) {  // the rows starting in the chunk
-      for (int64_t j = 0; j < n; ++j) o[r * n + j] = static_cast<T>(c[r * n + j] + static_cast<G>(b[j]));
+      for (int64_t j = 0; j < n; ++j) {
+        G v = c[r * n + j] + static_cast<G>(b[j]);
+        if constexpr (!kIsComplex<T>) {  // fused_gemm_epilogue registers real dtypes only
+          if (relu && v < G(0)) v = G(0);
+        }
+        o[r * n + j] = static_cast<T>(v);
+      }
     }
   });
+}
+
+template <typename T, typename Context>
+void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
+                  DenseTensor* out) {
+  LinearEpilogue<T>(ctx, x, weight, bias, false, out);
+}
+
+template <typename T, typename Context>
+void FusedGemmEpilogueKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight,
+                             const DenseTensor& bias, const std::string& activation, DenseTensor* out) {
+  LinearEpilogue<T>(ctx, x, weight, bias, funcs::EpilogueRelu(activation), out);
 }
 
 }  // namespace phi
 
 PD_REGISTER_OP_KERNEL(linear, CPU, phi::LinearKernel);
+PD_REGISTER_OP_KERNEL(fused_gemm_epilogue, CPU, phi::FusedGemmEpilogueKernel);
 PD_REGISTER_OP_KERNEL(matmul, CPU, phi::MatmulKernel);

@@ -17,6 +17,8 @@
 #include "paddle/phi/backends/gpu/library_handle.h"
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/kernels/funcs/elementwise_gpu.cuh"
+#include "paddle/phi/kernels/funcs/gemm_epilogue.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/funcs/matmul_plan.h"
 #include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
@@ -156,12 +158,12 @@ constexpr size_t kLtWorkspace = size_t{32} << 20;
 // along the rows of out^T. False when cuBLASLt has no algorithm for it.
 template <typename T>
 bool LinearWithEpilogue(const GPUContext& ctx, int64_t m, int64_t n, int64_t k, const T* x, const T* weight,
-                        const T* bias, T* out) {
+                        const T* bias, bool relu, T* out) {
   constexpr cudaDataType kData = CublasTypes<T>::kData;
   const cublasLtHandle_t handle = LtHandle(ctx);
   LtDesc desc;
   PD_CUBLAS_CHECK(dynload::cublasLtMatmulDescCreate(&desc.h, ComputeType<T>(), CUDA_R_32F));
-  const cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_BIAS;
+  const cublasLtEpilogue_t epilogue = relu ? CUBLASLT_EPILOGUE_RELU_BIAS : CUBLASLT_EPILOGUE_BIAS;
   PD_CUBLAS_CHECK(dynload::cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue, sizeof(epilogue)));
   PD_CUBLAS_CHECK(dynload::cublasLtMatmulDescSetAttribute(desc.h, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
   LtLayout a, b, d;
@@ -188,6 +190,14 @@ bool LinearWithEpilogue(const GPUContext& ctx, int64_t m, int64_t n, int64_t k, 
 }
 
 template <typename T>
+struct ReluRowsFunctor {
+  T* out;
+  __device__ void operator()(int64_t i) const {
+    if (out[i] < T(0)) out[i] = T(0);
+  }
+};
+
+template <typename T>
 struct BiasRowsFunctor {
   const T* bias;
   int64_t n;
@@ -199,9 +209,11 @@ struct BiasRowsFunctor {
 
 // The epilogue for float and half types; otherwise (or when cuBLASLt offers
 // no algorithm) every row starts as the bias and the GEMM adds to it (beta 1).
+// With `relu`, max(., 0) follows the bias (fused_gemm_epilogue): in
+// cuBLASLt's epilogue, or a pass over the rows after the fallback GEMM.
 template <typename T, typename Context>
-void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
-                  DenseTensor* out) {
+void LinearEpilogue(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
+                    bool relu, DenseTensor* out) {
   T* o = ctx.template Alloc<T>(out);
   if (out->numel() == 0) return;
   const int64_t k = weight.dims()[0], n = weight.dims()[1], m = out->numel() / n;
@@ -209,15 +221,31 @@ void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& w
   constexpr bool kEpilogue =
       std::is_same_v<T, float> || std::is_same_v<T, paddle::float16> || std::is_same_v<T, paddle::bfloat16>;
   if constexpr (kEpilogue) {
-    if (k > 0 && LinearWithEpilogue(ctx, m, n, k, x.data<T>(), weight.data<T>(), bias.data<T>(), o)) return;
+    if (k > 0 && LinearWithEpilogue(ctx, m, n, k, x.data<T>(), weight.data<T>(), bias.data<T>(), relu, o)) return;
   }
   funcs::LaunchForEach(ctx, out->numel(), BiasRowsFunctor<T>{bias.data<T>(), n, o});
-  if (k == 0) return;
-  using Types = CublasTypes<T>;
-  const typename Types::Scale one(1);
-  PD_CUBLAS_CHECK(dynload::cublasGemmEx_64(ctx.cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, weight.data<T>(),
-                                  Types::kData, n, x.data<T>(), Types::kData, k, &one, o, Types::kData, n,
-                                  ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
+  if (k > 0) {
+    using Types = CublasTypes<T>;
+    const typename Types::Scale one(1);
+    PD_CUBLAS_CHECK(dynload::cublasGemmEx_64(ctx.cublas_handle(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                                             weight.data<T>(), Types::kData, n, x.data<T>(), Types::kData, k, &one, o,
+                                             Types::kData, n, ComputeType<T>(), CUBLAS_GEMM_DEFAULT));
+  }
+  if constexpr (!kIsComplex<T>) {  // fused_gemm_epilogue registers real dtypes only
+    if (relu) funcs::LaunchForEach(ctx, out->numel(), ReluRowsFunctor<T>{o});
+  }
+}
+
+template <typename T, typename Context>
+void LinearKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight, const DenseTensor& bias,
+                  DenseTensor* out) {
+  LinearEpilogue<T>(ctx, x, weight, bias, false, out);
+}
+
+template <typename T, typename Context>
+void FusedGemmEpilogueKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& weight,
+                             const DenseTensor& bias, const std::string& activation, DenseTensor* out) {
+  LinearEpilogue<T>(ctx, x, weight, bias, funcs::EpilogueRelu(activation), out);
 }
 
 template <typename T, typename Context>
@@ -250,4 +278,5 @@ void MatmulKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& y
 }  // namespace phi
 
 PD_REGISTER_OP_KERNEL(linear, GPU, phi::LinearKernel);
+PD_REGISTER_OP_KERNEL(fused_gemm_epilogue, GPU, phi::FusedGemmEpilogueKernel);
 PD_REGISTER_OP_KERNEL(matmul, GPU, phi::MatmulKernel);

@@ -33,3 +33,24 @@
     () = "builtin.shadow_output" (%6) {output_name:"b"} : (tensor<-1x3xf32>) ->
     () = "builtin.shadow_output" (%7) {output_name:"c"} : (tensor<-1x3xf32>) ->
 }
+
+// -----
+// relu after the fused linear goes into the GEMM's epilogue too.
+// RUN: matmul_add_fusion
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4,3]} : () -> tensor<4x3xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"w",place:Place(undefined:0),shape:[3,5]} : () -> tensor<3x5xf32>
+    (%2) = "pd_op.data" () {dtype:float32,name:"b",place:Place(undefined:0),shape:[5]} : () -> tensor<5xf32>
+    (%3) = "pd_op.matmul" (%0, %1) {transpose_x:false,transpose_y:false} : (tensor<4x3xf32>, tensor<3x5xf32>) -> tensor<4x5xf32>
+    (%4) = "pd_op.add" (%3, %2) {} : (tensor<4x5xf32>, tensor<5xf32>) -> tensor<4x5xf32>
+    (%5) = "pd_op.relu" (%4) {} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+    () = "builtin.shadow_output" (%5) {output_name:"y"} : (tensor<4x5xf32>) ->
+}
+// CHECK:
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4,3]} : () -> tensor<4x3xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"w",place:Place(undefined:0),shape:[3,5]} : () -> tensor<3x5xf32>
+    (%2) = "pd_op.data" () {dtype:float32,name:"b",place:Place(undefined:0),shape:[5]} : () -> tensor<5xf32>
+    (%3) = "pd_op.fused_gemm_epilogue" (%0, %1, %2) {activation:"relu"} : (tensor<4x3xf32>, tensor<3x5xf32>, tensor<5xf32>) -> tensor<4x5xf32>
+    () = "builtin.shadow_output" (%3) {output_name:"y"} : (tensor<4x5xf32>) ->
+}
