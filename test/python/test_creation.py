@@ -54,3 +54,21 @@ def test_shape_numel_rank_and_operators():
 def test_bad_arguments_raise(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int32", "int64", "float32", "float64"])
+def test_assign_value_holds_its_values_row_major(dtype):
+    values = [1.0, 0.0, -2.0, 3.0, 0.5, 7.0]
+    out = paddle._C_ops.assign_value([2, 3], dtype, values)
+    expected = np.array(values).astype(dtype).reshape(2, 3)
+    assert out.shape == [2, 3] and out.dtype == getattr(paddle, dtype)
+    np.testing.assert_array_equal(out.numpy(), expected)
+
+
+def test_assign_value_bad_arguments_name_the_op():
+    with pytest.raises(ValueError, match=r"\[assign_value\] values has 3 elements, but shape \[2, 2\] needs 4"):
+        paddle._C_ops.assign_value([2, 2], "float32", [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match=r"\[assign_value\] every dim of shape must be >= 0"):
+        paddle._C_ops.assign_value([-1, 2], "float32", [1.0, 2.0])
+    with pytest.raises(NotImplementedError, match=r"\[assign_value\] no kernel"):
+        paddle._C_ops.assign_value([1], "complex64", [1.0])

@@ -22,12 +22,8 @@ from test_autograd import _grad_inputs, _small_shapes
 NOT_YET_STATIC = {
     "contiguous": ("Tensor.contiguous has no function of its own for Values", None),
     "lstsq_gelsd": ("decides on the host, from the rank, whether residuals come back", None),
-    "pad_circular": ("makes an eager index tensor", None),
-    "pad_reflect": ("makes an eager index tensor", None),
-    "pad_replicate": ("makes an eager index tensor", None),
     "put_along_axis": ("converts its values with to_tensor", None),
     "put_along_axis_add": ("converts its values with to_tensor", None),
-    "repeat_interleave": ("makes an eager index tensor", None),
 }
 
 
@@ -646,6 +642,31 @@ def test_static_training_follows_an_lr_scheduler(optimizer):
     opt = make(eager_scheduler, layer.parameters())
     eager_losses = _eager_losses(_mse_of(layer, xs, ys), opt, 5, eager_scheduler.step)
     np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+
+
+def test_to_tensor_makes_a_constant_of_the_program():
+    """In static mode to_tensor gives a value of the program (assign_value,
+    printed with Paddle's `values:[...]`), for the dtypes Paddle's does."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        a = paddle.to_tensor([[1.0, 2.5], [-3.0, 4.0]])
+        b = paddle.to_tensor(7)
+        c = paddle.to_tensor([True, False, True])
+        d = paddle.to_tensor([0.5, 1.5], dtype="float16")
+        e = paddle.to_tensor(np.arange(6, dtype="int32").reshape(3, 2))
+        with pytest.raises(NotImplementedError, match=r"\[to_tensor\] a complex64 constant"):
+            paddle.to_tensor([1 + 2j], dtype="complex64")
+    paddle.disable_static()
+    assert isinstance(a, paddle._C.pir.Value) and (a.shape, b.shape, d.dtype) == ([2, 2], [], paddle.float16)
+    assert "values:[1,2.5,-3,4]" in str(main)
+    got = paddle.static.Executor().run(main, fetch_list=[a, b, c, d, e])
+    np.testing.assert_array_equal(got[0], [[1.0, 2.5], [-3.0, 4.0]])
+    assert got[1] == 7 and got[1].dtype == np.int64
+    np.testing.assert_array_equal(got[2], [True, False, True])
+    np.testing.assert_array_equal(got[3], np.array([0.5, 1.5], "float16"))
+    np.testing.assert_array_equal(got[4], np.arange(6).reshape(3, 2))
+    assert got[4].dtype == np.int32
 
 
 def test_indexing_a_value():

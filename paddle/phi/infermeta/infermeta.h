@@ -119,6 +119,8 @@ void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* 
 void CreateInferMeta(const IntArray& shape, const Scalar& fill_value, DataType dtype, Meta* out);
 void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
                      Meta* out);
+// assign_value: one value per element of shape.
+void AssignValueInferMeta(const IntArray& shape, DataType dtype, const std::vector<double>& values, Meta* out);
 
 // ---- random ops (random.cc)
 void RandomInferMeta(const IntArray& shape, DataType dtype, Meta* out);

@@ -15,6 +15,12 @@ void CreateInferMeta(const IntArray& shape, const Scalar&, DataType dtype, Meta*
   *out = Meta(dtype, dims);
 }
 
+void AssignValueInferMeta(const IntArray& shape, DataType dtype, const std::vector<double>& values, Meta* out) {
+  CreateInferMeta(shape, Scalar(0), dtype, out);
+  PD_CHECK(static_cast<int64_t>(values.size()) == out->dims.numel(), InvalidArgument, "values has ", values.size(),
+           " elements, but shape ", out->dims.ToString(), " needs ", out->dims.numel());
+}
+
 void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
                      Meta* out) {
   PD_CHECK(step.real() != 0, InvalidArgument, "step must not be 0");

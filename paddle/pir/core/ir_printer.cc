@@ -95,6 +95,15 @@ class IrPrinter {
     if (!value) return "<<NULL ATTRIBUTE>>";
     const AttrSpec* spec = FindAttributeSpec(op, name);
     if (!spec || spec->kind == AttrKind::kAny) return value.TaggedText();
+    if (value.kind() == AttrKind::kArray && spec->kind == AttrKind::kArray && spec->element != AttrKind::kAny) {
+      // Elements of the declared kind read back by the declaration: untagged, as Paddle prints them.
+      std::string text = "[";
+      for (Attribute element : value.dyn_cast<ArrayAttribute>().data()) {
+        if (text.size() > 1) text += ",";
+        text += element.kind() == spec->element ? element.ToString() : element.TaggedText();
+      }
+      return text + "]";
+    }
     if (value.kind() == spec->kind) return value.ToString();
     return std::string("(") + AttrKindName(value.kind()) + ")" + value.ToString();
   }

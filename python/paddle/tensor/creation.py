@@ -94,6 +94,8 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
             raise RuntimeError(f"[to_tensor] argument 'place': {e}") from None
         if dtype is not None:
             out = out.astype(dtype)
+    elif _C.pir.static_mode():
+        return _static_constant(data, dtype, place)
     else:
         arr = _numpy_of(data, dtype)
         target = None if dtype is None else _dtype_name(dtype, "to_tensor")
@@ -110,6 +112,20 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
             raise RuntimeError(f"[to_tensor] argument 'place': {e}") from None
     out.stop_gradient = check.flag("to_tensor", stop_gradient, "stop_gradient")
     return out
+
+
+def _static_constant(data, dtype, place):
+    """to_tensor in static mode: a constant of the program (assign_value), as
+    Paddle's static to_tensor builds one."""
+    arr = _numpy_of(data, dtype)
+    target = arr.dtype.name if dtype is None else _dtype_name(dtype, "to_tensor")
+    stored = {"float16": "float32", "bfloat16": "float32", "int8": "int32", "int16": "int32", "uint8": "int32"}
+    kind = stored.get(target, target)
+    if kind not in ("bool", "int32", "int64", "float32", "float64"):
+        raise NotImplementedError(f"[to_tensor] a {target} constant of a static program is not supported yet")
+    values = arr.astype(kind).astype("float64").ravel().tolist()
+    out = _C_ops.assign_value(list(arr.shape), kind, values, place)
+    return out if kind == target else out.astype(target)
 
 
 def _infer_fill_dtype(fill_value, dtype):

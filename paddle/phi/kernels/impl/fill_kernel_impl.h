@@ -2,6 +2,9 @@
 // (out[i] = f(i) on a freshly allocated contiguous out).
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "paddle/phi/core/kernel_registry.h"
 #include "paddle/phi/core/scalar.h"
 #include "paddle/phi/kernels/funcs/math_type.h"
@@ -39,8 +42,19 @@ void ArangeKernel(const Context& ctx, const Scalar& start, const Scalar& end, co
   funcs::LaunchIndexFill<T>(ctx, out, funcs::RangeFunctor<T>{start.to<M>(), step.to<M>()});
 }
 
+// The values, converted on the host, then copied to out's memory.
+template <typename T, typename Context>
+void AssignValueKernel(const Context& ctx, const IntArray&, DataType, const std::vector<double>& values,
+                       DenseTensor* out) {
+  T* o = ctx.template Alloc<T>(out);
+  auto host = std::make_unique<T[]>(values.size());  // not std::vector: vector<bool> has no data()
+  for (size_t i = 0; i < values.size(); ++i) host[i] = static_cast<T>(values[i]);
+  funcs::CopyFromHost(ctx, o, host.get(), values.size() * sizeof(T));
+}
+
 }  // namespace phi
 
-#define PD_REGISTER_FILL_KERNELS(B)                \
-  PD_REGISTER_OP_KERNEL(full, B, phi::FullKernel); \
+#define PD_REGISTER_FILL_KERNELS(B)                            \
+  PD_REGISTER_OP_KERNEL(full, B, phi::FullKernel);             \
+  PD_REGISTER_OP_KERNEL(assign_value, B, phi::AssignValueKernel); \
   PD_REGISTER_OP_KERNEL(arange, B, phi::ArangeKernel)
