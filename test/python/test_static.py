@@ -42,8 +42,16 @@ def _static_run(fn, tensors):
         out = fn(*values)
     paddle.disable_static()
     exe = paddle.static.Executor()
-    return exe.run(main, feed={f"input_{i}": t for i, t in enumerate(tensors)}, fetch_list=[out],
-                   return_numpy=False)[0]
+    result = exe.run(main, feed={f"input_{i}": t for i, t in enumerate(tensors)}, fetch_list=[out],
+                     return_numpy=False)[0]
+    _assert_texts_round_trip(main, exe)
+    return result
+
+
+def _assert_texts_round_trip(program, exe):
+    """The program and the one the executor lowered it to read back from their text."""
+    for text in (str(program), next(iter(exe._prepared.values()))[2].kernel_program):
+        assert str(paddle._C.pir.parse_program(text)) == text
 
 
 CASES = [(s, d) for s in SAMPLES for d in s.dtypes]
@@ -258,7 +266,9 @@ def test_static_gradients_equal_eager(sample):
     fetched = [g for g in grads if g is not None]
     feed = {f"input_{i}": a for i, a in enumerate(arrays)}
     feed["w"] = paddle.to_tensor(weights)
-    results = iter(paddle.static.Executor().run(main, feed=feed, fetch_list=fetched))
+    exe = paddle.static.Executor()
+    results = iter(exe.run(main, feed=feed, fetch_list=fetched))
+    _assert_texts_round_trip(main, exe)
     for g, e in zip(grads, eager):
         static = np.zeros_like(e) if g is None else next(results)
         np.testing.assert_allclose(static, e, rtol=1e-7, atol=1e-9, err_msg=sample.name)
