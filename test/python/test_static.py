@@ -679,6 +679,43 @@ def test_to_tensor_makes_a_constant_of_the_program():
     assert got[4].dtype == np.int32
 
 
+def test_static_helpers_places_global_vars_and_accuracy(monkeypatch):
+    """cpu_places (CPU_NUM), cuda_places without a GPU, xpu_places,
+    create_global_var (filled by the startup program), accuracy built into a
+    program (equal to eager's), and Variable as the values' class."""
+    assert paddle.static.cpu_places(3) == [paddle.CPUPlace()] * 3
+    monkeypatch.setenv("CPU_NUM", "2")
+    assert len(paddle.static.cpu_places()) == 2
+    with pytest.raises(ValueError, match=r"\[cpu_places\] argument 'device_count'"):
+        paddle.static.cpu_places(0)
+    if paddle.device.cuda.device_count() == 0:
+        with pytest.raises(RuntimeError, match=r"\[cuda_places\] no CUDA device"):
+            paddle.static.cuda_places()
+    with pytest.raises(RuntimeError, match=r"\[xpu_places\] paddle is not compiled with XPU"):
+        paddle.static.xpu_places()
+    scores = np.array([[0.2, 0.1, 0.4, 0.1, 0.1], [0.2, 0.3, 0.1, 0.15, 0.25], [0.9, 0.0, 0.0, 0.05, 0.05]],
+                      "float32")
+    labels = np.array([[2], [4], [0]], "int64")  # the second is its row's 2nd best score
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        step = paddle.static.create_global_var([2], 3.5, "float32", name="global_step")
+        p = paddle.static.data("p", [3, 5], "float32")
+        label = paddle.static.data("l", [3, 1], "int64")
+        top1, top2 = paddle.static.accuracy(p, label, k=1), paddle.static.accuracy(p, label, k=2)
+        bumped = step + 1.0
+    paddle.disable_static()
+    assert isinstance(step, paddle.static.Variable)
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe.run(startup)
+        got1, got2, got_step = exe.run(main, feed={"p": scores, "l": labels}, fetch_list=[top1, top2, bumped])
+    np.testing.assert_array_equal(got_step, [4.5, 4.5])
+    assert got1 == pytest.approx(2 / 3) and got2 == pytest.approx(1.0)
+    eager1 = paddle.metric.accuracy(paddle.to_tensor(scores), paddle.to_tensor(labels), k=1)
+    assert float(eager1) == pytest.approx(float(got1))
+
+
 def test_indexing_a_value():
     a = np.arange(24, dtype="float32").reshape(2, 3, 4)
     paddle.enable_static()

@@ -350,11 +350,17 @@ def accuracy(input, label, k=1, correct=None, total=None, name=None):  # noqa: A
     if label.size != n:
         raise ValueError(f"[{op}] argument 'label': expected {n} labels (shape [N, 1]), but got shape "
                          f"{list(label.shape)}")
+    if n == 0:
+        return paddle.zeros([], "float32")
     with paddle.no_grad():
         top = paddle.topk(input, k, axis=-1)[1].reshape([n, k])
         hits = (top == label.reshape([n, 1]).astype(top.dtype)).astype("int64").sum(axis=-1)
-        num_correct = int((hits > 0).astype("int64").sum())
-    for out, value in ((correct, num_correct), (total, n)):
-        if out is not None:
-            out[...] = value
-    return paddle.to_tensor(num_correct / n if n else 0.0, dtype="float32")
+        num_correct = (hits > 0).astype("int64").sum()
+    if correct is not None or total is not None:
+        if not paddle.in_dynamic_mode():
+            raise NotImplementedError(f"[{op}] in static mode 'correct' and 'total' are not filled yet; use the "
+                                      f"returned accuracy")
+        for out, value in ((correct, int(num_correct)), (total, n)):
+            if out is not None:
+                out[...] = value
+    return num_correct.astype("float32") / float(n)  # ops only: it builds in static mode too

@@ -20,14 +20,25 @@ from paddle.static import value as _value  # noqa: F401  (installs the Value ope
 from paddle.static.backward import append_backward, gradients
 from paddle.static.executor import Executor
 from paddle.static.io import load, load_program_state, save, set_program_state
-from paddle.static.param import create_parameter
+from paddle.static.param import create_global_var, create_parameter
+from paddle.static.places import cpu_places, cuda_places, xpu_places
 from paddle.static.scope import Scope, global_scope, scope_guard
 from paddle.static.input import InputSpec
 from paddle.static.mode import disable_static, enable_static, in_dynamic_mode
 from paddle.static.program import Program, data, default_main_program, default_startup_program, program_guard
+from paddle.metric import accuracy
+from paddle import _C as _core
+
+Variable = _core.pir.Value
 
 __all__ = [
     "Executor",
+    "Variable",
+    "accuracy",
+    "cpu_places",
+    "create_global_var",
+    "cuda_places",
+    "xpu_places",
     "append_backward",
     "create_parameter",
     "global_scope",

@@ -62,3 +62,31 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
 def program_parameters(program=None):
     """The values of the program's parameters (the current program's when None)."""
     return _C.pir.parameters(program if program is not None else _C.pir.current_program())
+
+
+def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
+    """A variable of the program filled with `value` by the startup program
+    (a parameter of the scope that no optimizer trains unless given to it).
+
+    Args:
+        shape (list|tuple): the shape.
+        value (float): the fill value.
+        dtype (str|paddle.dtype): the dtype.
+        persistable (bool, optional): unused: every such variable lives in the scope.
+        force_cpu (bool, optional): unused: it lives where the startup program runs.
+        name (str, optional): its scope name; a unique one when None.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> main, startup = paddle.static.Program(), paddle.static.Program()
+        >>> with paddle.static.program_guard(main, startup):
+        ...     step = paddle.static.create_global_var([1], 0.0, "float32", name="step")
+        >>> step.shape
+        [1]
+        >>> paddle.disable_static()
+    """
+    from paddle.nn import initializer
+
+    return create_parameter(shape, dtype, name=name, default_initializer=initializer.Constant(float(value)))
+
