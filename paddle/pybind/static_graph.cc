@@ -12,6 +12,7 @@
 #include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/passes.h"
+#include "paddle/pir/transforms/specialize_shapes.h"
 #include "paddle/common/ddim.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
@@ -170,6 +171,28 @@ void ToTestMode(pir::Program& program) {
   }
 }
 
+// Whether the feeds' dims make the gradient path's dims known: on a copy
+// whose inputs' -1 dims are 1, no -1 is left on it (a -1 an op's values
+// decide, as masked_select's, stays one; Note [Deferred gradients]).
+bool FeedsDecideGradientPath(const pir::Program& program, const std::vector<pir::Value>& targets,
+                             const std::vector<pir::Value>& inputs) {
+  std::map<std::string, std::vector<int64_t>> placeholder;
+  for (const pir::Operation* op : *program.block()) {
+    if (op->name() != "pd_op.data") continue;
+    std::vector<int64_t> dims = op->result(0).type().dyn_cast<pir::DenseTensorType>().dims().ToVector();
+    for (int64_t& d : dims) d = d < 0 ? 1 : d;
+    placeholder[op->attribute<pir::StrAttribute>("name").data()] = dims;
+  }
+  pir::IrMapping mapping;
+  std::unique_ptr<pir::Program> copy = program.Clone(mapping);
+  try {
+    pir::SpecializeShapes(*copy, placeholder);
+  } catch (const common::Error&) {
+    return false;
+  }
+  return !pir::autodiff::HasDynamicGradientPath(*copy->block(), mapping.Lookup(targets), mapping.Lookup(inputs));
+}
+
 py::object BuildIf(py::handle pred, py::object true_fn, py::object false_fn) {
   pir::Value cond = Condition(pred, "cond", "pred");
   pir::Builder b = StaticBuilder("cond");
@@ -290,6 +313,14 @@ void BindStaticGraph(py::module_& m) {
              while (block->size() > keep) block->erase(block->back());
            },
            py::arg("keep"), "Erases the top block's ops after the first `keep` (ValueError if kept ones read them).")
+      .def("_has_deferred_gradients",
+           [](const pir::Program& p) {
+             for (const pir::Operation* op : *p.block()) {
+               if (op->name() == pir::autodiff::kDeferredGradients) return true;
+             }
+             return false;
+           },
+           "Whether gradients wait for the feeds' dims (Note [Deferred gradients]).")
       .def("_to_test_mode", &ToTestMode,
            "Makes batch norms use their running statistics and dropout pass its input through, as clone(for_test).")
       .def("verify", [](const pir::Program& p) { pir::Verify(p); },
@@ -353,7 +384,16 @@ void BindStaticGraph(py::module_& m) {
           module->set_attribute("backward_start",
                                 pir::Int64Attribute::Get(program->context(), static_cast<int64_t>(program->block()->size())));
         }
-        std::vector<pir::Value> grads = pir::autodiff::Gradients(program->block(), ts, gs, xs);
+        // Note [Deferred gradients]: a -1 on the path waits for the feeds (seeds of ones only).
+        bool seeded = false;
+        for (pir::Value g : gs) seeded = seeded || bool(g);
+        bool inputs_static = true;
+        for (pir::Value x : xs) inputs_static = inputs_static && pir::HasStaticShape(x.type());
+        const bool defer = !seeded && inputs_static &&
+                           pir::autodiff::HasDynamicGradientPath(*program->block(), ts, xs) &&
+                           FeedsDecideGradientPath(*program, ts, xs);
+        std::vector<pir::Value> grads = defer ? pir::autodiff::DeferGradients(program->block(), ts, xs)
+                                              : pir::autodiff::Gradients(program->block(), ts, gs, xs);
         py::list out;
         for (pir::Value g : grads) out.append(g ? WrapStatic(g) : py::none());
         return out;
@@ -361,6 +401,24 @@ void BindStaticGraph(py::module_& m) {
       py::arg("targets"), py::arg("inputs"), py::arg("target_gradients"),
       "The gradients of the targets with respect to the inputs, built into the current program (None for an "
       "input the targets do not depend on).");
+  pir_module.def(
+      "specialize",
+      [](std::shared_ptr<pir::Program> program, const std::map<std::string, std::vector<int64_t>>& feed_dims,
+         const std::vector<StaticValue>& values) {
+        pir::IrMapping mapping;
+        std::shared_ptr<pir::Program> copy = program->Clone(mapping);
+        pir::SpecializeShapes(*copy, feed_dims);
+        pir::autodiff::ExpandDeferredGradients(*copy);
+        pir::Verify(*copy);
+        py::list mapped;
+        for (const StaticValue& v : values) {
+          mapped.append(StaticValue{mapping.Lookup(Checked(v, "[specialize] a value")), copy, copy->generation()});
+        }
+        return py::make_tuple(copy, mapped);
+      },
+      py::arg("program"), py::arg("feed_dims"), py::arg("values"),
+      "A copy of program with its inputs' dims those of feed_dims (name -> shape) and its deferred gradients "
+      "built (Note [Deferred gradients]), and the copies of `values`.");
   pir_module.def("build_if", &BuildIf, py::arg("pred"), py::arg("true_fn"), py::arg("false_fn"),
                  "pd_op.if in the current program, its branches built by calling true_fn and false_fn.");
   pir_module.def("build_while", &BuildWhile, py::arg("cond"), py::arg("body"), py::arg("loop_vars"),

@@ -791,6 +791,47 @@ def test_conv2d_and_embedding_layers():
     assert abs(np.std(conv_w) - (2.0 / 27) ** 0.5) < 0.1  # normal with Paddle's std
 
 
+def test_training_with_a_batch_the_feeds_decide():
+    """Note [Deferred gradients]: with data of shape [None, ...] the gradients
+    wait for the feeds (one pd_op.deferred_gradients); each set of feed
+    shapes gets its own specialized program. Batches of 8, 3, 8 and 5 train
+    to eager's losses; gradients w.r.t. a value whose own dims are -1 still
+    refuse clearly."""
+    rng = np.random.default_rng(0)
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+        x = paddle.static.data("x", [None, 4], "float32")
+        y = paddle.static.data("y", [None, 1], "float32")
+        loss = paddle.mean(paddle.square(model(x) - y))
+        paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()).minimize(loss)
+        with pytest.raises(NotImplementedError, match="has a dim known only when the program runs"):
+            paddle.static.gradients(paddle.mean(x * x), x)
+    paddle.disable_static()
+    assert main.op_names().count("pd_op.deferred_gradients") == 1
+    batches = [(rng.standard_normal((b, 4)).astype("float32"), rng.standard_normal((b, 1)).astype("float32"))
+               for b in (8, 3, 8, 5)]
+    exe = paddle.static.Executor()
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe.run(startup)
+        scope = paddle.static.global_scope()
+        initial = [scope.find_var(p.name).numpy().copy() for p in model.parameters()]
+        static_losses = [float(exe.run(main, feed={"x": a, "y": b}, fetch_list=[loss])[0]) for a, b in batches]
+    assert len(exe._prepared) == 1 + 3  # the startup program, and one program per batch size
+    eager = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
+    for p, value in zip(eager.parameters(), initial):
+        p.set_value(value)
+    opt = paddle.optimizer.Adam(learning_rate=0.05, parameters=eager.parameters())
+    data = iter(batches)
+
+    def next_loss():
+        a, b = next(data)
+        return paddle.mean(paddle.square(eager(paddle.to_tensor(a)) - paddle.to_tensor(b)))
+
+    np.testing.assert_allclose(static_losses, _eager_losses(next_loss, opt, 4), rtol=1e-5)
+
+
 def test_static_lenet_training_matches_eager():
     """LeNet (two conv2d + max_pool2d, three fc, cross_entropy) trained with
     Momentum in static mode gives eager's losses from the same weights."""

@@ -45,13 +45,20 @@ std::vector<Value> InputsOf(const Operation& op) {
 
 class BackwardBuilder {
  public:
-  BackwardBuilder(Block* block, IrContext* ctx) : block_(block), builder_(ctx, block) {}
+  // The backward goes before `before` (an op of block), or at its end.
+  BackwardBuilder(Block* block, IrContext* ctx, Operation* before = nullptr)
+      : block_(block), builder_(ctx, block), before_(before) {
+    if (before) builder_.SetInsertionPoint(before);
+  }
 
   std::vector<Value> Run(const std::vector<Value>& targets, const std::vector<Value>& target_grads,
                          const std::vector<Value>& inputs) {
     MarkReachable(inputs);
     std::vector<Operation*> forward;
-    for (Operation* op : *block_) forward.push_back(op);
+    for (Operation* op : *block_) {
+      if (op == before_) break;
+      forward.push_back(op);
+    }
     for (size_t i = 0; i < targets.size(); ++i) {
       Value seed = i < target_grads.size() && target_grads[i] ? target_grads[i] : FilledLike(builder_, targets[i], 1.0);
       Accumulate(targets[i], {seed});
@@ -70,6 +77,7 @@ class BackwardBuilder {
   void MarkReachable(const std::vector<Value>& inputs) {
     for (Value v : inputs) reachable_.insert(v.impl());
     for (Operation* op : *block_) {
+      if (op == before_) break;
       bool depends = false;
       for (Value v : InputsOf(*op)) depends = depends || reachable_.count(v.impl());
       if (depends) {
@@ -224,13 +232,14 @@ class BackwardBuilder {
     }
     Grads in_grads(op.num_operands());
     if (targets.empty()) return in_grads;
-    std::vector<Value> grads = BackwardBuilder(block_, builder_.context()).Run(targets, seeds, inputs);
+    std::vector<Value> grads = BackwardBuilder(block_, builder_.context(), before_).Run(targets, seeds, inputs);
     for (size_t k = 0; k < inputs.size(); ++k) in_grads[owner[k]].push_back(grads[k]);
     return in_grads;
   }
 
   Block* block_;
   Builder builder_;
+  Operation* before_;
   std::unordered_set<const ValueImpl*> reachable_;
   std::unordered_map<const ValueImpl*, std::vector<Value>> grads_;
 };
@@ -238,9 +247,76 @@ class BackwardBuilder {
 }  // namespace
 
 std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& target_grads,
-                             const std::vector<Value>& inputs) {
+                             const std::vector<Value>& inputs, Operation* before) {
   PD_CHECK(!targets.empty(), InvalidArgument, "[gradients] needs at least one target");
-  return BackwardBuilder(block, IrContext::Instance()).Run(targets, target_grads, inputs);
+  return BackwardBuilder(block, IrContext::Instance(), before).Run(targets, target_grads, inputs);
+}
+
+bool HasDynamicGradientPath(const Block& block, const std::vector<Value>& targets, const std::vector<Value>& inputs) {
+  // The values that depend on an input and that a target depends on.
+  std::unordered_set<const ValueImpl*> from_inputs;
+  for (Value v : inputs) from_inputs.insert(v.impl());
+  std::vector<const Operation*> path;
+  for (const Operation* op : block) {
+    bool depends = false;
+    for (Value v : InputsOf(*op)) depends = depends || from_inputs.count(v.impl());
+    if (!depends) continue;
+    for (Value r : op->results()) from_inputs.insert(r.impl());
+    path.push_back(op);
+  }
+  std::unordered_set<const ValueImpl*> needed;
+  for (Value t : targets) needed.insert(t.impl());
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    const Operation& op = **it;
+    bool feeds_target = false;
+    for (Value r : op.results()) feeds_target = feeds_target || needed.count(r.impl());
+    if (!feeds_target) continue;
+    for (Value v : InputsOf(op)) needed.insert(v.impl());
+    for (Value v : InputsOf(op)) {
+      if (!HasStaticShape(v.type())) return true;
+    }
+    for (Value r : op.results()) {
+      if (!HasStaticShape(r.type())) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<Value> DeferGradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& inputs) {
+  PD_CHECK(!targets.empty(), InvalidArgument, "[gradients] needs at least one target");
+  std::vector<Value> operands = targets;
+  operands.insert(operands.end(), inputs.begin(), inputs.end());
+  for (Value v : inputs) {
+    PD_CHECK(HasStaticShape(v.type()), Unimplemented, "[gradients] the gradient w.r.t. a value of type ",
+             v.type().ToString(), " cannot wait for the feeds' dims: its own dims must be known (a parameter's are)");
+  }
+  Builder builder(IrContext::Instance(), block);
+  Operation* op = builder.Create(kDeferredGradients, operands,
+                                 {{"num_targets", builder.int32_attr(static_cast<int32_t>(targets.size()))}},
+                                 TypesOf(inputs));
+  return op->results();
+}
+
+void ExpandDeferredGradients(Program& program) {
+  std::vector<Operation*> deferred;
+  for (Operation* op : *program.block()) {
+    if (op->name() == kDeferredGradients) deferred.push_back(op);
+  }
+  for (Operation* op : deferred) {
+    const auto num_targets = static_cast<size_t>(op->attribute<Int32Attribute>("num_targets").data());
+    const std::vector<Value> operands = op->operands();
+    const std::vector<Value> targets(operands.begin(), operands.begin() + num_targets);
+    const std::vector<Value> inputs(operands.begin() + num_targets, operands.end());
+    std::vector<Value> grads = Gradients(program.block(), targets, {}, inputs, op);
+    Builder builder(program.context(), program.block());
+    builder.SetInsertionPoint(op);
+    for (size_t i = 0; i < grads.size(); ++i) {
+      // An input the targets do not depend on: a zero gradient of its type.
+      Value g = grads[i] ? grads[i] : FilledLike(builder, inputs[i], 0.0);
+      op->result(i).ReplaceAllUsesWith(g);
+    }
+    program.block()->erase(op);
+  }
 }
 
 }  // namespace pir::autodiff

@@ -71,13 +71,20 @@ class Executor:
         # the entry holds the program, so those stay valid while cached.
         key = (id(program), program.generation(), program.num_ops(),
                *(v if isinstance(v, str) else v._id for v in fetch_list))
+        tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
+        deferred = program._has_deferred_gradients()
+        if deferred:  # Note [Deferred gradients]: one program per set of feed shapes
+            key += tuple(sorted((name, tuple(t.shape)) for name, t in tensors.items()))
         entry = self._prepared.get(key)
         if entry is None:
             # A name fetches the program's output of that name (shadow_output).
             values = [_C.pir.output_value(program, v) if isinstance(v, str) else v for v in fetch_list]
-            entry = (program, list(fetch_list), _C.pir.Executor(program, values, self.place))
+            run_program = program
+            if deferred:
+                run_program, values = _C.pir.specialize(program, {n: list(t.shape) for n, t in tensors.items()},
+                                                        values)
+            entry = (program, list(fetch_list), _C.pir.Executor(run_program, values, self.place), run_program)
             self._prepared[key] = entry
-        tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
         scope = scope if scope is not None else global_scope()
         scheduler = getattr(program, "lr_scheduler", None)
         if scheduler is not None:  # Note [Static updates] in paddle/optimizer/_static_updates.py

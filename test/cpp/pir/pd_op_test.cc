@@ -7,7 +7,9 @@
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/program.h"
 #include "paddle/pir/core/verifier.h"
+#include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
+#include "paddle/pir/transforms/specialize_shapes.h"
 
 namespace pir {
 namespace {
@@ -203,5 +205,28 @@ TEST_F(PdOpTest, VerifierChecksDtypesAndResultTypes) {
   }
 }
 
+TEST_F(PdOpTest, ShapesSpecializeToTheFeeds) {
+  // Note [Shape specialization]: -1 dims take the feeds' sizes through every op, control flow included.
+  Value x = Data("x", {-1, 4});
+  Value w = Data("w", {4, 2});
+  Value h = pd_op::matmul(b_, x, w, false, false);
+  Value total = pd_op::sum(b_, h, phi::IntArray(std::vector<int64_t>{1}), DataType::UNDEFINED, true);
+  EXPECT_EQ(h.type(), Tensor({-1, 2}));
+  SpecializeShapes(program_, {{"x", {3, 4}}});
+  EXPECT_EQ(x.type(), Tensor({3, 4}));
+  EXPECT_EQ(h.type(), Tensor({3, 2}));
+  EXPECT_EQ(total.type(), Tensor({3, 1}));
+  Verify(program_);
+  try {
+    SpecializeShapes(program_, {{"w", {5, 2}}});
+    ADD_FAILURE() << "a feed that contradicts a known dim";
+  } catch (const paddle::common::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("feed 'w' must be tensor<4x2xf32> (-1: any size), but got shape [5, 2]"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace pir
+
