@@ -16,6 +16,7 @@ import paddle
 from paddle import _C
 
 from conftest import CUSTOM_CPU_PLUGIN as PLUGIN
+from test_static import _mlp_program
 
 
 @pytest.fixture(scope="module")
@@ -393,15 +394,8 @@ def _static_mlp_losses(device, xs, ys):
     previous = paddle.device.get_device()
     paddle.device.set_device(device)
     try:
-        paddle.enable_static()
-        main, startup = paddle.static.Program(), paddle.static.Program()
-        with paddle.static.program_guard(main, startup):
-            model = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
-            x = paddle.static.data("x", [8, 4], "float32")
-            y = paddle.static.data("y", [8, 1], "float32")
-            loss = paddle.mean(paddle.square(model(x) - y))
-            paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()).minimize(loss)
-        paddle.disable_static()
+        main, startup, model, loss = _mlp_program(
+            lambda params: paddle.optimizer.Adam(learning_rate=0.05, parameters=params))
         place = paddle.CPUPlace() if device == "cpu" else paddle.CustomPlace("custom_cpu", 0)
         exe = paddle.static.Executor(place)
         with paddle.static.scope_guard(paddle.static.Scope()):
