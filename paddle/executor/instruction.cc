@@ -145,6 +145,12 @@ Instruction PhiKernelInstruction(const pir::Operation& op, const SlotMap& slots)
   return InstructionTable::Get().FindKernel(pir::PhiKernelOp::OpOf(op).name)(op, slots);
 }
 
+// Note [Deferred gradients]: a program must be specialized for its feeds first.
+Instruction DeferredGradientsInstruction(const pir::Operation&, const SlotMap&) {
+  PD_THROW(Unimplemented, "[executor] pd_op.deferred_gradients waits for the feeds' dims: specialize the program for "
+           "them first (pir::SpecializeShapes and ExpandDeferredGradients; paddle.static.Executor does)");
+}
+
 // Inputs, outputs and constants cost nothing at run time: the executor
 // fills inputs from the feeds and reads outputs from their slots.
 Instruction NoInstruction(const pir::Operation&, const SlotMap&) { return nullptr; }
@@ -253,6 +259,7 @@ const InstructionTable& InstructionTable::Get() {
     t.Add("pd_op.while", WhileInstruction);
     t.Add("cf.yield", YieldInstruction);
     t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
+    t.Add("pd_op.deferred_gradients", DeferredGradientsInstruction);
     t.Add(pir::pd_op::kMemcpyD2H, TransferInstruction);
     t.Add(pir::pd_op::kMemcpyH2D, TransferInstruction);
     return t;

@@ -387,10 +387,7 @@ void BindStaticGraph(py::module_& m) {
         // Note [Deferred gradients]: a -1 on the path waits for the feeds (seeds of ones only).
         bool seeded = false;
         for (pir::Value g : gs) seeded = seeded || bool(g);
-        bool inputs_static = true;
-        for (pir::Value x : xs) inputs_static = inputs_static && pir::HasStaticShape(x.type());
-        const bool defer = !seeded && inputs_static &&
-                           pir::autodiff::HasDynamicGradientPath(*program->block(), ts, xs) &&
+        const bool defer = !seeded && pir::autodiff::HasDynamicGradientPath(*program->block(), ts, xs) &&
                            FeedsDecideGradientPath(*program, ts, xs);
         std::vector<pir::Value> grads = defer ? pir::autodiff::DeferGradients(program->block(), ts, xs)
                                               : pir::autodiff::Gradients(program->block(), ts, gs, xs);
@@ -408,11 +405,13 @@ void BindStaticGraph(py::module_& m) {
         pir::IrMapping mapping;
         std::shared_ptr<pir::Program> copy = program->Clone(mapping);
         pir::SpecializeShapes(*copy, feed_dims);
-        pir::autodiff::ExpandDeferredGradients(*copy);
+        pir::IrMapping replaced;  // a fetched gradient is the value its deferred op's result became
+        pir::autodiff::ExpandDeferredGradients(*copy, replaced);
         pir::Verify(*copy);
         py::list mapped;
         for (const StaticValue& v : values) {
-          mapped.append(StaticValue{mapping.Lookup(Checked(v, "[specialize] a value")), copy, copy->generation()});
+          pir::Value copied = replaced.Lookup(mapping.Lookup(Checked(v, "[specialize] a value")));
+          mapped.append(StaticValue{copied, copy, copy->generation()});
         }
         return py::make_tuple(copy, mapped);
       },

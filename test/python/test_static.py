@@ -307,11 +307,10 @@ def test_gradient_errors():
                                              "rule"):
             paddle.static.gradients(idx, x)
         # A dim the feed decides would make the formulas read -1 (Note [Static
-        # shapes for gradients]): refused, not miscomputed.
+        # shapes for gradients]): the gradients wait for the feeds instead.
         batch = paddle.static.data("batch", [None, 3], "float32")
-        with pytest.raises(NotImplementedError, match=r"the gradient flows through pd_op.mean, whose "
-                                                      r"tensor<-1x3xf32> has a dim known only when the program runs"):
-            paddle.static.gradients(paddle.mean(batch), batch)
+        deferred, = paddle.static.gradients(paddle.mean(batch), batch)
+        assert deferred.shape == [-1, 3] and deferred.define_op_name == "pd_op.deferred_gradients"
         with pytest.raises(TypeError, match=r"\[gradients\] inputs\[0\] must be a static Value, but got int"):
             paddle.static.gradients(idx, [1])
         with pytest.raises(ValueError, match="expected 1 target_gradients"):
@@ -795,8 +794,8 @@ def test_training_with_a_batch_the_feeds_decide():
     """Note [Deferred gradients]: with data of shape [None, ...] the gradients
     wait for the feeds (one pd_op.deferred_gradients); each set of feed
     shapes gets its own specialized program. Batches of 8, 3, 8 and 5 train
-    to eager's losses; gradients w.r.t. a value whose own dims are -1 still
-    refuse clearly."""
+    to eager's losses; the gradient w.r.t. the batch itself (dims of -1) is
+    deferred too."""
     rng = np.random.default_rng(0)
     paddle.enable_static()
     main, startup = paddle.static.Program(), paddle.static.Program()
@@ -806,10 +805,11 @@ def test_training_with_a_batch_the_feeds_decide():
         y = paddle.static.data("y", [None, 1], "float32")
         loss = paddle.mean(paddle.square(model(x) - y))
         paddle.optimizer.Adam(learning_rate=0.05, parameters=model.parameters()).minimize(loss)
-        with pytest.raises(NotImplementedError, match="has a dim known only when the program runs"):
-            paddle.static.gradients(paddle.mean(x * x), x)
+        x_grad, = paddle.static.gradients(paddle.mean(x * x), x)  # of the batch itself: -1 dims too
     paddle.disable_static()
-    assert main.op_names().count("pd_op.deferred_gradients") == 1
+    assert main.op_names().count("pd_op.deferred_gradients") == 2 and x_grad.shape == [-1, 4]
+    with pytest.raises(NotImplementedError, match=r"pd_op.deferred_gradients waits for the feeds' dims"):
+        paddle._C.pir.Executor(main, [x_grad])  # the C++ executor alone does not specialize
     batches = [(rng.standard_normal((b, 4)).astype("float32"), rng.standard_normal((b, 1)).astype("float32"))
                for b in (8, 3, 8, 5)]
     exe = paddle.static.Executor()
@@ -818,7 +818,10 @@ def test_training_with_a_batch_the_feeds_decide():
         scope = paddle.static.global_scope()
         initial = [scope.find_var(p.name).numpy().copy() for p in model.parameters()]
         static_losses = [float(exe.run(main, feed={"x": a, "y": b}, fetch_list=[loss])[0]) for a, b in batches]
-    assert len(exe._prepared) == 1 + 3  # the startup program, and one program per batch size
+        a, b = batches[1]
+        got, = exe.run(main, feed={"x": a, "y": b}, fetch_list=[x_grad])
+    np.testing.assert_allclose(got, 2 * a / a.size, rtol=1e-6)
+    assert len(exe._prepared) == 1 + 3 + 1  # the startup program, a program per batch size, one more fetch
     eager = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 1))
     for p, value in zip(eager.parameters(), initial):
         p.set_value(value)

@@ -286,10 +286,6 @@ std::vector<Value> DeferGradients(Block* block, const std::vector<Value>& target
   PD_CHECK(!targets.empty(), InvalidArgument, "[gradients] needs at least one target");
   std::vector<Value> operands = targets;
   operands.insert(operands.end(), inputs.begin(), inputs.end());
-  for (Value v : inputs) {
-    PD_CHECK(HasStaticShape(v.type()), Unimplemented, "[gradients] the gradient w.r.t. a value of type ",
-             v.type().ToString(), " cannot wait for the feeds' dims: its own dims must be known (a parameter's are)");
-  }
   Builder builder(IrContext::Instance(), block);
   Operation* op = builder.Create(kDeferredGradients, operands,
                                  {{"num_targets", builder.int32_attr(static_cast<int32_t>(targets.size()))}},
@@ -297,7 +293,7 @@ std::vector<Value> DeferGradients(Block* block, const std::vector<Value>& target
   return op->results();
 }
 
-void ExpandDeferredGradients(Program& program) {
+void ExpandDeferredGradients(Program& program, IrMapping& replaced) {
   std::vector<Operation*> deferred;
   for (Operation* op : *program.block()) {
     if (op->name() == kDeferredGradients) deferred.push_back(op);
@@ -314,6 +310,7 @@ void ExpandDeferredGradients(Program& program) {
       // An input the targets do not depend on: a zero gradient of its type.
       Value g = grads[i] ? grads[i] : FilledLike(builder, inputs[i], 0.0);
       op->result(i).ReplaceAllUsesWith(g);
+      replaced.Map(op->result(i), g);
     }
     program.block()->erase(op);
   }

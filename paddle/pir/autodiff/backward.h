@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "paddle/pir/core/block.h"
+#include "paddle/pir/core/ir_mapping.h"
 #include "paddle/pir/core/program.h"
 #include "paddle/pir/core/value.h"
 
@@ -23,9 +24,10 @@ std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, co
 // (Note [Static shapes for gradients]), so where a value on the gradient
 // path has a dim of -1 (a batch the feed decides) the gradients cannot be
 // built yet. They are then one pd_op.deferred_gradients op (operands: the
-// targets, then the inputs; results: the inputs' gradients, whose types are
-// the inputs' and must be known), which the executor expands once the feeds
-// give every dim: SpecializeShapes, then ExpandDeferredGradients.
+// targets, then the inputs; results: the inputs' gradients, of the inputs'
+// types), which the executor expands once the feeds give every dim:
+// SpecializeShapes (which gives the results the inputs' new types), then
+// ExpandDeferredGradients.
 inline constexpr const char* kDeferredGradients = "pd_op.deferred_gradients";
 
 // Whether a value the gradients of `targets` w.r.t. `inputs` flow through
@@ -36,7 +38,8 @@ bool HasDynamicGradientPath(const Block& block, const std::vector<Value>& target
 // end of block; its results stand for the gradients.
 std::vector<Value> DeferGradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& inputs);
 
-// Builds the gradients of every deferred op where it stands and replaces it.
-void ExpandDeferredGradients(Program& program);
+// Builds the gradients of every deferred op where it stands and replaces it;
+// `replaced` maps each of its results to the gradient that took its place.
+void ExpandDeferredGradients(Program& program, IrMapping& replaced);
 
 }  // namespace pir::autodiff

@@ -39,6 +39,7 @@ class Executor:
     def __init__(self, place=None):
         self.place = place
         self._prepared = {}
+        self._deferred = {}  # whether a program (by id and version) has deferred gradients
 
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed", fetch_var_name="fetch",
             scope=None, return_numpy=True, use_program_cache=True):
@@ -69,18 +70,20 @@ class Executor:
                                 f"name, but got {type(v).__name__}")
         # Names key the cache as they are, Values by the IR value they stand for (any wrapper of it);
         # the entry holds the program, so those stay valid while cached.
-        key = (id(program), program.generation(), program.num_ops(),
-               *(v if isinstance(v, str) else v._id for v in fetch_list))
+        version = (id(program), program.generation(), program.num_ops())
+        key = version + tuple([v if isinstance(v, str) else v._id for v in fetch_list])
         tensors = {name: _feed_tensor(name, value) for name, value in feed.items()}
-        deferred = program._has_deferred_gradients()
-        if deferred:  # Note [Deferred gradients]: one program per set of feed shapes
+        deferred = self._deferred.get(version)
+        if deferred is None:  # held with its program, so that the id stays its own
+            deferred = self._deferred[version] = (program, program._has_deferred_gradients())
+        if deferred[1]:  # Note [Deferred gradients]: one program per set of feed shapes
             key += tuple(sorted((name, tuple(t.shape)) for name, t in tensors.items()))
         entry = self._prepared.get(key)
         if entry is None:
             # A name fetches the program's output of that name (shadow_output).
             values = [_C.pir.output_value(program, v) if isinstance(v, str) else v for v in fetch_list]
             run_program = program
-            if deferred:
+            if deferred[1]:
                 run_program, values = _C.pir.specialize(program, {n: list(t.shape) for n, t in tensors.items()},
                                                         values)
             entry = (program, list(fetch_list), _C.pir.Executor(run_program, values, self.place), run_program)
