@@ -16,7 +16,7 @@ import paddle
 from paddle import _C
 
 from conftest import CUSTOM_CPU_PLUGIN as PLUGIN
-from test_static import _mlp_program
+from test_static_training import _mlp_program
 
 
 @pytest.fixture(scope="module")
