@@ -7,13 +7,17 @@
 namespace paddle::executor {
 namespace {
 
-// Where the kernel runs: the op's own place (creation ops), else the
-// default place when it is of the key's backend (the place the pass
-// selected for), else the host.
+// Where the kernel runs: the op's own place (creation ops) when the key is
+// of its backend, else the default place when it is (the place the pass
+// selected for), else the host (a host kernel standing in for a device's,
+// between transfers).
 Place PlaceOf(const pir::Operation& op, const pir::OpInfo& of, phi::Backend backend) {
   if (!of.kernel.place_attribute.empty()) {
     auto place = op.attribute<pir::PlaceAttribute>(of.kernel.place_attribute);
-    if (place && place.data().GetType() != AllocationType::UNDEFINED) return api::ResolvePlace(place.data());
+    if (place && place.data().GetType() != AllocationType::UNDEFINED) {
+      const Place own = api::ResolvePlace(place.data());
+      if (phi::BackendOf(own) == backend) return own;
+    }
   }
   const Place& fallback = api::GetDefaultPlace();
   if (phi::BackendOf(fallback) == backend) return fallback;

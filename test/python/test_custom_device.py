@@ -421,3 +421,29 @@ def test_static_program_runs_on_the_plugin_device(plugin):
     assert "backend:custom_cpu" in text and "backend:CPU" in text
     assert '"pd_op.memcpy_d2h" ' in text and '"pd_op.memcpy_h2d" ' in text
     assert "dst_place_type:1" in text
+
+
+def test_static_constant_placed_on_the_plugin_device(plugin):
+    """A constant placed on the plugin device, which has no kernel for it, is
+    made by the host kernel on the host and then moved (the kernel runs on
+    the host's context, not the device's)."""
+    previous = paddle.device.get_device()
+    paddle.device.set_device("custom_cpu:0")
+    try:
+        paddle.enable_static()
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            y = paddle.to_tensor([1.0, 2.0, -3.0], place="custom_cpu:0") * 3.0
+        paddle.disable_static()
+        folded, = paddle.static.Executor(paddle.CustomPlace("custom_cpu", 0)).run(main, fetch_list=[y])
+        # Without the optimizing passes (constant folding would compute it all while preparing).
+        exe = paddle._C.pir.Executor(main, [y], paddle.CustomPlace("custom_cpu", 0), [])
+        got, = exe.run({}, paddle.static.Scope())
+        text = exe.kernel_program
+    finally:
+        paddle.device.set_device(previous)
+    np.testing.assert_array_equal(folded, [3.0, 6.0, -9.0])
+    np.testing.assert_array_equal(got.numpy(), [3.0, 6.0, -9.0])
+    assert got.place == paddle.CustomPlace("custom_cpu", 0)
+    assert '"assign_value(phi_kernel)"' in text and "backend:CPU" in text and '"pd_op.memcpy_h2d"' in text
+
