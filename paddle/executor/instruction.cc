@@ -259,7 +259,7 @@ const InstructionTable& InstructionTable::Get() {
     t.Add("pd_op.while", WhileInstruction);
     t.Add("cf.yield", YieldInstruction);
     t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
-    t.Add("pd_op.deferred_gradients", DeferredGradientsInstruction);
+    t.Add(pir::pd_op::kDeferredGradients, DeferredGradientsInstruction);
     t.Add(pir::pd_op::kMemcpyD2H, TransferInstruction);
     t.Add(pir::pd_op::kMemcpyH2D, TransferInstruction);
     return t;

@@ -9,10 +9,9 @@
 #include "paddle/pir/autodiff/backward.h"
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/verifier.h"
-#include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/passes.h"
-#include "paddle/pir/transforms/specialize_shapes.h"
+#include "paddle/pir/transforms/test_mode.h"
 #include "paddle/common/ddim.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
@@ -145,54 +144,6 @@ pir::Value Condition(py::handle obj, const char* op, const char* arg) {
   return cond;
 }
 
-// Paddle's clone(for_test=True): batch norms normalize by their running
-// statistics (is_test), and dropout passes its input through
-// (upscale_in_train) or scales it by 1 - p (downgrade_in_infer), as in
-// evaluation.
-void ToTestMode(pir::Program& program) {
-  pir::Builder b(program.context(), program.block());
-  std::vector<pir::Operation*> dropouts;
-  program.module_op()->Walk([&](pir::Operation* op) {
-    if (op->attribute<pir::BoolAttribute>("is_test")) op->set_attribute("is_test", b.bool_attr(true));
-    if (op->name() == "pd_op.dropout") dropouts.push_back(op);
-  });
-  for (pir::Operation* op : dropouts) {
-    b.SetInsertionPoint(op);
-    pir::Value x = op->operand(0);
-    pir::Value out = x;
-    if (!op->attribute<pir::BoolAttribute>("upscale").data()) {
-      const double p = op->attribute<pir::ScalarAttribute>("p").data().to<double>();
-      auto type = x.type().dyn_cast<pir::DenseTensorType>();
-      out = pir::pd_op::multiply(b, x, pir::pd_op::full(b, phi::IntArray(std::vector<int64_t>{}), phi::Scalar(1.0 - p),
-                                                        type.dtype(), Place()));
-    }
-    op->result(0).ReplaceAllUsesWith(out);
-    if (op->result(1).use_empty()) op->parent_block()->erase(op);
-  }
-}
-
-// Whether the feeds' dims make the gradient path's dims known: on a copy
-// whose inputs' -1 dims are 1, no -1 is left on it (a -1 an op's values
-// decide, as masked_select's, stays one; Note [Deferred gradients]).
-bool FeedsDecideGradientPath(const pir::Program& program, const std::vector<pir::Value>& targets,
-                             const std::vector<pir::Value>& inputs) {
-  std::map<std::string, std::vector<int64_t>> placeholder;
-  for (const pir::Operation* op : *program.block()) {
-    if (op->name() != "pd_op.data") continue;
-    std::vector<int64_t> dims = op->result(0).type().dyn_cast<pir::DenseTensorType>().dims().ToVector();
-    for (int64_t& d : dims) d = d < 0 ? 1 : d;
-    placeholder[op->attribute<pir::StrAttribute>("name").data()] = dims;
-  }
-  pir::IrMapping mapping;
-  std::unique_ptr<pir::Program> copy = program.Clone(mapping);
-  try {
-    pir::SpecializeShapes(*copy, placeholder);
-  } catch (const common::Error&) {
-    return false;
-  }
-  return !pir::autodiff::HasDynamicGradientPath(*copy->block(), mapping.Lookup(targets), mapping.Lookup(inputs));
-}
-
 py::object BuildIf(py::handle pred, py::object true_fn, py::object false_fn) {
   pir::Value cond = Condition(pred, "cond", "pred");
   pir::Builder b = StaticBuilder("cond");
@@ -313,15 +264,9 @@ void BindStaticGraph(py::module_& m) {
              while (block->size() > keep) block->erase(block->back());
            },
            py::arg("keep"), "Erases the top block's ops after the first `keep` (ValueError if kept ones read them).")
-      .def("_has_deferred_gradients",
-           [](const pir::Program& p) {
-             for (const pir::Operation* op : *p.block()) {
-               if (op->name() == pir::autodiff::kDeferredGradients) return true;
-             }
-             return false;
-           },
+      .def("_has_deferred_gradients", &pir::autodiff::HasDeferredGradients,
            "Whether gradients wait for the feeds' dims (Note [Deferred gradients]).")
-      .def("_to_test_mode", &ToTestMode,
+      .def("_to_test_mode", &pir::ToTestMode,
            "Makes batch norms use their running statistics and dropout pass its input through, as clone(for_test).")
       .def("verify", [](const pir::Program& p) { pir::Verify(p); },
            "Raises ValueError naming the op and the rule when the program is malformed.");
@@ -384,13 +329,7 @@ void BindStaticGraph(py::module_& m) {
           module->set_attribute("backward_start",
                                 pir::Int64Attribute::Get(program->context(), static_cast<int64_t>(program->block()->size())));
         }
-        // Note [Deferred gradients]: a -1 on the path waits for the feeds (seeds of ones only).
-        bool seeded = false;
-        for (pir::Value g : gs) seeded = seeded || bool(g);
-        const bool defer = !seeded && pir::autodiff::HasDynamicGradientPath(*program->block(), ts, xs) &&
-                           FeedsDecideGradientPath(*program, ts, xs);
-        std::vector<pir::Value> grads = defer ? pir::autodiff::DeferGradients(program->block(), ts, xs)
-                                              : pir::autodiff::Gradients(program->block(), ts, gs, xs);
+        std::vector<pir::Value> grads = pir::autodiff::GradientsOrDeferred(*program, ts, gs, xs);
         py::list out;
         for (pir::Value g : grads) out.append(g ? WrapStatic(g) : py::none());
         return out;
@@ -403,15 +342,10 @@ void BindStaticGraph(py::module_& m) {
       [](std::shared_ptr<pir::Program> program, const std::map<std::string, std::vector<int64_t>>& feed_dims,
          const std::vector<StaticValue>& values) {
         pir::IrMapping mapping;
-        std::shared_ptr<pir::Program> copy = program->Clone(mapping);
-        pir::SpecializeShapes(*copy, feed_dims);
-        pir::IrMapping replaced;  // a fetched gradient is the value its deferred op's result became
-        pir::autodiff::ExpandDeferredGradients(*copy, replaced);
-        pir::Verify(*copy);
+        std::shared_ptr<pir::Program> copy = pir::autodiff::SpecializeForFeeds(*program, feed_dims, mapping);
         py::list mapped;
         for (const StaticValue& v : values) {
-          pir::Value copied = replaced.Lookup(mapping.Lookup(Checked(v, "[specialize] a value")));
-          mapped.append(StaticValue{copied, copy, copy->generation()});
+          mapped.append(StaticValue{mapping.Lookup(Checked(v, "[specialize] a value")), copy, copy->generation()});
         }
         return py::make_tuple(copy, mapped);
       },

@@ -9,7 +9,10 @@
 #include "paddle/pir/core/ir_context.h"
 #include "paddle/pir/core/ir_mapping.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/core/verifier.h"
 #include "paddle/pir/dialect/generated/pd_ops.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
+#include "paddle/pir/transforms/specialize_shapes.h"
 
 namespace pir::autodiff {
 namespace {
@@ -252,6 +255,10 @@ std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, co
   return BackwardBuilder(block, IrContext::Instance(), before).Run(targets, target_grads, inputs);
 }
 
+namespace {
+
+// Whether a value the gradients of `targets` w.r.t. `inputs` flow through
+// has a dim of -1.
 bool HasDynamicGradientPath(const Block& block, const std::vector<Value>& targets, const std::vector<Value>& inputs) {
   // The values that depend on an input and that a target depends on.
   std::unordered_set<const ValueImpl*> from_inputs;
@@ -282,21 +289,45 @@ bool HasDynamicGradientPath(const Block& block, const std::vector<Value>& target
   return false;
 }
 
+// Whether the feeds' dims make the gradient path's dims known: on a copy
+// whose inputs' -1 dims are 1, no -1 is left on it.
+bool FeedsDecideGradientPath(const Program& program, const std::vector<Value>& targets,
+                             const std::vector<Value>& inputs) {
+  std::map<std::string, std::vector<int64_t>> placeholder;
+  for (const Operation* op : *program.block()) {
+    if (op->name() != "pd_op.data") continue;
+    std::vector<int64_t> dims = op->result(0).type().dyn_cast<DenseTensorType>().dims().ToVector();
+    for (int64_t& d : dims) d = d < 0 ? 1 : d;
+    placeholder[op->attribute<StrAttribute>("name").data()] = dims;
+  }
+  IrMapping mapping;
+  std::unique_ptr<Program> copy = program.Clone(mapping);
+  try {
+    SpecializeShapes(*copy, placeholder);
+  } catch (const paddle::common::Error&) {
+    return false;
+  }
+  return !HasDynamicGradientPath(*copy->block(), mapping.Lookup(targets), mapping.Lookup(inputs));
+}
+
+// The deferred op for these targets (seeded with ones) and inputs, at the
+// end of block; its results stand for the gradients.
 std::vector<Value> DeferGradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& inputs) {
-  PD_CHECK(!targets.empty(), InvalidArgument, "[gradients] needs at least one target");
   std::vector<Value> operands = targets;
   operands.insert(operands.end(), inputs.begin(), inputs.end());
   Builder builder(IrContext::Instance(), block);
-  Operation* op = builder.Create(kDeferredGradients, operands,
+  Operation* op = builder.Create(pd_op::kDeferredGradients, operands,
                                  {{"num_targets", builder.int32_attr(static_cast<int32_t>(targets.size()))}},
                                  TypesOf(inputs));
   return op->results();
 }
 
+// Builds the gradients of every deferred op where it stands and replaces it;
+// `replaced` maps each of its results to the gradient that took its place.
 void ExpandDeferredGradients(Program& program, IrMapping& replaced) {
   std::vector<Operation*> deferred;
   for (Operation* op : *program.block()) {
-    if (op->name() == kDeferredGradients) deferred.push_back(op);
+    if (op->name() == pd_op::kDeferredGradients) deferred.push_back(op);
   }
   for (Operation* op : deferred) {
     const auto num_targets = static_cast<size_t>(op->attribute<Int32Attribute>("num_targets").data());
@@ -314,6 +345,40 @@ void ExpandDeferredGradients(Program& program, IrMapping& replaced) {
     }
     program.block()->erase(op);
   }
+}
+
+}  // namespace
+
+std::vector<Value> GradientsOrDeferred(Program& program, const std::vector<Value>& targets,
+                                       const std::vector<Value>& target_grads, const std::vector<Value>& inputs) {
+  bool seeded = false;
+  for (Value g : target_grads) seeded = seeded || bool(g);
+  const bool defer = !seeded && HasDynamicGradientPath(*program.block(), targets, inputs) &&
+                     FeedsDecideGradientPath(program, targets, inputs);
+  return defer ? DeferGradients(program.block(), targets, inputs)
+               : Gradients(program.block(), targets, target_grads, inputs);
+}
+
+bool HasDeferredGradients(const Program& program) {
+  for (const Operation* op : *program.block()) {
+    if (op->name() == pd_op::kDeferredGradients) return true;
+  }
+  return false;
+}
+
+std::unique_ptr<Program> SpecializeForFeeds(const Program& program,
+                                            const std::map<std::string, std::vector<int64_t>>& feed_dims,
+                                            IrMapping& mapping) {
+  IrMapping copies;
+  std::unique_ptr<Program> copy = program.Clone(copies);
+  SpecializeShapes(*copy, feed_dims);
+  IrMapping replaced;
+  ExpandDeferredGradients(*copy, replaced);
+  Verify(*copy);
+  program.module_op()->Walk([&](Operation* op) {
+    for (Value v : op->results()) mapping.Map(v, replaced.Lookup(copies.Lookup(v)));
+  });
+  return copy;
 }
 
 }  // namespace pir::autodiff

@@ -3,6 +3,9 @@
 // gradient formulas eager uses (paddle/prim) for the IR's values.
 #pragma once
 
+#include <map>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "paddle/pir/core/block.h"
@@ -22,24 +25,26 @@ std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, co
 
 // Note [Deferred gradients]: the gradient formulas read dims as numbers
 // (Note [Static shapes for gradients]), so where a value on the gradient
-// path has a dim of -1 (a batch the feed decides) the gradients cannot be
-// built yet. They are then one pd_op.deferred_gradients op (operands: the
-// targets, then the inputs; results: the inputs' gradients, of the inputs'
-// types), which the executor expands once the feeds give every dim:
-// SpecializeShapes (which gives the results the inputs' new types), then
-// ExpandDeferredGradients.
-inline constexpr const char* kDeferredGradients = "pd_op.deferred_gradients";
+// path has a dim of -1 that the feeds decide (a batch), the gradients
+// cannot be built yet. They are then one pd_op.deferred_gradients op
+// (operands: the targets, then the inputs; results: the inputs' gradients,
+// of the inputs' types), which SpecializeForFeeds expands once the feeds
+// give every dim. A -1 an op's values decide (masked_select's length) is not
+// deferred: no feed makes it known.
 
-// Whether a value the gradients of `targets` w.r.t. `inputs` flow through
-// has a dim of -1.
-bool HasDynamicGradientPath(const Block& block, const std::vector<Value>& targets, const std::vector<Value>& inputs);
+// Gradients (above), or deferred ones where the path has -1 dims that the
+// feeds decide and every target gradient is ones.
+std::vector<Value> GradientsOrDeferred(Program& program, const std::vector<Value>& targets,
+                                       const std::vector<Value>& target_grads, const std::vector<Value>& inputs);
 
-// The deferred op for these targets (seeded with ones) and inputs, at the
-// end of block; its results stand for the gradients.
-std::vector<Value> DeferGradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& inputs);
+bool HasDeferredGradients(const Program& program);
 
-// Builds the gradients of every deferred op where it stands and replaces it;
-// `replaced` maps each of its results to the gradient that took its place.
-void ExpandDeferredGradients(Program& program, IrMapping& replaced);
+// A copy of program with its inputs' dims those of feed_dims (by pd_op.data
+// name; Note [Shape specialization]) and its deferred gradients built where
+// they stood; mapping takes each value of program to its copy (a deferred
+// gradient to the gradient built).
+std::unique_ptr<Program> SpecializeForFeeds(const Program& program,
+                                            const std::map<std::string, std::vector<int64_t>>& feed_dims,
+                                            IrMapping& mapping);
 
 }  // namespace pir::autodiff

@@ -99,8 +99,7 @@ void PdOpDialect::Initialize(IrContext* ctx) {
                      .attributes = {{"dst_place_type", AttrKind::kInt32}}, .traits = kPure,
                      .infer_types = SameTypes, .verify = VerifyInferredTypes});
   }
-  // Gradients waiting for the feeds' dims (Note [Deferred gradients] in autodiff/backward.h).
-  ctx->RegisterOp({.name = "pd_op.deferred_gradients", .variadic_operands = true, .variadic_results = true,
+  ctx->RegisterOp({.name = pd_op::kDeferredGradients, .variadic_operands = true, .variadic_results = true,
                    .attributes = {{"num_targets", AttrKind::kInt32}}});
   pd_op::RegisterAllFamilies(ctx);
 }

@@ -40,6 +40,10 @@ Value data(Builder& builder, const std::string& name, const std::vector<int64_t>
 inline constexpr const char* kMemcpyD2H = "pd_op.memcpy_d2h";
 inline constexpr const char* kMemcpyH2D = "pd_op.memcpy_h2d";
 
+// Gradients waiting for the feeds' dims (Note [Deferred gradients] in
+// autodiff/backward.h).
+inline constexpr const char* kDeferredGradients = "pd_op.deferred_gradients";
+
 // Whether t can be pd_op.if's or pd_op.while's condition: a bool tensor of
 // one element.
 bool IsCondition(Type t);

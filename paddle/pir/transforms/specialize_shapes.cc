@@ -2,6 +2,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/dialect/pd_op_dialect.h"
 
 namespace pir {
 namespace {
@@ -35,7 +36,7 @@ void Infer(Block& block, const std::map<std::string, std::vector<int64_t>>& feed
     for (uint32_t r = 0; r < op->num_regions(); ++r) {
       for (const auto& nested : op->region(r)) Infer(*nested, feed_dims);
     }
-    if (op->name() == "pd_op.deferred_gradients") {  // the gradients have their inputs' types
+    if (op->name() == pd_op::kDeferredGradients) {  // the gradients have their inputs' types
       const auto targets = static_cast<uint32_t>(op->attribute<Int32Attribute>("num_targets").data());
       for (uint32_t i = 0; i < op->num_results(); ++i) op->result(i).set_type(op->operand(targets + i).type());
     } else if (op->name() == "pd_op.if") {
