@@ -100,8 +100,8 @@ class FoldConstant : public pir::RewritePattern {
     return true;
   }
 
-  // The value of v when it is a constant.
-  // A value an op may write is not constant (Note [Escaping values]).
+  // The value of v when it is a constant; a value an op may write is not
+  // one (Note [Escaping values]).
   bool Constant(pir::Value v, Slot* out) const {
     const pir::Operation* def = v.defining_op();
     if (!def || pir::Escapes(v)) return false;
@@ -185,8 +185,9 @@ class ConstantFoldingPass : public pir::Pass {
   pir::RewritePatternSet patterns_;
 };
 
-[[maybe_unused]] const bool registered = (pir::RegisterPass("constant_folding", [] { return CreateConstantFoldingPass(nullptr); }),
-                         true);
+// By name, without a scope to keep values in: uniform values fold into pd_op.full only.
+[[maybe_unused]] const bool registered =
+    (pir::RegisterPass("constant_folding", [] { return CreateConstantFoldingPass(nullptr); }), true);
 
 }  // namespace
 

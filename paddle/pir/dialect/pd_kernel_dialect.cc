@@ -46,6 +46,10 @@ void PdKernelDialect::Initialize(IrContext* ctx) {
                    .verify = VerifyPhiKernel});
 }
 
+const OpInfo& SemanticsOf(const Operation& op) {
+  return op.name() == PhiKernelOp::kName ? PhiKernelOp::OpOf(op) : op.info();
+}
+
 std::string PrintedOpName(const Operation& op) {
   if (op.name() != PhiKernelOp::kName) return op.name();
   auto kernel = op.attribute<StrAttribute>("kernel_name");

@@ -25,6 +25,11 @@ class PdKernelDialect : public Dialect {
   void Initialize(IrContext* ctx) override;
 };
 
+// What op computes: for a kernel op its pd_op op's info (traits, kernel
+// spec, declared attributes), else its own, so that passes after kernel
+// selection see a lowered op as the op it runs.
+const OpInfo& SemanticsOf(const Operation& op);
+
 // The name op prints with: "matmul(phi_kernel)" for a kernel op, its name
 // otherwise.
 std::string PrintedOpName(const Operation& op);

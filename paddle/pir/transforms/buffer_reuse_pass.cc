@@ -27,14 +27,10 @@
 namespace pir {
 namespace {
 
-bool IsView(const Operation& op) {
-  const OpInfo& of = op.name() == PhiKernelOp::kName ? PhiKernelOp::OpOf(op) : op.info();
-  return of.kernel.view;
-}
+bool IsView(const Operation& op) { return SemanticsOf(op).kernel.view; }
 
 bool PlannableOp(const Operation& op) {
-  return op.name() == PhiKernelOp::kName && op.num_regions() == 0 && PhiKernelOp::OpOf(op).HasTrait(kPure) &&
-         !IsView(op);
+  return op.name() == PhiKernelOp::kName && op.num_regions() == 0 && SemanticsOf(op).HasTrait(kPure) && !IsView(op);
 }
 
 // The bytes of v when it can be planned; 0 otherwise.

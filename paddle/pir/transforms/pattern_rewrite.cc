@@ -39,8 +39,7 @@ bool Escapes(Value v) {
   for (const OpOperand& use : v.uses()) {
     const Operation& user = *use.owner();
     // A kernel op is as pure as the pd_op op it runs.
-    const OpInfo& info = user.name() == PhiKernelOp::kName ? PhiKernelOp::OpOf(user) : user.info();
-    if (!info.HasTrait(kPure) && user.name() != "builtin.shadow_output") return true;
+    if (!SemanticsOf(user).HasTrait(kPure) && user.name() != "builtin.shadow_output") return true;
   }
   return false;
 }
