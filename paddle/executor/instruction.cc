@@ -10,6 +10,7 @@
 #include "paddle/pir/core/region.h"
 #include "paddle/executor/generated/instruction_families.h"
 #include "paddle/pir/core/attribute.h"
+#include "paddle/pir/dialect/control_flow_dialect.h"
 #include "paddle/pir/dialect/pd_kernel_dialect.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 
@@ -128,6 +129,44 @@ Instruction YieldInstruction(const pir::Operation& op, const SlotMap& slots) {
     std::vector<Slot> values;  // read all before writing: a value may be yielded twice
     for (int s : sources) values.push_back(f[s]);
     for (size_t i = 0; i < dests.size(); ++i) f[dests[i]] = std::move(values[i]);
+  };
+}
+
+// Note [Gradients of pd_op.while]: a stack is its slot's list; a push
+// appends a tuple's tensors, a pop takes the last tuple off.
+Instruction StackCreateInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const int stack = slots.Of(op.result(0));
+  return [=](Frame& f) { f[stack].Clear(); };
+}
+
+Instruction TuplePushInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const std::vector<pir::Value> operands = op.operands();
+  const int stack = slots.Of(operands[0]);
+  const std::vector<int> values = slots.Of(std::vector<pir::Value>(operands.begin() + 1, operands.end()));
+  return [=](Frame& f) {
+    for (int v : values) f[stack].list.push_back(f[v].tensor);
+  };
+}
+
+Instruction TuplePopInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const int stack = slots.Of(op.operand(0));
+  const std::vector<int> values = slots.Of(op.results());
+  return [=](Frame& f) {
+    std::vector<Tensor>& list = f[stack].list;
+    PD_CHECK(list.size() >= values.size(), PreconditionNotMet, "[cf.tuple_pop] the stack holds ", list.size(),
+             " tensors, fewer than the ", values.size(), " of a tuple");
+    const size_t first = list.size() - values.size();
+    for (size_t i = 0; i < values.size(); ++i) f[values[i]].tensor = std::move(list[first + i]);
+    list.resize(first);
+  };
+}
+
+Instruction HasElementsInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const int stack = slots.Of(op.operand(0));
+  const int out = slots.Of(op.result(0));
+  return [=](Frame& f) {
+    const bool has = !f[stack].list.empty();
+    f[out].tensor = api::FromHostBuffer(&has, DataType::BOOL, DDim({1}), CPUPlace());
   };
 }
 
@@ -257,7 +296,11 @@ const InstructionTable& InstructionTable::Get() {
     t.Add("pd_op.data", NoInstruction);
     t.Add("pd_op.if", IfInstruction);
     t.Add("pd_op.while", WhileInstruction);
-    t.Add("cf.yield", YieldInstruction);
+    t.Add(pir::YieldOp::kName, YieldInstruction);
+    t.Add(pir::StackCreateOp::kName, StackCreateInstruction);
+    t.Add(pir::TuplePushOp::kName, TuplePushInstruction);
+    t.Add(pir::TuplePopOp::kName, TuplePopInstruction);
+    t.Add(pir::HasElementsOp::kName, HasElementsInstruction);
     t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
     t.Add(pir::pd_op::kDeferredGradients, DeferredGradientsInstruction);
     t.Add(pir::pd_op::kMemcpyD2H, TransferInstruction);

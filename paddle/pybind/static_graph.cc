@@ -282,6 +282,10 @@ void BindStaticGraph(py::module_& m) {
                                pir::Operation* op = Checked(v, "[Value]").defining_op();
                                return op ? op->name() : std::string();
                              })
+      .def_property(
+          "stop_gradient", [](const StaticValue& v) { return pir::autodiff::StopGradient(Checked(v, "[Value]")); },
+          [](const StaticValue& v, bool stop) { pir::autodiff::SetStopGradient(Checked(v, "[Value]"), stop); },
+          "Whether no gradient flows through the value (Note [stop_gradient]).")
       .def("is_same", [](const StaticValue& a, const StaticValue& b) {
         return Checked(a, "[Value]") == Checked(b, "[Value]");
       })

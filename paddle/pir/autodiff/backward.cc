@@ -1,5 +1,7 @@
 #include "paddle/pir/autodiff/backward.h"
 
+#include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -10,6 +12,7 @@
 #include "paddle/pir/core/ir_mapping.h"
 #include "paddle/pir/core/region.h"
 #include "paddle/pir/core/verifier.h"
+#include "paddle/pir/dialect/control_flow_dialect.h"
 #include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/specialize_shapes.h"
@@ -44,6 +47,15 @@ std::vector<Value> InputsOf(const Operation& op) {
     }
   });
   return inputs;
+}
+
+// The stop_gradient set on v's defining op, if any.
+std::optional<bool> ExplicitStopGradient(Value v) {
+  const Operation* op = v.defining_op();
+  auto flags = op ? op->attribute<ArrayAttribute>("stop_gradient") : ArrayAttribute();
+  if (!flags || flags.data().size() <= v.index()) return std::nullopt;
+  auto flag = flags.data()[v.index()].dyn_cast<BoolAttribute>();
+  return flag ? std::optional<bool>(flag.data()) : std::nullopt;
 }
 
 class BackwardBuilder {
@@ -83,8 +95,9 @@ class BackwardBuilder {
       if (op == before_) break;
       bool depends = false;
       for (Value v : InputsOf(*op)) depends = depends || reachable_.count(v.impl());
-      if (depends) {
-        for (Value r : op->results()) reachable_.insert(r.impl());
+      if (!depends) continue;
+      for (Value r : op->results()) {
+        if (ExplicitStopGradient(r) != true) reachable_.insert(r.impl());
       }
     }
   }
@@ -123,8 +136,7 @@ class BackwardBuilder {
     for (Value v : InputsOf(op)) depends = depends || reachable_.count(v.impl());
     if (!any || !depends) return;
     if (op.name() == "pd_op.if") return IfVjp(op, out_grads);
-    PD_CHECK(op.name() != "pd_op.while", Unimplemented,
-             "[gradients] a gradient must flow through pd_op.while (while_loop), which has no gradient yet");
+    if (op.name() == "pd_op.while") return WhileVjp(const_cast<Operation&>(op), out_grads);
     if (op.name() == "builtin.combine") {
       for (uint32_t i = 0; i < op.num_operands(); ++i) {
         if (i < out_grads[0].size() && out_grads[0][i]) Accumulate(op.operand(i), {out_grads[0][i]});
@@ -206,6 +218,97 @@ class BackwardBuilder {
     for (size_t k = 0; k < captured.size(); ++k) Accumulate(captured[k], {grad_if->result(k)});
   }
 
+  // Note [Gradients of pd_op.while]: the gradient of a loop is a loop that
+  // runs the forward's iterations backwards. The forward body pushes the
+  // values each iteration starts from onto a stack (cf.tuple_push, added to
+  // the forward loop when its gradient is built); each backward iteration
+  // pops them, recomputes the forward body from them (a copy of its ops) and
+  // differentiates the copy. The gradients of the loop values carry to the
+  // previous iteration; those of the values the body reads from outside sum
+  // over the iterations. The backward loop runs while the stack has
+  // elements: as often as the forward did. (A random op in the body draws
+  // again when recomputed, as in pd_op.if's gradient.)
+  void WhileVjp(Operation& op, const Grads& out_grads) {
+    CheckStaticShapes(op);
+    Block& body = op.region(0).front();
+    std::vector<uint32_t> carried;  // the loop values that take gradients
+    for (uint32_t i = 0; i < op.num_results(); ++i) {
+      if (Differentiable(op.result(i))) carried.push_back(i);
+    }
+    std::vector<Value> captured;
+    const std::vector<Value> operands = op.operands();
+    for (Value v : InputsOf(op)) {
+      const bool operand = std::find(operands.begin(), operands.end(), v) != operands.end();
+      if (!operand && reachable_.count(v.impl()) && Differentiable(v) && HasStaticShape(v.type())) {
+        captured.push_back(v);
+      }
+    }
+    if (carried.empty()) return;
+    Value stack = PushIterations(op);
+
+    std::vector<Value> inits;
+    for (uint32_t i : carried) {
+      inits.push_back(out_grads[i].empty() || !out_grads[i][0] ? FilledLike(builder_, op.result(i), 0.0)
+                                                               : out_grads[i][0]);
+    }
+    for (Value v : captured) inits.push_back(FilledLike(builder_, v, 0.0));
+    std::vector<Value> loop_operands{builder_.Build(HasElementsOp::kName, {stack})->result(0)};
+    loop_operands.insert(loop_operands.end(), inits.begin(), inits.end());
+    Operation* grad_while = builder_.Create("pd_op.while", loop_operands, {}, TypesOf(inits), 1);
+    Block* block = grad_while->region(0).AddBlock();
+    std::vector<Value> args;
+    for (Value v : inits) args.push_back(block->AddArgument(v.type()));
+
+    Builder inside(builder_.context(), block);
+    std::vector<Type> iteration_types;
+    for (size_t i = 0; i < body.num_arguments(); ++i) iteration_types.push_back(body.argument(i).type());
+    Operation* pop = inside.Create(TuplePopOp::kName, {stack}, {}, iteration_types);
+    IrMapping copies;
+    for (size_t i = 0; i < body.num_arguments(); ++i) copies.Map(body.argument(i), pop->result(i));
+    for (const Operation* inner : body) {
+      if (inner != body.back() && inner->name() != TuplePushOp::kName) block->push_back(inner->Clone(copies));
+    }
+    const Operation& yield = *body.back();
+    std::vector<Value> targets, seeds, inputs;
+    for (size_t k = 0; k < carried.size(); ++k) {
+      targets.push_back(copies.Lookup(yield.operand(carried[k] + 1)));
+      seeds.push_back(args[k]);
+      inputs.push_back(pop->result(carried[k]));
+    }
+    inputs.insert(inputs.end(), captured.begin(), captured.end());
+    std::vector<Value> grads = BackwardBuilder(block, builder_.context()).Run(targets, seeds, inputs);
+
+    std::vector<Value> next{inside.Build(HasElementsOp::kName, {stack})->result(0)};
+    for (size_t k = 0; k < carried.size(); ++k) next.push_back(grads[k] ? grads[k] : FilledLike(inside, args[k], 0.0));
+    for (size_t j = 0; j < captured.size(); ++j) {
+      Value sum = args[carried.size() + j];
+      Value g = grads[carried.size() + j];
+      next.push_back(g ? pd_op::add(inside, sum, g) : sum);
+    }
+    inside.Create(YieldOp::kName, next, {}, {});
+    for (size_t k = 0; k < carried.size(); ++k) Accumulate(op.operand(carried[k] + 1), {grad_while->result(k)});
+    for (size_t j = 0; j < captured.size(); ++j) Accumulate(captured[j], {grad_while->result(carried.size() + j)});
+  }
+
+  // A stack made before the loop, onto which its body pushes the values each
+  // iteration starts from.
+  Value PushIterations(Operation& loop) {
+    Builder before(builder_.context(), loop.parent_block());
+    before.SetInsertionPoint(&loop);
+    Value stack = before.Build(StackCreateOp::kName, {})->result(0);
+    Block& body = loop.region(0).front();
+    std::vector<Value> pushed{stack};
+    for (size_t i = 0; i < body.num_arguments(); ++i) {
+      PD_CHECK(body.argument(i).type().isa<DenseTensorType>(), Unimplemented, "[gradients] pd_op.while's loop value ",
+               i, " is a ", body.argument(i).type().ToString(), "; gradients flow through loops of tensors only");
+      pushed.push_back(body.argument(i));
+    }
+    Builder start(builder_.context(), &body);
+    if (body.front()) start.SetInsertionPoint(body.front());
+    start.Create(TuplePushOp::kName, pushed, {}, {});
+    return stack;
+  }
+
   // A composite's gradient is its decomposition's: the decomposition is
   // built (after the forward ops) from the composite's operands and
   // differentiated, as eager records a composite's parts.
@@ -248,6 +351,48 @@ class BackwardBuilder {
 };
 
 }  // namespace
+
+bool StopGradient(Value v) {
+  std::unordered_map<const ValueImpl*, bool> known;
+  std::vector<Value> pending{v};
+  while (!pending.empty()) {  // depth first, without recursion: chains are long
+    Value x = pending.back();
+    if (known.count(x.impl())) {
+      pending.pop_back();
+      continue;
+    }
+    const Operation* op = x.defining_op();
+    std::optional<bool> stop = ExplicitStopGradient(x);
+    if (!stop && (!op || op->name() == "builtin.parameter")) stop = false;
+    if (!stop && op->name() == "pd_op.data") stop = true;
+    if (!stop) {
+      bool all_known = true, all_stop = true;
+      for (Value in : InputsOf(*op)) {
+        auto it = known.find(in.impl());
+        if (it == known.end()) {
+          pending.push_back(in);
+          all_known = false;
+        } else {
+          all_stop = all_stop && it->second;
+        }
+      }
+      if (!all_known) continue;
+      stop = all_stop;
+    }
+    known[x.impl()] = *stop;
+    pending.pop_back();
+  }
+  return known.at(v.impl());
+}
+
+void SetStopGradient(Value v, bool stop) {
+  Operation* op = v.defining_op();
+  PD_CHECK(op != nullptr, InvalidArgument, "[stop_gradient] a block argument (a loop value) has no op to record it");
+  std::vector<Attribute> flags;
+  IrContext* ctx = IrContext::Instance();
+  for (Value r : op->results()) flags.push_back(BoolAttribute::Get(ctx, r == v ? stop : StopGradient(r)));
+  op->set_attribute("stop_gradient", ArrayAttribute::Get(ctx, flags));
+}
 
 std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& target_grads,
                              const std::vector<Value>& inputs, Operation* before) {

@@ -23,6 +23,15 @@ namespace pir::autodiff {
 std::vector<Value> Gradients(Block* block, const std::vector<Value>& targets, const std::vector<Value>& target_grads,
                              const std::vector<Value>& inputs, Operation* before = nullptr);
 
+// Note [stop_gradient]: as in PaddlePaddle 3.x, a value's stop_gradient is
+// its defining op's `stop_gradient` attribute (a bool per result). Set to
+// true, no gradient flows through the value (unless it is one of the inputs
+// asked for). Unset, it is true for inputs (pd_op.data), false for
+// parameters and loop values, and for other results true when every value
+// the op reads stops gradients.
+bool StopGradient(Value v);
+void SetStopGradient(Value v, bool stop);
+
 // Note [Deferred gradients]: the gradient formulas read dims as numbers
 // (Note [Static shapes for gradients]), so where a value on the gradient
 // path has a dim of -1 that the feeds decide (a batch), the gradients

@@ -281,12 +281,13 @@ class Parser {
 
   bool StartsType() {
     SkipSpace();
-    return PeekWord("tensor") || PeekWord("vec") || Peek("<<NULL TYPE>>");
+    return PeekWord("tensor") || PeekWord("vec") || Peek("cf.stack") || Peek("<<NULL TYPE>>");
   }
 
   Type ParseType() {
     SkipSpace();
     if (Accept("<<NULL TYPE>>")) return Type();
+    if (Accept("cf.stack")) return StackType::Get(ctx_);
     if (Accept("vec")) {
       Expect("[");
       std::vector<Type> elements;

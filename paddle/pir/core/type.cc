@@ -7,6 +7,7 @@
 
 PIR_DEFINE_TYPE_ID(pir::DenseTensorType)
 PIR_DEFINE_TYPE_ID(pir::VectorType)
+PIR_DEFINE_TYPE_ID(pir::StackType)
 
 namespace pir {
 namespace {
@@ -82,6 +83,11 @@ VectorType VectorType::Get(IrContext* ctx, const std::vector<Type>& elements) {
 }
 
 const std::vector<Type>& VectorType::elements() const { return As<VectorStorage>().elements; }
+
+StackType StackType::Get(IrContext* ctx) {
+  static const std::string kText = "cf.stack";
+  return StackType(ctx->Unique("stack", kText, [] { return std::make_unique<Storage>(TypeId::Of<StackType>(), kText); }));
+}
 
 bool HasStaticShape(Type t) {
   if (auto list = t.dyn_cast<VectorType>()) {

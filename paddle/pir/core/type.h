@@ -41,6 +41,16 @@ class VectorType : public Type {
   size_t size() const { return elements().size(); }
 };
 
+// cf.stack: a last-in first-out store of tensor tuples that a loop's
+// forward fills and its gradient empties (Note [Gradients of pd_op.while]).
+// PaddlePaddle 3.x gives one stack three values (stack, inlet, outlet); one
+// is enough here.
+class StackType : public Type {
+ public:
+  using Type::Type;
+  static StackType Get(IrContext* ctx);
+};
+
 // Whether every dim of t (a tensor, or each tensor of a vec) is known: no
 // -1, a size left to the run.
 bool HasStaticShape(Type t);
@@ -54,6 +64,7 @@ paddle::DataType ElementTypeFromName(const std::string& name);
 
 PIR_DECLARE_TYPE_ID(pir::DenseTensorType)
 PIR_DECLARE_TYPE_ID(pir::VectorType)
+PIR_DECLARE_TYPE_ID(pir::StackType)
 
 template <>
 struct std::hash<pir::Type> {

@@ -2,6 +2,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/dialect/control_flow_dialect.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 
 namespace pir {
@@ -18,6 +19,17 @@ void SpecializeData(Operation* op, const std::map<std::string, std::vector<int64
            " (-1: any size), but got shape ", paddle::DDim(dims).ToString());
   op->set_attribute("shape", IntArrayAttribute::Get(IrContext::Instance(), dims));
   op->result(0).set_type(DenseTensorType::Get(IrContext::Instance(), type.dtype(), paddle::DDim(dims)));
+}
+
+// A pop gives the tuples its stack's push takes (the push comes first: it is
+// in the forward loop, the pop in its gradient).
+void SpecializePop(Operation* op) {
+  for (const OpOperand& use : op->operand(0).uses()) {
+    const Operation* push = use.owner();
+    if (push->name() != TuplePushOp::kName) continue;
+    for (uint32_t i = 0; i < op->num_results(); ++i) op->result(i).set_type(push->operand(i + 1).type());
+    return;
+  }
 }
 
 void Infer(Block& block, const std::map<std::string, std::vector<int64_t>>& feed_dims) {
@@ -39,6 +51,8 @@ void Infer(Block& block, const std::map<std::string, std::vector<int64_t>>& feed
     if (op->name() == pd_op::kDeferredGradients) {  // the gradients have their inputs' types
       const auto targets = static_cast<uint32_t>(op->attribute<Int32Attribute>("num_targets").data());
       for (uint32_t i = 0; i < op->num_results(); ++i) op->result(i).set_type(op->operand(targets + i).type());
+    } else if (op->name() == TuplePopOp::kName) {
+      SpecializePop(op);
     } else if (op->name() == "pd_op.if") {
       const Operation* yield = op->region(0).front().back();
       for (uint32_t i = 0; i < op->num_results(); ++i) op->result(i).set_type(yield->operand(i).type());
