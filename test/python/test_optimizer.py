@@ -485,3 +485,38 @@ def test_layer_to_converts_parameters_in_place_for_an_existing_optimizer():
     model(paddle.to_tensor([[1.0, 2.0]], dtype="float64")).sum().backward()
     opt.step()
     np.testing.assert_allclose(weight.numpy(), start - np.array([[1.0], [2.0]]), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype,rtol", [("float64", 1e-12), ("float32", 1e-5)])
+@pytest.mark.parametrize("amsgrad,decoupled", [(False, 0.0), (True, 0.0), (False, 0.1)])
+def test_scheduled_adam_reads_its_rate_and_beta_powers_from_tensors(dtype, rtol, amsgrad, decoupled):
+    """scheduled_adam_ (static programs' Adam): three steps equal the NumPy
+    Adam, and the beta powers advance in place to beta^(t+1)."""
+    rng = np.random.default_rng(3)
+    p0 = rng.standard_normal(5)
+    p = paddle.to_tensor(p0.astype(dtype))
+    m1, m2, m2max = (paddle.zeros([5], dtype) for _ in range(3))
+    b1p, b2p = paddle.to_tensor([0.8], "float64"), paddle.to_tensor([0.9], "float64")
+    expected, state = p0.copy(), {}
+    for t, lr in enumerate([0.05, 0.02, 0.1], start=1):
+        g = rng.standard_normal(5)
+        _C_ops.scheduled_adam_(p, paddle.to_tensor(g.astype(dtype)), paddle.to_tensor(lr, "float32"), m1, m2,
+                               m2max if amsgrad else m2, b1p, b2p, 0.8, 0.9, 1e-3, decoupled, amsgrad)
+        expected = ref_adam(expected, g, state, t, float(np.float32(lr)), beta1=0.8, beta2=0.9, eps=1e-3,
+                            amsgrad=amsgrad, decoupled=decoupled)
+        np.testing.assert_allclose(p.numpy(), expected, rtol=rtol)
+        np.testing.assert_allclose([b1p.item(), b2p.item()], [0.8 ** (t + 1), 0.9 ** (t + 1)], rtol=1e-15)
+
+
+def test_scheduled_adam_checks_its_tensors():
+    p, g, m = paddle.ones([2]), paddle.ones([2]), paddle.zeros([2])
+    lr, pow64 = paddle.to_tensor(0.1, "float32"), paddle.to_tensor([0.9], "float64")
+    with pytest.raises(ValueError, match=r"\[scheduled_adam_\].*learning_rate must be a float32 tensor of one "
+                                         r"element, but got float64\[\]"):
+        _C_ops.scheduled_adam_(p, g, paddle.to_tensor(0.1, "float64"), m, m, m, pow64, pow64, 0.9, 0.99, 1e-8)
+    with pytest.raises(ValueError, match=r"\[scheduled_adam_\].*beta2_pow must be a float64 tensor of one element, "
+                                         r"but got float32\[2\]"):
+        _C_ops.scheduled_adam_(p, g, lr, m, m, m, pow64, paddle.zeros([2]), 0.9, 0.99, 1e-8)
+    with pytest.raises(ValueError, match=r"\[scheduled_adam_\].*optimizer state 1"):
+        _C_ops.scheduled_adam_(p, g, lr, paddle.zeros([3]), m, m, pow64, pow64, 0.9, 0.99, 1e-8)
+    np.testing.assert_array_equal(p.numpy(), [1.0, 1.0])

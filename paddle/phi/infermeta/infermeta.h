@@ -277,6 +277,10 @@ void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale
 
 // ---- optimizer updates (optimizer.cc): grad and 0-3 states like param;
 // each output is its input (the ops update in place).
+void ScheduledAdamInferMeta(const Meta& param, const Meta& grad, const Meta& learning_rate, const Meta& moment1,
+                            const Meta& moment2, const Meta& moment2_max, const Meta& beta1_pow,
+                            const Meta& beta2_pow, Meta* param_out, Meta* moment1_out, Meta* moment2_out,
+                            Meta* moment2_max_out, Meta* beta1_pow_out, Meta* beta2_pow_out);
 void OptimizerInferMeta(const Meta& param, const Meta& grad, Meta* param_out);
 void OptimizerInferMeta(const Meta& param, const Meta& grad, const Meta& s1, Meta* param_out, Meta* s1_out);
 void OptimizerInferMeta(const Meta& param, const Meta& grad, const Meta& s1, const Meta& s2, Meta* param_out,

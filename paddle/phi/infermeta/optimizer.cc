@@ -26,6 +26,25 @@ void UpdateLikeParam(const Meta& param, const Meta& grad, std::initializer_list<
 
 }  // namespace
 
+void ScheduledAdamInferMeta(const Meta& param, const Meta& grad, const Meta& learning_rate, const Meta& moment1,
+                            const Meta& moment2, const Meta& moment2_max, const Meta& beta1_pow,
+                            const Meta& beta2_pow, Meta* param_out, Meta* moment1_out, Meta* moment2_out,
+                            Meta* moment2_max_out, Meta* beta1_pow_out, Meta* beta2_pow_out) {
+  UpdateLikeParam(param, grad, {&moment1, &moment2, &moment2_max}, {param_out, moment1_out, moment2_out, moment2_max_out});
+  PD_CHECK(learning_rate.dtype == DataType::FLOAT32 && learning_rate.dims.numel() == 1, InvalidArgument,
+           "learning_rate must be a float32 tensor of one element, but got ", DataTypeName(learning_rate.dtype),
+           learning_rate.dims.ToString());
+  int index = 0;
+  for (const Meta* beta_pow : {&beta1_pow, &beta2_pow}) {
+    ++index;
+    PD_CHECK(beta_pow->dtype == DataType::FLOAT64 && beta_pow->dims.numel() == 1, InvalidArgument, "beta", index,
+             "_pow must be a float64 tensor of one element, but got ", DataTypeName(beta_pow->dtype),
+             beta_pow->dims.ToString());
+  }
+  *beta1_pow_out = beta1_pow;
+  *beta2_pow_out = beta2_pow;
+}
+
 void OptimizerInferMeta(const Meta& param, const Meta& grad, Meta* param_out) {
   UpdateLikeParam(param, grad, {}, {param_out});
 }

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 import paddle
-from paddle import _C
+from paddle import _C, _C_ops
 
 LR_NAME = "learning_rate_0"
 
@@ -82,18 +82,9 @@ def bias_correction(beta_pow, beta, param):
 
 def adam(param, grad, moment1, moment2, moment2_max, lr, beta1, beta2, epsilon, beta1_pow, beta2_pow,
          decoupled_decay, amsgrad, penalty):
-    lr = rate(lr)
-    decayed = param * (1.0 - lr * decoupled_decay) if decoupled_decay else param
-    g = penalized(grad, param, penalty)
-    m = moment1 * beta1 + g * one_minus(beta1, param)
-    v = moment2 * beta2 + g * one_minus(beta2, param) * g
-    store(m, moment1)
-    store(v, moment2)
-    if amsgrad:
-        v = paddle.maximum(v, moment2_max)
-        store(v, moment2_max)
-    c1, c2 = bias_correction(beta1_pow, beta1, param), bias_correction(beta2_pow, beta2, param)
-    store(decayed - lr * (m / c1) / (paddle.sqrt(v / c2) + epsilon), param)
+    """One scheduled_adam_: the fused update reading the rate and the beta powers from tensors."""
+    _C_ops.scheduled_adam_(param, grad, rate(lr), moment1, moment2, moment2_max, beta1_pow, beta2_pow, beta1, beta2,
+                           epsilon, decoupled_decay, amsgrad, *penalty)
 
 
 def adamax(param, grad, moment, inf_norm, lr, beta1, beta2, epsilon, beta1_pow, penalty):

@@ -93,7 +93,9 @@ struct AdamUpdate {
   bool amsgrad;
   Penalty<M> penalty;
 
-  PD_HOSTDEVICE void operator()(int64_t i) const {
+  PD_HOSTDEVICE void operator()(int64_t i) const { Apply(i, lr, c1, c2); }
+
+  PD_HOSTDEVICE void Apply(int64_t i, M lr, M c1, M c2) const {
     const M p = static_cast<M>(param[i]) * (M(1) - lr * decay);
     const M g = penalty(static_cast<M>(grad[i]), static_cast<M>(param[i]));
     const M m = beta1 * static_cast<M>(moment1[i]) + (M(1) - beta1) * g;
@@ -106,6 +108,33 @@ struct AdamUpdate {
       moment2_max[i] = static_cast<T>(v);
     }
     param[i] = static_cast<T>(p - lr * (m / c1) / (std::sqrt(v / c2) + epsilon));
+  }
+};
+
+// Adam whose learning rate and beta powers are tensors (Note [Static
+// updates]): read on the device, so the step needs no copy to the host.
+template <typename T>
+struct ScheduledAdamUpdate {
+  using M = MathType<T>;
+  AdamUpdate<T> adam;
+  const float* lr;
+  const double* beta1_pow;
+  const double* beta2_pow;
+
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    adam.Apply(i, static_cast<M>(*lr), static_cast<M>(1.0 - *beta1_pow), static_cast<M>(1.0 - *beta2_pow));
+  }
+};
+
+// beta^t -> beta^(t+1), after the step that read them.
+struct AdvanceBetaPowers {
+  double* beta1_pow;
+  double* beta2_pow;
+  double beta1, beta2;
+
+  PD_HOSTDEVICE void operator()(int64_t) const {
+    *beta1_pow *= beta1;
+    *beta2_pow *= beta2;
   }
 };
 
@@ -292,6 +321,27 @@ void AdamKernel(const Context& ctx, const DenseTensor&, const DenseTensor& grad,
 }
 
 template <typename T, typename Context>
+void ScheduledAdamKernel(const Context& ctx, const DenseTensor&, const DenseTensor& grad,
+                         const DenseTensor& learning_rate, const DenseTensor&, const DenseTensor&, const DenseTensor&,
+                         const DenseTensor&, const DenseTensor&, double beta1, double beta2, double epsilon,
+                         double decoupled_decay, bool amsgrad, const std::string& regularization,
+                         double regularization_coeff, DenseTensor* param_out, DenseTensor* moment1_out,
+                         DenseTensor* moment2_out, DenseTensor* moment2_max_out, DenseTensor* beta1_pow_out,
+                         DenseTensor* beta2_pow_out) {
+  using M = MathType<T>;
+  const funcs::AdamUpdate<T> adam{param_out->data<T>(), grad.data<T>(), moment1_out->data<T>(),
+                                  moment2_out->data<T>(), moment2_max_out->data<T>(), M(0), static_cast<M>(beta1),
+                                  static_cast<M>(beta2), static_cast<M>(epsilon), M(1), M(1),
+                                  static_cast<M>(decoupled_decay), amsgrad,
+                                  funcs::ParsePenalty<M>(regularization, regularization_coeff)};
+  funcs::LaunchForEach(ctx, param_out->numel(),
+                       funcs::ScheduledAdamUpdate<T>{adam, learning_rate.data<float>(), beta1_pow_out->data<double>(),
+                                                     beta2_pow_out->data<double>()});
+  funcs::LaunchForEach(ctx, 1, funcs::AdvanceBetaPowers{beta1_pow_out->data<double>(), beta2_pow_out->data<double>(),
+                                                        beta1, beta2});
+}
+
+template <typename T, typename Context>
 void AdamaxKernel(const Context& ctx, const DenseTensor&, const DenseTensor& grad, const DenseTensor&,
                   const DenseTensor&, double learning_rate, double beta1, double beta2, double epsilon,
                   double beta1_pow, const std::string& regularization, double regularization_coeff,
@@ -377,6 +427,7 @@ void LambKernel(const Context& ctx, const DenseTensor&, const DenseTensor& grad,
   PD_REGISTER_OP_KERNEL(sgd_, B, phi::SgdKernel);           \
   PD_REGISTER_OP_KERNEL(momentum_, B, phi::MomentumKernel); \
   PD_REGISTER_OP_KERNEL(adam_, B, phi::AdamKernel);         \
+  PD_REGISTER_OP_KERNEL(scheduled_adam_, B, phi::ScheduledAdamKernel); \
   PD_REGISTER_OP_KERNEL(adamax_, B, phi::AdamaxKernel);     \
   PD_REGISTER_OP_KERNEL(adagrad_, B, phi::AdagradKernel);   \
   PD_REGISTER_OP_KERNEL(adadelta_, B, phi::AdadeltaKernel); \
