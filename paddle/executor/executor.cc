@@ -102,7 +102,8 @@ Executor::Plan Executor::MemoryPlan() const {
     auto value = program_->module_op()->attribute<pir::Int64Attribute>(name);
     return value ? value.data() : int64_t{0};
   };
-  return {read("reuse_values"), read("reuse_buffers"), read("reuse_bytes_planned"), read("reuse_bytes_saved")};
+  return {read("reuse_values"), read("reuse_buffers"), read("reuse_bytes_planned"), read("reuse_bytes_saved"),
+          read("reuse_inplace_values")};
 }
 
 std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Scope* scope) {

@@ -52,6 +52,7 @@ class Executor {
   // the buffers they share, their bytes, and the bytes saved.
   struct Plan {
     int64_t values = 0, buffers = 0, bytes_planned = 0, bytes_saved = 0;
+    int64_t inplace_values = 0;  // results written over a dying operand (Note [In-place])
   };
   Plan MemoryPlan() const;
 

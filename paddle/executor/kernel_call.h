@@ -50,6 +50,14 @@ inline void TakeBuffer(Frame& f, int buffer, phi::DenseTensor* out) {
   std::shared_ptr<phi::Allocation>& held = (*f.buffers)[buffer];
   if (held && held.use_count() == 1) out->set_holder(std::move(held));
 }
+// Note [In-place]: a pointwise op's result whose plan writes it over the
+// operand in `dying_slot` takes that operand's memory when nothing else
+// shares it: its holders are the plan and the operand's one tensor, which
+// only the slot and the kernel's input hold (the kernel reads element i
+// before it writes it). Otherwise as TakeBuffer.
+void TakeBuffer(Frame& f, int buffer, phi::DenseTensor* out, int dying_slot);
+// The slot of the operand each result of op is written over, -1 for none.
+std::vector<int> InplaceOperandSlots(const pir::Operation& op, const SlotMap& slots);
 inline void KeepBuffer(Frame& f, int buffer, const phi::DenseTensor& out) {
   if (buffer >= 0 && f.buffers) (*f.buffers)[buffer] = out.Holder();
 }

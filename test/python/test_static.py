@@ -814,10 +814,11 @@ def test_executor_runs_an_optimized_copy_lowered_to_kernels():
 
 
 def test_memory_plan_shares_buffers_and_keeps_results_right():
-    """Intermediates whose lifetimes do not overlap share buffers: a chain of
-    eight ops keeps seven values in two buffers (each frees its buffer once
-    the next op has read it), and the plan reports the bytes it saves.
-    Fetched values are the user's: results of earlier runs stay right."""
+    """Intermediates whose lifetimes do not overlap share buffers: in a chain
+    of eight pointwise ops each writes over its operand (Note [In-place]), so
+    seven values live in one buffer, and the plan reports the bytes it
+    saves. Fetched values are the user's: results of earlier runs stay
+    right."""
     paddle.enable_static()
     main = paddle.static.Program()
     with paddle.static.program_guard(main):
@@ -828,8 +829,9 @@ def test_memory_plan_shares_buffers_and_keeps_results_right():
         side = paddle.sin(x)
     paddle.disable_static()
     exe = paddle._C.pir.Executor(main, [h, side])
-    assert exe.memory_plan == {"values": 7, "buffers": 2, "bytes_planned": 7 * 256, "bytes_saved": 5 * 256}
-    assert exe.kernel_program.count("buffers:[0]") == 4 and exe.kernel_program.count("buffers:[1]") == 3
+    assert exe.memory_plan == {"values": 7, "buffers": 1, "bytes_planned": 7 * 256, "bytes_saved": 6 * 256,
+                               "inplace_values": 6}
+    assert exe.kernel_program.count("buffers:[0]") == 7 and exe.kernel_program.count("inplace_operands:[0]") == 6
     scope = paddle.static.Scope()
     kept = []
     for seed in range(3):
@@ -841,6 +843,41 @@ def test_memory_plan_shares_buffers_and_keeps_results_right():
     for (out, s), expected, expected_side in kept:
         np.testing.assert_allclose(out.numpy(), expected, rtol=1e-6)
         np.testing.assert_allclose(s.numpy(), expected_side, rtol=1e-6)
+
+
+def test_in_place_results_never_overwrite_live_values():
+    """Note [In-place]: pointwise ops write over operands only where those die
+    at them: a value read again later (h), one read twice by the op (b * b),
+    the feeds and the parameters keep their values, over repeated runs; the
+    results equal NumPy's."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [3, 16], "float32")
+        w = paddle.static.create_parameter([16], "float32", name="w",
+                                           default_initializer=paddle.nn.initializer.Constant(0.5))
+        h = paddle.exp(x * w)
+        a = paddle.tanh(h)
+        b = paddle.sigmoid(a + h)
+        c = paddle.cast(b * b - h, "int32")
+        out = paddle.sum(paddle.cast(c, "float32") + paddle.abs(a - w))
+    paddle.disable_static()
+    exe = paddle.static.Executor()
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        exe.run(startup)
+        assert paddle._C.pir.Executor(main, [out]).memory_plan["inplace_values"] >= 4
+        for seed in range(3):
+            xs = (np.random.default_rng(seed).standard_normal((3, 16)) * 2).astype("float32")
+            fed = xs.copy()
+            got, = exe.run(main, feed={"x": xs}, fetch_list=[out])
+            hs = np.exp(xs * 0.5)
+            as_ = np.tanh(hs)
+            bs = 1 / (1 + np.exp(-(as_ + hs)))
+            expected = (np.trunc(bs * bs - hs).astype("int32").astype("float32") + np.abs(as_ - 0.5)).sum()
+            np.testing.assert_allclose(got, expected, rtol=1e-5)
+            np.testing.assert_array_equal(xs, fed)
+            np.testing.assert_array_equal(scope.find_var("w").numpy(), np.full(16, 0.5, "float32"))
 
 
 def test_mangled_program_text_gives_clear_errors():

@@ -94,6 +94,7 @@ def main() -> int:
 
     labels = [r[0] for r in runners]
     header = ["scenario", "unit"] + labels + ["native C"] + [f"ours/{l}" for l in labels[1:]] + ["ours/native"]
+    header.append("peak RSS MiB (" + " / ".join(labels) + ")")
     if args.gpu:
         header.append("ours/ceiling")
     print("| " + " | ".join(header) + " |")
@@ -107,6 +108,7 @@ def main() -> int:
             other = results[label]
             row.append(f"{ours['seconds'] / other['seconds']:.2f}" if ours and other else "-")
         row.append(f"{ours['seconds'] / native_result['seconds']:.2f}" if native_result else "-")
+        row.append(" / ".join(str(results[l]["peak_mib"]) if results[l] else "-" for l in labels))
         if args.gpu:
             ceiling = GPU_UNITS.get(name, (None, None, None))[2]
             row.append(f"{ours['work'] / ours['seconds'] / ceiling:.0%}" if ours and ceiling else "-")

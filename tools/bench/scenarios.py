@@ -2,13 +2,15 @@
 
 Run by run.py in a subprocess per framework (each peer lives in its own
 virtual environment):  python scenarios.py FRAMEWORK SCENARIO
-prints one JSON line {"seconds": per-iteration time, "work": units per iteration}.
+prints one JSON line {"seconds": per-iteration time, "work": units per iteration,
+"peak_mib": the process's peak resident memory, import included}.
 FRAMEWORK is "paddle" (ours, or PaddlePaddle in its venv: same API) or "torch".
 """
 
 from __future__ import annotations
 
 import json
+import resource
 import statistics
 import sys
 import time
@@ -316,7 +318,9 @@ NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "m
 def main() -> None:
     framework, name = sys.argv[1], sys.argv[2]
     fn, work = gpu_scenario(name, framework) if name in GPU_SCENARIOS else scenario(name, framework)
-    print(json.dumps({"seconds": _time(fn), "work": work}))
+    seconds = _time(fn)
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB
+    print(json.dumps({"seconds": seconds, "work": work, "peak_mib": round(peak_mib)}))
 
 
 if __name__ == "__main__":

@@ -149,7 +149,8 @@ def _kernel_run(op: OpSpec) -> list[str]:
             out_args.append(f"{target}_target")
             after += [f"{target}_target->Holder()->BumpVersion();", f"f[{dest}].tensor = f[{target}].tensor;"]
         else:
-            lines.append(f"TakeBuffer(f, buffers[{i}], {o}.get());")
+            dying = f", inplace[{i}]" if op.pointwise else ""
+            lines.append(f"TakeBuffer(f, buffers[{i}], {o}.get(){dying});")
             out_args.append(f"{o}.get()")
             after += [f"KeepBuffer(f, buffers[{i}], *{o});", f"f[{dest}].tensor = Tensor(std::move({o}));"]
     lines.append(f"kernel({', '.join(inputs + out_args)});")
@@ -162,6 +163,8 @@ def _kernel_factory(op: OpSpec) -> str:
                  else "const std::vector<int> outs = slots.Of(op.results());")
     if not op.list_output and any(o not in op.inplace.values() for o in op.outputs):
         lines.append("const std::vector<int> buffers = BuffersOf(op);")
+    if op.pointwise:
+        lines.append("const std::vector<int> inplace = InplaceOperandSlots(op, slots);")
     lines.append("const KernelCall call(op);")
     lines.append(f"auto* const kernel = call.kernel<{kernel_signature(op)}>();")
     run = "\n".join("      " + line for line in _kernel_run(op))

@@ -225,7 +225,8 @@ def _kernel_spec(op: OpSpec) -> str:
               else f'.dtype_attribute = "{dtype.name}"')
     place = f', .place_attribute = "{op.backend_arg.name}"' if op.backend_arg is not None else ""
     view = ", .view = true" if op.view else ""
-    return f'{{.kernel = "{op.name}", {source}{place}{view}}}'
+    pointwise = ", .pointwise = true" if op.pointwise else ""
+    return f'{{.kernel = "{op.name}", {source}{place}{view}{pointwise}}}'
 
 
 # The builder's parameter type for each YAML argument type.

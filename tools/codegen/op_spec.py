@@ -62,6 +62,13 @@ class Arg:
         return ARG_TYPES[self.type][1]
 
 
+# The infer-metas of elementwise maps: the result has the (broadcast) shape
+# of the operands, element for element.
+POINTWISE_INFER_METAS = {"ElementwiseInferMeta", "UnchangedInferMeta", "FloatingUnchangedInferMeta",
+                         "CompareInferMeta", "LogicalNotInferMeta", "CastInferMeta", "WhereInferMeta",
+                         "RealInferMeta"}
+
+
 @dataclasses.dataclass(frozen=True)
 class OpSpec:
     name: str
@@ -103,6 +110,15 @@ class OpSpec:
     # The YAML file's stem (elementwise, nn, ...): generated code is split
     # into one translation unit per family, so editing one op rebuilds one.
     family: str = ""
+
+    @property
+    def pointwise(self) -> bool:
+        """Whether element i of the one result reads only element i of each
+        operand of the result's shape, so the result may be written over
+        such an operand (Note [In-place] in buffer_reuse_pass.cc)."""
+        return (self.has_kernel and not self.inplace and not self.list_output and not self.view
+                and len(self.outputs) == 1 and self.family in ("elementwise", "activation")
+                and self.infer_meta in POINTWISE_INFER_METAS)
 
     @property
     def is_inplace(self) -> bool:

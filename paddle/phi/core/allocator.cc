@@ -15,8 +15,11 @@ PD_DEFINE_int64(cpu_allocator_cache_mb, 1024,
 
 namespace phi {
 
+// An allocation without an allocator borrows memory another one owns (a
+// kernel writing its result over its input, Note [In-place] in
+// paddle/pir/transforms/buffer_reuse_pass.cc): it frees nothing.
 Allocation::~Allocation() {
-  if (ptr_ != nullptr) allocator_->RawFree(ptr_, size_);
+  if (ptr_ != nullptr && allocator_ != nullptr) allocator_->RawFree(ptr_, size_);
 }
 
 std::shared_ptr<Allocation> Allocator::Allocate(size_t bytes) {

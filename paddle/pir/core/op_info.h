@@ -58,6 +58,10 @@ struct KernelSpec {
   std::string dtype_attribute;  // the attribute naming it (full's dtype)
   std::string place_attribute;  // the attribute naming where it runs (full's place), if any
   bool view = false;            // its output shares its input's memory (reshape)
+  // Element i of its result reads only element i of each operand of the
+  // result's shape (exp, add): it may write over such an operand (Note
+  // [In-place] in transforms/buffer_reuse_pass.cc).
+  bool pointwise = false;
 };
 
 struct OpInfo {

@@ -10,12 +10,21 @@
 // input's memory). Buffers are given in program order, the smallest free
 // one that fits, else a new one.
 //
+// Note [In-place]: a pointwise op (exp, add: element i of its result reads
+// only element i of each operand of the result's shape) may write its result
+// over such an operand whose last reader it is, when the two have the same
+// dims and element size: the result takes the operand's buffer, and the op
+// records which operand it writes over in `inplace_operands:[...]` (one per
+// result, -1 for none). The executor writes over it only when no other
+// tensor shares the operand's memory.
+//
 // Each kernel op gets `buffers:[...]`, one per result (-1: not planned); the
 // module records what the plan saves (reuse_values, reuse_buffers,
 // reuse_bytes_planned, reuse_bytes_saved). The executor keeps each buffer
 // across its values and across runs, and gives it to the next value only
 // when no tensor holds it any more, so a plan saves memory and allocations
 // but cannot make two live values share memory.
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -44,6 +53,33 @@ int64_t PlannableBytes(Value v) {
   return type.dims().numel() * static_cast<int64_t>(paddle::SizeOf(type.dtype()));
 }
 
+// The operand a pointwise op may write its result v over (Note [In-place]):
+// planned, read last by this op (the i-th) and only once by it, of v's dims
+// and element size; its buffer then stays taken (it leaves `released`).
+// -1 when there is none.
+int DyingOperand(const Operation& op, Value v, size_t i,
+                 const std::unordered_map<const ValueImpl*, size_t>& last_use,
+                 const std::unordered_map<const ValueImpl*, int64_t>& buffer_of, std::vector<int64_t>& released) {
+  if (!SemanticsOf(op).kernel.pointwise) return -1;
+  auto result = v.type().dyn_cast<DenseTensorType>();
+  for (uint32_t k = 0; k < op.num_operands(); ++k) {
+    Value operand = op.operand(k);
+    auto planned = buffer_of.find(operand.impl());
+    auto type = operand.type().dyn_cast<DenseTensorType>();
+    if (planned == buffer_of.end() || last_use.at(operand.impl()) != i || !type || type.dims() != result.dims() ||
+        paddle::SizeOf(type.dtype()) != paddle::SizeOf(result.dtype())) {
+      continue;
+    }
+    uint32_t reads = 0;
+    for (Value other : op.operands()) reads += other == operand;
+    auto pending = std::find(released.begin(), released.end(), planned->second);
+    if (reads != 1 || pending == released.end()) continue;  // read twice, or already written over
+    released.erase(pending);
+    return static_cast<int>(k);
+  }
+  return -1;
+}
+
 class BufferReusePass : public Pass {
  public:
   BufferReusePass() : Pass("buffer_reuse") {}
@@ -61,21 +97,29 @@ class BufferReusePass : public Pass {
     std::vector<int64_t> sizes;             // of each buffer
     std::multimap<int64_t, int64_t> free;   // size -> buffer
     std::vector<std::vector<int64_t>> released(ops.size());  // buffers free after op i
-    int64_t values = 0, planned = 0;
+    std::unordered_map<const ValueImpl*, int64_t> buffer_of;  // of each planned value
+    int64_t values = 0, planned = 0, inplace = 0;
     IrContext* ctx = program.context();
     for (size_t i = 0; i < ops.size(); ++i) {
       Operation* op = ops[i];
       if (PlannableOp(*op)) {
-        std::vector<Attribute> buffers;
+        std::vector<Attribute> buffers, written_over;
+        bool writes_over = false;
         for (Value v : op->results()) {
           const int64_t bytes = PlannableBytes(v);
           if (bytes == 0) {
             buffers.push_back(Int64Attribute::Get(ctx, -1));
+            written_over.push_back(Int64Attribute::Get(ctx, -1));
             continue;
           }
-          auto fit = free.lower_bound(bytes);
+          const int operand = DyingOperand(*op, v, i, last_use, buffer_of, released[i]);
+          written_over.push_back(Int64Attribute::Get(ctx, operand));
           int64_t buffer = 0;
-          if (fit != free.end()) {
+          if (operand >= 0) {
+            buffer = buffer_of.at(op->operand(operand).impl());
+            writes_over = true;
+            ++inplace;
+          } else if (auto fit = free.lower_bound(bytes); fit != free.end()) {
             buffer = fit->second;
             free.erase(fit);
           } else {
@@ -83,12 +127,14 @@ class BufferReusePass : public Pass {
             sizes.push_back(bytes);
           }
           buffers.push_back(Int64Attribute::Get(ctx, buffer));
+          buffer_of[v.impl()] = buffer;
           auto it = last_use.find(v.impl());
           released[it == last_use.end() ? i : std::max(i, it->second)].push_back(buffer);
           ++values;
           planned += bytes;
         }
         op->set_attribute("buffers", ArrayAttribute::Get(ctx, buffers));
+        if (writes_over) op->set_attribute("inplace_operands", ArrayAttribute::Get(ctx, written_over));
       }
       for (int64_t buffer : released[i]) free.emplace(sizes[buffer], buffer);
     }
@@ -99,6 +145,7 @@ class BufferReusePass : public Pass {
     module->set_attribute("reuse_buffers", Int64Attribute::Get(ctx, static_cast<int64_t>(sizes.size())));
     module->set_attribute("reuse_bytes_planned", Int64Attribute::Get(ctx, planned));
     module->set_attribute("reuse_bytes_saved", Int64Attribute::Get(ctx, planned - held));
+    module->set_attribute("reuse_inplace_values", Int64Attribute::Get(ctx, inplace));
   }
 };
 

@@ -1,27 +1,58 @@
 // Cases split by "// -----"; each runs the passes of its RUN line on the
 // input program and expects the program after CHECK (test/cpp/pir/pass_text_test.cc).
 
-// A chain shares two buffers: exp's result (%1) frees buffer 0 after tanh
-// read it, not before (tanh writes buffer 1), and the second exp takes it.
-// The last tanh is read by a view (reshape shares its memory) and the view
-// by an output: neither is planned.
+// A chain of ops that are not pointwise shares two buffers: softmax's
+// result (%1) frees buffer 0 after cumsum read it, not before (cumsum writes
+// buffer 1), and the second softmax takes it. The last cumsum is read by a
+// view (reshape shares its memory) and the view by an output: neither is
+// planned.
 // RUN: kernel_selection,buffer_reuse
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
-    (%1) = "pd_op.exp" (%0) {} : (tensor<4xf32>) -> tensor<4xf32>
-    (%2) = "pd_op.tanh" (%1) {} : (tensor<4xf32>) -> tensor<4xf32>
-    (%3) = "pd_op.exp" (%2) {} : (tensor<4xf32>) -> tensor<4xf32>
-    (%4) = "pd_op.tanh" (%3) {} : (tensor<4xf32>) -> tensor<4xf32>
+    (%1) = "pd_op.softmax" (%0) {axis:-1} : (tensor<4xf32>) -> tensor<4xf32>
+    (%2) = "pd_op.cumsum" (%1) {axis:0,exclusive:false,flatten:false,reverse:false} : (tensor<4xf32>) -> tensor<4xf32>
+    (%3) = "pd_op.softmax" (%2) {axis:-1} : (tensor<4xf32>) -> tensor<4xf32>
+    (%4) = "pd_op.cumsum" (%3) {axis:0,exclusive:false,flatten:false,reverse:false} : (tensor<4xf32>) -> tensor<4xf32>
     (%5) = "pd_op.reshape" (%4) {shape:[2,2]} : (tensor<4xf32>) -> tensor<2x2xf32>
     () = "builtin.shadow_output" (%5) {output_name:"y"} : (tensor<2x2xf32>) ->
 }
 // CHECK:
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
-    (%1) = "exp(phi_kernel)" (%0) {buffers:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"exp",op_name:"pd_op.exp"} : (tensor<4xf32>) -> tensor<4xf32>
-    (%2) = "tanh(phi_kernel)" (%1) {buffers:[1],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"tanh",op_name:"pd_op.tanh"} : (tensor<4xf32>) -> tensor<4xf32>
-    (%3) = "exp(phi_kernel)" (%2) {buffers:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"exp",op_name:"pd_op.exp"} : (tensor<4xf32>) -> tensor<4xf32>
-    (%4) = "tanh(phi_kernel)" (%3) {buffers:[-1],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"tanh",op_name:"pd_op.tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+    (%1) = "softmax(phi_kernel)" (%0) {axis:-1,buffers:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"softmax",op_name:"pd_op.softmax"} : (tensor<4xf32>) -> tensor<4xf32>
+    (%2) = "cumsum(phi_kernel)" (%1) {axis:0,buffers:[1],exclusive:false,flatten:false,kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"cumsum",op_name:"pd_op.cumsum",reverse:false} : (tensor<4xf32>) -> tensor<4xf32>
+    (%3) = "softmax(phi_kernel)" (%2) {axis:-1,buffers:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"softmax",op_name:"pd_op.softmax"} : (tensor<4xf32>) -> tensor<4xf32>
+    (%4) = "cumsum(phi_kernel)" (%3) {axis:0,buffers:[-1],exclusive:false,flatten:false,kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"cumsum",op_name:"pd_op.cumsum",reverse:false} : (tensor<4xf32>) -> tensor<4xf32>
     (%5) = "reshape(phi_kernel)" (%4) {kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"reshape",op_name:"pd_op.reshape",shape:[2,2]} : (tensor<4xf32>) -> tensor<2x2xf32>
     () = "builtin.shadow_output" (%5) {output_name:"y"} : (tensor<2x2xf32>) ->
+}
+
+// -----
+// Note [In-place]: tanh cannot write over exp's result, which add reads
+// later; add writes over tanh's (operand 0); multiply reads %3 twice, so it
+// takes the buffer add freed instead; a cast to a dtype of the same size
+// writes over its operand, one to a wider dtype cannot.
+// RUN: kernel_selection,buffer_reuse
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    (%1) = "pd_op.exp" (%0) {} : (tensor<4xf32>) -> tensor<4xf32>
+    (%2) = "pd_op.tanh" (%1) {} : (tensor<4xf32>) -> tensor<4xf32>
+    (%3) = "pd_op.add" (%2, %1) {} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    (%4) = "pd_op.multiply" (%3, %3) {} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    (%5) = "pd_op.cast" (%4) {dtype:int32} : (tensor<4xf32>) -> tensor<4xi32>
+    (%6) = "pd_op.cast" (%5) {dtype:float64} : (tensor<4xi32>) -> tensor<4xf64>
+    (%7) = "pd_op.sum" (%6) {axis:[],dtype:Undefined,keepdim:false} : (tensor<4xf64>) -> tensor<f64>
+    () = "builtin.shadow_output" (%7) {output_name:"y"} : (tensor<f64>) ->
+}
+// CHECK:
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
+    (%1) = "exp(phi_kernel)" (%0) {buffers:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"exp",op_name:"pd_op.exp"} : (tensor<4xf32>) -> tensor<4xf32>
+    (%2) = "tanh(phi_kernel)" (%1) {buffers:[1],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"tanh",op_name:"pd_op.tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+    (%3) = "add(phi_kernel)" (%2, %1) {buffers:[1],inplace_operands:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"add",op_name:"pd_op.add"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    (%4) = "multiply(phi_kernel)" (%3, %3) {buffers:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"multiply",op_name:"pd_op.multiply"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    (%5) = "cast(phi_kernel)" (%4) {buffers:[0],dtype:int32,inplace_operands:[0],kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float32>,kernel_name:"cast",op_name:"pd_op.cast"} : (tensor<4xf32>) -> tensor<4xi32>
+    (%6) = "cast(phi_kernel)" (%5) {buffers:[2],dtype:float64,kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:int32>,kernel_name:"cast",op_name:"pd_op.cast"} : (tensor<4xi32>) -> tensor<4xf64>
+    (%7) = "sum(phi_kernel)" (%6) {axis:[],buffers:[-1],dtype:Undefined,keepdim:false,kernel_key:<backend:CPU|layout:Undefined(AnyLayout)|dtype:float64>,kernel_name:"sum",op_name:"pd_op.sum"} : (tensor<4xf64>) -> tensor<f64>
+    () = "builtin.shadow_output" (%7) {output_name:"y"} : (tensor<f64>) ->
 }
