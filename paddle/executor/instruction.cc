@@ -9,6 +9,7 @@
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/region.h"
 #include "paddle/executor/generated/instruction_families.h"
+#include "paddle/executor/print_instruction.h"
 #include "paddle/pir/core/attribute.h"
 #include "paddle/pir/dialect/control_flow_dialect.h"
 #include "paddle/pir/dialect/pd_kernel_dialect.h"
@@ -303,6 +304,7 @@ const InstructionTable& InstructionTable::Get() {
     t.Add(pir::HasElementsOp::kName, HasElementsInstruction);
     t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
     t.Add(pir::pd_op::kDeferredGradients, DeferredGradientsInstruction);
+    t.Add(pir::pd_op::kPrint, PrintInstruction);
     t.Add(pir::pd_op::kMemcpyD2H, TransferInstruction);
     t.Add(pir::pd_op::kMemcpyH2D, TransferInstruction);
     return t;

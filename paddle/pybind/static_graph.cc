@@ -305,6 +305,21 @@ void BindStaticGraph(py::module_& m) {
       },
       py::arg("name"), py::arg("shape"), py::arg("dtype"), "A program input: pd_op.data in the current program.");
   pir_module.def(
+      "print",
+      [](py::handle input, int32_t first_n, const std::string& message, int32_t summarize, bool print_tensor_name,
+         bool print_tensor_type, bool print_tensor_shape, bool print_tensor_layout, bool print_tensor_lod,
+         const std::string& print_phase) {
+        pir::Builder b = StaticBuilder("Print");
+        const pir::pd_op::PrintOptions options{first_n, message, summarize, print_tensor_name, print_tensor_type,
+                                               print_tensor_shape, print_tensor_layout, print_tensor_lod,
+                                               print_phase};
+        return WrapStatic(pir::pd_op::print(b, CastValue(input, "Print", "input"), options));
+      },
+      py::arg("input"), py::arg("first_n"), py::arg("message"), py::arg("summarize"), py::arg("print_tensor_name"),
+      py::arg("print_tensor_type"), py::arg("print_tensor_shape"), py::arg("print_tensor_layout"),
+      py::arg("print_tensor_lod"), py::arg("print_phase"),
+      "pd_op.print of input in the current program (paddle.static.Print).");
+  pir_module.def(
       "shadow_output",
       [](const StaticValue& v, const std::string& name) {
         pir::Builder b = StaticBuilder("shadow_output");
@@ -419,10 +434,11 @@ void BindStaticGraph(py::module_& m) {
             out["buffers"] = plan.buffers;
             out["bytes_planned"] = plan.bytes_planned;
             out["bytes_saved"] = plan.bytes_saved;
+            out["inplace_values"] = plan.inplace_values;
             return out;
           },
-          "What the memory plan saves: the intermediate values planned, the buffers they share, their bytes and "
-          "the bytes saved.")
+          "What the memory plan saves: the intermediate values planned, the buffers they share, their bytes, "
+          "the bytes saved and the values written over a dying operand.")
       .def("run",
            [](PyExecutor& e, const std::map<std::string, Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
              return e.exe->Run(feeds, &scope->tensors);

@@ -81,6 +81,29 @@ void VerifyWhile(IrContext*, const Operation& op) {
 // A transfer's result is its operand, on the other side.
 std::vector<Type> SameTypes(IrContext*, const std::vector<Type>& operands, const AttributeMap&) { return operands; }
 
+pd_op::PrintOptions PrintOptionsOf(const Operation& op) {
+  pd_op::PrintOptions o;
+  o.first_n = op.attribute<Int32Attribute>("first_n").data();
+  o.message = op.attribute<StrAttribute>("message").data();
+  o.summarize = op.attribute<Int32Attribute>("summarize").data();
+  o.print_tensor_name = op.attribute<BoolAttribute>("print_tensor_name").data();
+  o.print_tensor_type = op.attribute<BoolAttribute>("print_tensor_type").data();
+  o.print_tensor_shape = op.attribute<BoolAttribute>("print_tensor_shape").data();
+  o.print_tensor_layout = op.attribute<BoolAttribute>("print_tensor_layout").data();
+  o.print_tensor_lod = op.attribute<BoolAttribute>("print_tensor_lod").data();
+  o.print_phase = op.attribute<StrAttribute>("print_phase").data();
+  return o;
+}
+
+// The gradient passes through, printed where the phase asks for it.
+Grads PrintVjp(Builder& builder, const Operation& op, const Grads& out_grads) {
+  Value grad = out_grads.empty() || out_grads[0].empty() ? Value() : out_grads[0][0];
+  if (!grad) return {{}};
+  const pd_op::PrintOptions options = PrintOptionsOf(op);
+  if (options.print_phase == "FORWARD") return {{grad}};
+  return {{pd_op::print(builder, grad, options, /*is_forward=*/false)}};
+}
+
 }  // namespace
 
 void PdOpDialect::Initialize(IrContext* ctx) {
@@ -99,6 +122,14 @@ void PdOpDialect::Initialize(IrContext* ctx) {
                      .attributes = {{"dst_place_type", AttrKind::kInt32}}, .traits = kPure,
                      .infer_types = SameTypes, .verify = VerifyInferredTypes});
   }
+  ctx->RegisterOp({.name = pd_op::kPrint, .operands = {"in"}, .results = {"out"},
+                   .attributes = {{"first_n", AttrKind::kInt32}, {"message", AttrKind::kStr},
+                                  {"summarize", AttrKind::kInt32}, {"print_tensor_name", AttrKind::kBool},
+                                  {"print_tensor_type", AttrKind::kBool}, {"print_tensor_shape", AttrKind::kBool},
+                                  {"print_tensor_layout", AttrKind::kBool}, {"print_tensor_lod", AttrKind::kBool},
+                                  {"print_phase", AttrKind::kStr}, {"is_forward", AttrKind::kBool}},
+                   .kernel = {.view = true},  // its result is its operand's tensor
+                   .infer_types = SameTypes, .verify = VerifyInferredTypes, .vjp = PrintVjp});
   ctx->RegisterOp({.name = pd_op::kDeferredGradients, .variadic_operands = true, .variadic_results = true,
                    .attributes = {{"num_targets", AttrKind::kInt32}}});
   pd_op::RegisterAllFamilies(ctx);
@@ -113,6 +144,22 @@ Value data(Builder& builder, const std::string& name, const std::vector<int64_t>
                         {"shape", IntArrayAttribute::Get(builder.context(), shape)},
                         {"dtype", AttrFrom(builder.context(), dtype)},
                         {"place", AttrFrom(builder.context(), place)}})
+      ->result(0);
+}
+
+Value print(Builder& builder, Value x, const PrintOptions& o, bool is_forward) {
+  IrContext* ctx = builder.context();
+  return builder.Build(kPrint, {x},
+                       {{"first_n", Int32Attribute::Get(ctx, o.first_n)},
+                        {"message", StrAttribute::Get(ctx, o.message)},
+                        {"summarize", Int32Attribute::Get(ctx, o.summarize)},
+                        {"print_tensor_name", BoolAttribute::Get(ctx, o.print_tensor_name)},
+                        {"print_tensor_type", BoolAttribute::Get(ctx, o.print_tensor_type)},
+                        {"print_tensor_shape", BoolAttribute::Get(ctx, o.print_tensor_shape)},
+                        {"print_tensor_layout", BoolAttribute::Get(ctx, o.print_tensor_layout)},
+                        {"print_tensor_lod", BoolAttribute::Get(ctx, o.print_tensor_lod)},
+                        {"print_phase", StrAttribute::Get(ctx, o.print_phase)},
+                        {"is_forward", BoolAttribute::Get(ctx, is_forward)}})
       ->result(0);
 }
 

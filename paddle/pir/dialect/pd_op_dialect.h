@@ -34,6 +34,21 @@ namespace pd_op {
 Value data(Builder& builder, const std::string& name, const std::vector<int64_t>& shape, paddle::DataType dtype,
            const paddle::Place& place = paddle::Place());
 
+// pd_op.print (paddle.static.Print): passes x through and prints it when it
+// runs, the first `first_n` times (-1: always) and `summarize` elements (-1:
+// all), as PaddlePaddle 3.x prints it. Its gradient prints the gradient too
+// when print_phase is "BOTH" or "BACKWARD" (is_forward false there).
+inline constexpr const char* kPrint = "pd_op.print";
+struct PrintOptions {
+  int32_t first_n = -1;
+  std::string message;
+  int32_t summarize = 20;
+  bool print_tensor_name = true, print_tensor_type = true, print_tensor_shape = true, print_tensor_layout = true,
+       print_tensor_lod = true;
+  std::string print_phase = "BOTH";
+};
+Value print(Builder& builder, Value x, const PrintOptions& options, bool is_forward = true);
+
 // The transfers kernel selection inserts around an op that runs on the host
 // for a device: "pd_op.memcpy_d2h" (x) {dst_place_type:0} and
 // "pd_op.memcpy_h2d" (x) {dst_place_type:1}, as PaddlePaddle 3.x names them.

@@ -19,6 +19,8 @@ from paddle.static import nn
 from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
 from paddle.static.backward import append_backward, gradients
 from paddle.static.executor import Executor
+from paddle.static.guards import device_guard, name_scope
+from paddle.static.printing import Print
 from paddle.static.io import load, load_program_state, save, set_program_state
 from paddle.static.param import create_global_var, create_parameter
 from paddle.static.places import cpu_places, cuda_places, xpu_places
@@ -33,6 +35,9 @@ Variable = _core.pir.Value
 
 __all__ = [
     "Executor",
+    "Print",
+    "device_guard",
+    "name_scope",
     "Variable",
     "accuracy",
     "cpu_places",
