@@ -18,6 +18,7 @@ Examples:
 from paddle.static import nn
 from paddle.static import value as _value  # noqa: F401  (installs the Value operators)
 from paddle.static.backward import append_backward, gradients
+from paddle.static.compiled_program import BuildStrategy, CompiledProgram
 from paddle.static.executor import Executor
 from paddle.static.guards import device_guard, name_scope
 from paddle.static.printing import Print
@@ -34,6 +35,8 @@ from paddle import _C as _core
 Variable = _core.pir.Value
 
 __all__ = [
+    "BuildStrategy",
+    "CompiledProgram",
     "Executor",
     "Print",
     "device_guard",

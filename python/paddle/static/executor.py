@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from paddle import _C
+from paddle.static.compiled_program import CompiledProgram
 from paddle.static.program import default_main_program
 from paddle.static.scope import global_scope
 
@@ -43,7 +44,7 @@ class Executor:
 
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed", fetch_var_name="fetch",
             scope=None, return_numpy=True, use_program_cache=True):
-        """Runs `program` (the default main program when None) with `feed`
+        """Runs `program` (a Program or CompiledProgram; the default main program when None) with `feed`
         ({name: numpy array, number or Tensor}) and returns the values of
         `fetch_list` (Values, or names of the program's outputs), as NumPy
         arrays when return_numpy (else Tensors).
@@ -55,6 +56,8 @@ class Executor:
         mismatched feed (dtype, or a dim the input fixes).
         """
         program = program if program is not None else default_main_program()
+        if isinstance(program, CompiledProgram):
+            program = program._program
         if not isinstance(program, _C.pir.Program):
             raise TypeError(f"Executor.run: program must be a paddle.static.Program, but got {type(program).__name__}")
         feed = {} if feed is None else feed

@@ -1,5 +1,5 @@
-"""paddle.static's debugging and grouping helpers: Print (pd_op.print, in
-the forward and the backward), name_scope and device_guard."""
+"""paddle.static's helpers: Print (pd_op.print, in the forward and the
+backward), name_scope, device_guard, BuildStrategy and CompiledProgram."""
 
 from __future__ import annotations
 
@@ -121,3 +121,26 @@ def test_name_scope_and_device_guard():
     paddle.disable_static()
     with paddle.static.name_scope("ignored in dynamic mode"):
         pass
+
+
+def test_compiled_program_runs_its_program_with_a_build_strategy():
+    strategy = paddle.static.BuildStrategy()
+    assert (strategy.enable_inplace, strategy.fuse_gemm_epilogue, strategy.memory_optimize) == (True, False, None)
+    assert strategy.reduce_strategy == paddle.static.BuildStrategy.ReduceStrategy.AllReduce
+    strategy.fuse_elewise_add_act_ops = True
+    assert repr(strategy) == "BuildStrategy(fuse_elewise_add_act_ops=True)"
+    with pytest.raises(AttributeError, match="'BuildStrategy' object has no attribute 'fuse_everything'"):
+        strategy.fuse_everything = True
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [3], "float32")
+        y = paddle.nn.functional.relu(x) * 2.0 + 1.0
+    compiled = paddle.static.CompiledProgram(main, strategy)
+    got, = paddle.static.Executor().run(compiled, feed={"x": np.array([-1.0, 0.5, 2.0], "float32")}, fetch_list=[y])
+    np.testing.assert_allclose(got, [1.0, 2.0, 5.0])
+    with pytest.raises(TypeError, match=r"\[CompiledProgram\] program_or_graph must be a paddle.static.Program, "
+                                        r"but got str"):
+        paddle.static.CompiledProgram("main")
+    with pytest.raises(TypeError, match=r"\[CompiledProgram\] build_strategy must be a BuildStrategy or None"):
+        paddle.static.CompiledProgram(main, {"enable_inplace": False})
