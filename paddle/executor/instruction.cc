@@ -171,6 +171,14 @@ Instruction HasElementsInstruction(const pir::Operation& op, const SlotMap& slot
   };
 }
 
+// pd_op.fetch: an inference program's output passes its value through (the
+// executor reads outputs from their slots).
+Instruction FetchInstruction(const pir::Operation& op, const SlotMap& slots) {
+  const int in = slots.Of(op.operand(0));
+  const int out = slots.Of(op.result(0));
+  return [=](Frame& f) { f[out].tensor = f[in].tensor; };
+}
+
 // pd_op.memcpy_d2h / memcpy_h2d: to the host, or to the device the kernels
 // run on (the default place, as KernelCall decides).
 Instruction TransferInstruction(const pir::Operation& op, const SlotMap& slots) {
@@ -305,6 +313,7 @@ const InstructionTable& InstructionTable::Get() {
     t.Add(pir::PhiKernelOp::kName, PhiKernelInstruction);
     t.Add(pir::pd_op::kDeferredGradients, DeferredGradientsInstruction);
     t.Add(pir::pd_op::kPrint, PrintInstruction);
+    t.Add(pir::pd_op::kFetch, FetchInstruction);
     t.Add(pir::pd_op::kMemcpyD2H, TransferInstruction);
     t.Add(pir::pd_op::kMemcpyH2D, TransferInstruction);
     return t;

@@ -21,5 +21,6 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor);  // autograd.cc
 void BindPyLayer(py::module_& m);                              // py_layer.cc
 void BindOpTrace(py::module_& m);                              // op_trace.cc
 void BindStaticGraph(py::module_& m);                          // static_graph.cc
+void BindModelFiles(py::module_& m);                           // model_files.cc
 
 }  // namespace paddle::pybind

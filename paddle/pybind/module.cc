@@ -23,6 +23,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindPyLayer(m);
   pb::BindOpTrace(m);
   pb::BindStaticGraph(m);
+  pb::BindModelFiles(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

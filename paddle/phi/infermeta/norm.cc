@@ -5,6 +5,16 @@ namespace phi {
 
 namespace {
 
+// Whether a tensor of these dims is known to be empty (-1, a dim a static
+// program's feed decides, is not).
+bool HasZeroDim(const DDim& dims) {
+  for (int i = 0; i < dims.size(); ++i) {
+    if (dims[i] == 0) return true;
+  }
+  return false;
+}
+
+
 // Checks the per-column parameters of a row norm (layer_norm, rms_norm) and
 // returns the statistics' dims: x's, with the normalized ones set to 1.
 DDim RowNormStatsDims(const Meta& x, std::initializer_list<std::pair<const Meta*, const char*>> params,
@@ -66,8 +76,8 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
                              Meta* rstd) {
   PD_CHECK(x.dims.size() >= 2, InvalidArgument, "x must be [N, C, ...], but got shape ", x.dims.ToString());
   PD_CHECK(IsFloating(x.dtype), InvalidType, "x must be a floating-point tensor, but got ", DataTypeName(x.dtype));
-  PD_CHECK(x.dims[0] > 0 && x.dims.numel() > 0, InvalidArgument,
-           "batch statistics need a non-empty batch, but x has shape ", x.dims.ToString());
+  PD_CHECK(!HasZeroDim(x.dims), InvalidArgument, "batch statistics need a non-empty batch, but x has shape ",
+           x.dims.ToString());
   const DDim channels({x.dims[1]});
   for (const Meta* p : {&scale, &bias}) {
     PD_CHECK(p->dims == channels, InvalidArgument, p == &scale ? "weight" : "bias", ".shape ", p->dims.ToString(),
@@ -118,7 +128,7 @@ void BatchNormInferMeta(const Meta& x, const Meta& mean, const Meta& variance, c
   CheckPerChannel(bias, "bias", channels);
   PD_CHECK(epsilon >= 0, InvalidArgument, "epsilon must be >= 0, but got ", epsilon);
   const bool batch_statistics = !((is_test && !trainable_statistics) || use_global_stats);
-  PD_CHECK(!batch_statistics || x.dims.numel() > 0, InvalidArgument,
+  PD_CHECK(!batch_statistics || !HasZeroDim(x.dims), InvalidArgument,
            "batch statistics need a non-empty batch, but x has shape ", x.dims.ToString());
   const DDim c({channels});
   *out = Meta(x.dtype, x.dims);

@@ -130,6 +130,10 @@ void PdOpDialect::Initialize(IrContext* ctx) {
                                   {"print_phase", AttrKind::kStr}, {"is_forward", AttrKind::kBool}},
                    .kernel = {.view = true},  // its result is its operand's tensor
                    .infer_types = SameTypes, .verify = VerifyInferredTypes, .vjp = PrintVjp});
+  ctx->RegisterOp({.name = pd_op::kFetch, .operands = {"x"}, .results = {"out"},
+                   .attributes = {{"name", AttrKind::kStr}, {"col", AttrKind::kInt32}},
+                   .kernel = {.view = true},  // its result is its operand's tensor
+                   .infer_types = SameTypes, .verify = VerifyInferredTypes});
   ctx->RegisterOp({.name = pd_op::kDeferredGradients, .variadic_operands = true, .variadic_results = true,
                    .attributes = {{"num_targets", AttrKind::kInt32}}});
   pd_op::RegisterAllFamilies(ctx);
@@ -144,6 +148,12 @@ Value data(Builder& builder, const std::string& name, const std::vector<int64_t>
                         {"shape", IntArrayAttribute::Get(builder.context(), shape)},
                         {"dtype", AttrFrom(builder.context(), dtype)},
                         {"place", AttrFrom(builder.context(), place)}})
+      ->result(0);
+}
+
+Value fetch(Builder& builder, Value x, const std::string& name, int32_t col) {
+  return builder.Build(kFetch, {x}, {{"name", StrAttribute::Get(builder.context(), name)},
+                                     {"col", Int32Attribute::Get(builder.context(), col)}})
       ->result(0);
 }
 

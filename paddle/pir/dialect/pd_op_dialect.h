@@ -34,6 +34,12 @@ namespace pd_op {
 Value data(Builder& builder, const std::string& name, const std::vector<int64_t>& shape, paddle::DataType dtype,
            const paddle::Place& place = paddle::Place());
 
+// pd_op.fetch: an output of an inference program (PaddlePaddle 3.x's form,
+// where a program being built marks outputs with builtin.shadow_output):
+// x passes through; `name` names it, `col` is its position.
+inline constexpr const char* kFetch = "pd_op.fetch";
+Value fetch(Builder& builder, Value x, const std::string& name, int32_t col);
+
 // pd_op.print (paddle.static.Print): passes x through and prints it when it
 // runs, the first `first_n` times (-1: always) and `summarize` elements (-1:
 // all), as PaddlePaddle 3.x prints it. Its gradient prints the gradient too

@@ -22,6 +22,7 @@ from paddle.static.compiled_program import BuildStrategy, CompiledProgram
 from paddle.static.executor import Executor
 from paddle.static.guards import device_guard, name_scope
 from paddle.static.printing import Print
+from paddle.static.inference_model import load_inference_model, save_inference_model
 from paddle.static.io import load, load_program_state, save, set_program_state
 from paddle.static.param import create_global_var, create_parameter
 from paddle.static.places import cpu_places, cuda_places, xpu_places
@@ -51,6 +52,8 @@ __all__ = [
     "create_parameter",
     "global_scope",
     "load",
+    "load_inference_model",
+    "save_inference_model",
     "load_program_state",
     "save",
     "set_program_state",

@@ -1,0 +1,332 @@
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "paddle/common/errors.h"
+#include "paddle/pir/core/block.h"
+#include "paddle/pir/core/builder.h"
+#include "paddle/pir/core/ir_context.h"
+#include "paddle/pir/core/op_info.h"
+#include "paddle/pir/core/operation.h"
+#include "paddle/pir/core/region.h"
+#include "paddle/pir/core/verifier.h"
+#include "paddle/serialize/program_json.h"
+#include "paddle/serialize/program_json_schema.h"
+
+namespace paddle::serialize {
+namespace {
+
+using json = nlohmann::json;
+
+// Attributes Paddle's exporters add for their own tools (the layer a value
+// came from, distributed roles): read and dropped.
+bool IsToolAttribute(const std::string& name) {
+  return name == "struct_name" || name == "op_role" || name == "op_dist_attr" || name == "op_callstack";
+}
+
+class Reader {
+ public:
+  Reader(const std::string& source, pir::IrContext* ctx) : source_(source), ctx_(ctx) {}
+
+  void Blocks(const json& region, pir::Block* first, int depth) {
+    const json& blocks = Member(region, "blocks", "a region");
+    Expect(blocks.is_array() && blocks.size() == 1, "a region of one block", blocks);
+    Block(blocks[0], first, depth);
+  }
+
+ private:
+  [[noreturn]] void Fail(const std::string& expected, const json& got) const {
+    std::string text = got.dump();
+    if (text.size() > 120) text = text.substr(0, 117) + "...";
+    PD_THROW(InvalidArgument, "[load] ", source_, " is not a program file Paddle writes: expected ", expected,
+             ", but got ", text);
+  }
+  void Expect(bool ok, const std::string& expected, const json& got) const {
+    if (!ok) Fail(expected, got);
+  }
+  const json& Member(const json& object, const char* key, const std::string& of) const {
+    Expect(object.is_object() && object.contains(key), of + " with \"" + key + "\"", object);
+    return object.at(key);
+  }
+  int64_t Int(const json& v, const std::string& what) const {
+    Expect(v.is_number_integer(), what + " (an integer)", v);
+    return v.get<int64_t>();
+  }
+
+  void Define(const json& id_json, pir::Value v) {
+    const int64_t id = Int(id_json, "a value id");
+    Expect(id != 0, "a value id other than 0", id_json);
+    Expect(values_.emplace(id, v).second, "each value id defined once", id_json);
+  }
+
+  pir::Value Lookup(const json& operand, const std::string& op) const {
+    const int64_t id = Int(Member(operand, "%", "an operand of " + op), "an operand id of " + op);
+    if (id == 0) return pir::Value();
+    auto it = values_.find(id);
+    Expect(it != values_.end(), "operands of " + op + " defined before it", operand);
+    return it->second;
+  }
+
+  void Block(const json& block, pir::Block* into, int depth) {
+    Expect(depth <= kMaxNesting, "regions nested at most " + std::to_string(kMaxNesting) + " deep", block.at("#"));
+    if (block.contains("args")) {
+      const json& args = block.at("args");
+      Expect(args.is_array(), "a block's \"args\" array", args);
+      for (const json& arg : args) {
+        Expect(arg.is_object() && arg.contains("#") && arg.contains("TT"), "a block argument {\"#\", \"TT\"}", arg);
+        Define(arg.at("#"), into->AddArgument(Type(arg.at("TT"))));
+      }
+    }
+    const json& ops = Member(block, "ops", "a block");
+    Expect(ops.is_array(), "a block's \"ops\" array", ops);
+    pir::Builder builder(ctx_, into);
+    for (const json& op : ops) Op(op, builder, depth);
+  }
+
+  void Op(const json& op, pir::Builder& builder, int depth) {
+    const json& name_json = Member(op, "#", "an op");
+    Expect(name_json.is_string(), "an op name", name_json);
+    const std::string short_name = name_json.get<std::string>();
+    if (short_name == "p") return Parameter(op, builder);
+    const std::string name = OpName(short_name);
+    const pir::OpInfo* info = ctx_->FindOp(name);
+    PD_CHECK(info != nullptr, NotFound, "[load] ", source_, " holds the op ", name,
+             ", which this framework does not have");
+    std::vector<pir::Value> operands;
+    if (op.contains("I")) {
+      Expect(op.at("I").is_array(), "an op's \"I\" array", op.at("I"));
+      for (const json& operand : op.at("I")) operands.push_back(Lookup(operand, name));
+    }
+    pir::AttributeMap attributes;
+    for (const char* key : {"A", "OA"}) {
+      if (!op.contains(key)) continue;
+      Expect(op.at(key).is_array(), std::string("an op's \"") + key + "\" array", op.at(key));
+      for (const json& entry : op.at(key)) {
+        const json& attr_name = Member(entry, "N", "an attribute");
+        Expect(attr_name.is_string(), "an attribute name", attr_name);
+        const std::string attr = attr_name.get<std::string>();
+        if (IsToolAttribute(attr) || attr == "persistable") continue;
+        const pir::AttrSpec* spec = info->FindAttribute(attr);
+        PD_CHECK(spec != nullptr || attr == "stop_gradient" || info->attributes.empty(), NotFound, "[load] ",
+                 source_, ": ", name, " has no attribute ", attr, " here");
+        const pir::AttrKind kind = spec ? spec->kind : pir::AttrKind::kAny;
+        const pir::AttrKind element = spec ? spec->element : pir::AttrKind::kAny;
+        attributes[attr] = Attr(Member(entry, "AT", "an attribute"), kind, element, name + "." + attr);
+      }
+    }
+    const json& results = Member(op, "O", name);
+    Expect(results.is_array(), "an op's \"O\" array", results);
+    std::vector<pir::Type> types;
+    for (const json& result : results) types.push_back(Type(Member(result, "TT", "a result of " + name)));
+    const json* regions = op.contains("regions") ? &op.at("regions") : nullptr;
+    Expect(!regions || regions->is_array(), "an op's \"regions\" array", op);
+    const auto num_regions = static_cast<uint32_t>(regions ? regions->size() : 0);
+    Expect(num_regions == info->num_regions, name + " with " + std::to_string(info->num_regions) + " regions", op);
+    pir::Operation* created = builder.Create(name, operands, std::move(attributes), types, num_regions);
+    for (size_t i = 0; i < results.size(); ++i) Define(Member(results[i], "%", "a result"), created->result(i));
+    for (uint32_t r = 0; r < num_regions; ++r) Blocks((*regions)[r], created->region(r).AddBlock(), depth + 1);
+  }
+
+  // builtin.parameter's short form: A = [is_distributed, is_parameter,
+  // need_clip, name], OA = [persistable, stop_gradient, trainable].
+  void Parameter(const json& op, pir::Builder& builder) {
+    const json& a = Member(op, "A", "a parameter");
+    Expect(a.is_array() && a.size() == 4 && a[3].is_string(), "a parameter's \"A\": [0|1, 0|1, 0|1, name]", a);
+    const json& result = Member(op, "O", "a parameter");
+    pir::AttributeMap attributes{{"parameter_name", pir::StrAttribute::Get(ctx_, a[3].get<std::string>())}};
+    if (op.contains("OA")) {
+      const json& oa = op.at("OA");
+      Expect(oa.is_array() && oa.size() == 3 && oa[1].is_number_integer(),
+             "a parameter's \"OA\": [persistable, stop_gradient, trainable]", oa);
+      if (oa[1].get<int64_t>() != 0) {
+        attributes["stop_gradient"] = pir::ArrayAttribute::Get(ctx_, {pir::BoolAttribute::Get(ctx_, true)});
+      }
+    }
+    pir::Operation* created =
+        builder.Create("builtin.parameter", {}, std::move(attributes), {Type(Member(result, "TT", "a parameter"))});
+    Define(Member(result, "%", "a parameter"), created->result(0));
+  }
+
+  std::string OpName(const std::string& short_name) const {
+    const size_t dot = short_name.find('.');
+    const std::string id = short_name.substr(0, dot);
+    for (const auto& d : kDialects) {
+      if (dot != std::string::npos && id == d.id) return d.name + short_name.substr(dot);
+    }
+    PD_THROW(NotFound, "[load] ", source_, " holds the op ", short_name, " of dialect ", id,
+             ", which this framework does not have (it reads builtin 0, pd_op 1 and cf 2)");
+  }
+
+  pir::Type Type(const json& type) const {
+    const json& name_json = Member(type, "#", "a type");
+    Expect(name_json.is_string(), "a type name", name_json);
+    const std::string name = name_json.get<std::string>();
+    if (name == "NULL") return pir::Type();
+    if (name == "2.t_stack") return pir::StackType::Get(ctx_);
+    const json& data = Member(type, "D", "type " + name);
+    if (name == "0.t_vec") {
+      Expect(data.is_array(), "a vec type's element types", data);
+      std::vector<pir::Type> elements;
+      for (const json& e : data) elements.push_back(Type(e));
+      return pir::VectorType::Get(ctx_, elements);
+    }
+    PD_CHECK(name == "0.t_dtensor", NotFound, "[load] ", source_, " holds values of type ", name,
+             ", which this framework does not have");
+    Expect(data.is_array() && data.size() == 5 && data[1].is_array(),
+           "a dense tensor type's [element, dims, layout, lod, offset]", data);
+    const json& element = Member(data[0], "#", "an element type");
+    DataType dtype = DataType::UNDEFINED;
+    for (const auto& e : kElements) dtype = element == e.name ? e.dtype : dtype;
+    PD_CHECK(dtype != DataType::UNDEFINED, NotFound, "[load] ", source_, " holds tensors of element type ",
+             element.dump(), ", which this framework does not have");
+    std::vector<int64_t> dims;
+    for (const json& d : data[1]) {
+      const int64_t dim = Int(d, "a dim");
+      Expect(dim >= -1, "dims >= -1", d);
+      dims.push_back(dim);
+    }
+    Expect(dims.size() <= static_cast<size_t>(DDim::kMaxRank), "at most 9 dims", data[1]);
+    return pir::DenseTensorType::Get(ctx_, dtype, DDim(dims));
+  }
+
+  double Float(const json& attr, const std::string& what) const {
+    if (attr.contains("VD")) {
+      std::string special = attr.at("VD").is_string() ? attr.at("VD").get<std::string>() : "";
+      for (char& c : special) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (special == "NAN") return std::numeric_limits<double>::quiet_NaN();
+      if (special == "INF") return std::numeric_limits<double>::infinity();
+      if (special == "-INF") return -std::numeric_limits<double>::infinity();
+      Fail(what + ": \"VD\" of INF, -INF or NAN", attr);
+    }
+    const json& d = Member(attr, "D", what);
+    Expect(d.is_number(), what + " (a number)", d);
+    return d.get<double>();
+  }
+
+  // The attribute of JSON `attr` as `kind` declares it (kAny: as the JSON
+  // names it); Paddle's integer and float widths are read into either.
+  pir::Attribute Attr(const json& attr, pir::AttrKind kind, pir::AttrKind element, const std::string& what) const {
+    const json& name_json = Member(attr, "#", what);
+    Expect(name_json.is_string(), what + ": an attribute kind", name_json);
+    const std::string name = name_json.get<std::string>();
+    using K = pir::AttrKind;
+    auto mismatch = [&] {
+      PD_THROW(InvalidArgument, "[load] ", source_, ": ", what, " must be ", pir::AttrKindName(kind),
+               ", but the file has ", name);
+    };
+    if (name == "0.a_f32" || name == "0.a_f64") {
+      const double v = Float(attr, what);
+      if (kind == K::kScalar) return pir::ScalarAttribute::Get(ctx_, phi::Scalar(v));
+      if (kind == K::kFloat || (kind == K::kAny && name == "0.a_f32")) {
+        return pir::FloatAttribute::Get(ctx_, static_cast<float>(v));
+      }
+      if (kind != K::kDouble && kind != K::kAny) mismatch();
+      return pir::DoubleAttribute::Get(ctx_, v);
+    }
+    const json& d = Member(attr, "D", what);
+    if (name == "0.a_bool") {
+      Expect(d.is_boolean(), what + " (a bool)", d);
+      if (kind == K::kScalar) return pir::ScalarAttribute::Get(ctx_, phi::Scalar(d.get<bool>()));
+      if (kind != K::kBool && kind != K::kAny) mismatch();
+      return pir::BoolAttribute::Get(ctx_, d.get<bool>());
+    }
+    if (name == "0.a_i32" || name == "0.a_i64" || name == "0.a_index") {
+      const int64_t v = Int(d, what);
+      if (kind == K::kScalar) return pir::ScalarAttribute::Get(ctx_, phi::Scalar(v));
+      if (kind == K::kDouble) return pir::DoubleAttribute::Get(ctx_, static_cast<double>(v));
+      if (kind == K::kFloat) return pir::FloatAttribute::Get(ctx_, static_cast<float>(v));
+      if (kind == K::kInt32 || (kind == K::kAny && name == "0.a_i32")) {
+        Expect(v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max(),
+               what + " (a 32-bit integer)", d);
+        return pir::Int32Attribute::Get(ctx_, static_cast<int32_t>(v));
+      }
+      if (kind != K::kInt64 && kind != K::kAny) mismatch();
+      return pir::Int64Attribute::Get(ctx_, v);
+    }
+    if (name == "0.a_c64" || name == "0.a_c128") {
+      Expect(d.is_array() && d.size() == 2 && d[0].is_number() && d[1].is_number(), what + " ([real, imag])", d);
+      if (kind != K::kScalar && kind != K::kAny) mismatch();
+      return pir::ScalarAttribute::Get(ctx_, phi::Scalar(complex128(d[0].get<double>(), d[1].get<double>())));
+    }
+    if (name == "0.a_str") {
+      Expect(d.is_string(), what + " (a string)", d);
+      if (kind != K::kStr && kind != K::kAny) mismatch();
+      return pir::StrAttribute::Get(ctx_, d.get<std::string>());
+    }
+    if (name == "1.a_dtype") {
+      Expect(d.is_string(), what + " (a dtype name)", d);
+      if (kind != K::kDataType && kind != K::kAny) mismatch();
+      const std::string dtype = d.get<std::string>();
+      if (dtype.rfind("Undefined", 0) == 0) return pir::DataTypeAttribute::Get(ctx_, DataType::UNDEFINED);
+      try {
+        return pir::DataTypeAttribute::Get(ctx_, DataTypeFromName(dtype));
+      } catch (const common::Error&) {
+        PD_THROW(NotFound, "[load] ", source_, ": ", what, " is the dtype ", dtype, ", which this framework does not have");
+      }
+    }
+    if (name == "1.a_place") {
+      Expect(d.is_array() && d.size() == 3 && d[0].is_number_integer() && d[1].is_number_integer() && d[2].is_string(),
+             what + " ([kind, device id, custom type])", d);
+      if (kind != K::kPlace && kind != K::kAny) mismatch();
+      const int64_t paddle_kind = d[0].get<int64_t>(), device = d[1].get<int64_t>();
+      Expect(device >= 0 && device <= std::numeric_limits<int8_t>::max(), what + " (a device id of 0..127)", d);
+      for (const auto& k : kPlaceKinds) {
+        if (k.paddle == paddle_kind) {
+          return pir::PlaceAttribute::Get(ctx_, Place(k.type, static_cast<int8_t>(device), d[2].get<std::string>()));
+        }
+      }
+      Fail(what + " (a place of kind 0, 1, 2, 3 or 9)", d);
+    }
+    if (name == "1.a_intarray" || (name == "0.a_array" && kind == K::kIntArray)) {
+      Expect(d.is_array(), what + " (an array)", d);
+      std::vector<int64_t> values;
+      for (const json& e : d) values.push_back(e.is_object() ? Int(Member(e, "D", what), what) : Int(e, what));
+      if (kind != K::kIntArray && kind != K::kAny) mismatch();
+      return pir::IntArrayAttribute::Get(ctx_, values);
+    }
+    if (name == "0.a_array") {
+      Expect(d.is_array(), what + " (an array)", d);
+      if (kind != K::kArray && kind != K::kAny) mismatch();
+      std::vector<pir::Attribute> elements;
+      for (const json& e : d) elements.push_back(Attr(e, element, K::kAny, what));
+      return pir::ArrayAttribute::Get(ctx_, elements);
+    }
+    PD_THROW(NotFound, "[load] ", source_, ": ", what, " is an attribute of kind ", name,
+             ", which this framework does not have");
+  }
+
+  const std::string& source_;
+  pir::IrContext* ctx_;
+  std::unordered_map<int64_t, pir::Value> values_;
+};
+
+}  // namespace
+
+std::unique_ptr<pir::Program> ProgramFromJson(const std::string& text, const std::string& source) {
+  json file;
+  try {
+    file = json::parse(text);
+  } catch (const json::parse_error& e) {
+    PD_THROW(InvalidArgument, "[load] ", source, " is not JSON: ", e.what());
+  }
+  const bool ok = file.is_object() && file.contains("base_code") && file["base_code"].is_object() &&
+                  file["base_code"].value("magic", json()) == "pir";
+  PD_CHECK(ok, InvalidArgument, "[load] ", source, " is not a program file Paddle writes: it has no "
+           "base_code.magic \"pir\"");
+  PD_CHECK(file.contains("program") && file["program"].is_object() && file["program"].contains("regions") &&
+               file["program"]["regions"].is_array() && file["program"]["regions"].size() == 1,
+           InvalidArgument, "[load] ", source, " is not a program file Paddle writes: program.regions must hold the "
+           "module's one region");
+  auto program = std::make_unique<pir::Program>();
+  Reader reader(source, program->context());
+  reader.Blocks(file["program"]["regions"][0], program->block(), 0);
+  try {
+    pir::Verify(*program);
+  } catch (const common::Error& e) {
+    PD_THROW(InvalidArgument, "[load] ", source, " holds an invalid program: ", e.what());
+  }
+  return program;
+}
+
+}  // namespace paddle::serialize
