@@ -272,3 +272,38 @@ def test_special_floats_and_missing_files(tmp_path):
         paddle.static.load_inference_model(str(tmp_path / "nothing"), paddle.static.Executor())
     with pytest.raises(ValueError, match=r"\[save_inference_model\] path_prefix must be a path prefix"):
         paddle.static.save_inference_model(str(tmp_path) + "/", [x], [y], paddle.static.Executor(), program=main)
+
+
+def test_serialize_and_deserialize_programs_and_persistables(tmp_path):
+    """The in-memory forms of save_inference_model's two files: bytes equal
+    the files' bytes, and deserializing them gives the same program and
+    parameters."""
+    main, startup, built = _fresh(_control_flow)
+    feeds, fetches = built["feeds"], built["fetches"]
+    exe = paddle.static.Executor()
+    xs = np.random.default_rng(3).standard_normal((2, 3)).astype("float32")
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        exe.run(startup)
+        program_bytes = paddle.static.serialize_program(feeds, fetches, program=main)
+        param_bytes = paddle.static.serialize_persistables(feeds, fetches, exe, program=main)
+        prefix = str(tmp_path / "m")
+        paddle.static.save_inference_model(prefix, feeds, fetches, exe, program=main)
+        normalized = paddle.static.normalize_program(main, feeds, fetches)
+        expected = exe.run(normalized, feed={"x": xs}, fetch_list=_C.serialize.inputs_and_outputs(normalized)[1])
+    assert program_bytes == paddle.static.load_from_file(prefix + ".json")
+    assert param_bytes == paddle.static.load_from_file(prefix + ".pdiparams")
+    program = paddle.static.deserialize_program(program_bytes)
+    assert str(program) == str(normalized)
+    with paddle.static.scope_guard(paddle.static.Scope()):
+        paddle.static.deserialize_persistables(program, param_bytes, exe)
+        got = exe.run(program, feed={"x": xs}, fetch_list=_C.serialize.inputs_and_outputs(program)[1])
+    for g, e in zip(got, expected):
+        np.testing.assert_array_equal(g, e)
+    paddle.static.save_to_file(str(tmp_path / "copy.json"), program_bytes)
+    assert paddle.static.load_from_file(str(tmp_path / "copy.json")) == program_bytes
+    with pytest.raises(TypeError, match=r"\[save_to_file\] content must be bytes, but got str"):
+        paddle.static.save_to_file(str(tmp_path / "x"), "text")
+    with pytest.raises(TypeError, match=r"\[deserialize_program\] data must be bytes"):
+        paddle.static.deserialize_program("{}")
+    with pytest.raises(ValueError, match=r"\[load\] the serialized parameters holds 0 tensors, but the program has 1"):
+        paddle.static.deserialize_persistables(program, b"", exe)

@@ -22,7 +22,9 @@ from paddle.static.compiled_program import BuildStrategy, CompiledProgram
 from paddle.static.executor import Executor
 from paddle.static.guards import device_guard, name_scope
 from paddle.static.printing import Print
-from paddle.static.inference_model import load_inference_model, save_inference_model
+from paddle.static.inference_model import (deserialize_persistables, deserialize_program, load_from_file,
+                                           load_inference_model, normalize_program, save_inference_model,
+                                           save_to_file, serialize_persistables, serialize_program)
 from paddle.static.io import load, load_program_state, save, set_program_state
 from paddle.static.param import create_global_var, create_parameter
 from paddle.static.places import cpu_places, cuda_places, xpu_places
@@ -54,6 +56,13 @@ __all__ = [
     "load",
     "load_inference_model",
     "save_inference_model",
+    "normalize_program",
+    "serialize_program",
+    "deserialize_program",
+    "serialize_persistables",
+    "deserialize_persistables",
+    "save_to_file",
+    "load_from_file",
     "load_program_state",
     "save",
     "set_program_state",

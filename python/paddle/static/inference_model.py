@@ -28,6 +28,118 @@ def _parameter_names(program):
     return sorted(v.name for v in _C.pir.parameters(program))
 
 
+def _program_of(kwargs):
+    from paddle.static.program import default_main_program
+
+    program = kwargs.get("program") or default_main_program()
+    if not isinstance(program, _C.pir.Program):
+        raise TypeError(f"program must be a paddle.static.Program, but got {type(program).__name__}")
+    return program
+
+
+def _parameter_tensors(program, scope, op):
+    """The scope's tensors of the program's parameters, sorted by name."""
+    tensors = []
+    for name in _parameter_names(program):
+        tensor = scope.find_var(name)
+        if tensor is None:
+            raise ValueError(f"[{op}] the scope has no parameter '{name}' (run the startup program first)")
+        tensors.append(tensor)
+    return tensors
+
+
+def normalize_program(program, feed_vars, fetch_vars, **kwargs):
+    """The program save_inference_model writes: a copy of `program` pruned to
+    what `fetch_vars` need from `feed_vars`, in test mode, ending with one
+    pd_op.fetch per fetch.
+
+    Args:
+        program (Program): the program.
+        feed_vars (Value|list): its inputs (paddle.static.data values).
+        fetch_vars (Value|list): its outputs.
+
+    Returns:
+        Program: the normalized copy.
+    """
+    if not isinstance(program, _C.pir.Program):
+        raise TypeError(f"[normalize_program] program must be a paddle.static.Program, but got "
+                        f"{type(program).__name__}")
+    return _C.serialize.inference_program(program, _values(feed_vars, "normalize_program", "feed_vars"),
+                                          _values(fetch_vars, "normalize_program", "fetch_vars"))
+
+
+def serialize_program(feed_vars, fetch_vars, **kwargs):
+    """The normalized program (normalize_program) of `program` (default: the
+    default main program) as the bytes of PaddlePaddle 3.x's program JSON.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.enable_static()
+        >>> main = paddle.static.Program()
+        >>> with paddle.static.program_guard(main):
+        ...     x = paddle.static.data("x", [2], "float32")
+        ...     y = paddle.exp(x)
+        >>> data = paddle.static.serialize_program([x], [y], program=main)
+        >>> data[:34]
+        b'{"base_code":{"magic":"pir","train'
+        >>> print(paddle.static.deserialize_program(data))  # doctest: +ELLIPSIS
+        {
+            (%0) = "pd_op.data" () ...
+        >>> paddle.disable_static()
+    """
+    program = normalize_program(_program_of(kwargs), feed_vars, fetch_vars)
+    return _C.serialize.program_to_json(program, bool(kwargs.get("trainable", True))).encode("utf-8")
+
+
+def deserialize_program(data):
+    """The program of serialize_program's bytes (or a model's .json file's)."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"[deserialize_program] data must be bytes, but got {type(data).__name__}")
+    return _C.serialize.program_from_json(bytes(data).decode("utf-8", errors="replace"), "the serialized program")
+
+
+def serialize_persistables(feed_vars, fetch_vars, executor, **kwargs):
+    """The parameters of the normalized program, from the global scope, as
+    the bytes of PaddlePaddle 3.x's parameter file (sorted by name)."""
+    from paddle.static.scope import global_scope
+
+    program = normalize_program(_program_of(kwargs), feed_vars, fetch_vars)
+    return _C.serialize.tensors_to_bytes(_parameter_tensors(program, kwargs.get("scope") or global_scope(),
+                                                            "serialize_persistables"))
+
+
+def deserialize_persistables(program, data, executor):
+    """Puts the parameters serialize_persistables wrote for `program` (a
+    normalized or deserialized program) into the global scope."""
+    from paddle.static.scope import global_scope
+
+    if not isinstance(program, _C.pir.Program):
+        raise TypeError(f"[deserialize_persistables] program must be a paddle.static.Program, but got "
+                        f"{type(program).__name__}")
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"[deserialize_persistables] data must be bytes, but got {type(data).__name__}")
+    names = _parameter_names(program)
+    tensors = _C.serialize.tensors_from_bytes(bytes(data), len(names), "the serialized parameters")
+    scope = global_scope()
+    for name, tensor in zip(names, tensors):
+        scope.set_var(name, tensor)
+
+
+def save_to_file(path, content):
+    """Writes `content` (bytes) to `path`, atomically."""
+    from paddle.serialization import _atomic_write
+
+    if not isinstance(content, (bytes, bytearray)):
+        raise TypeError(f"[save_to_file] content must be bytes, but got {type(content).__name__}")
+    _atomic_write(path, lambda f: f.write(content))
+
+
+def load_from_file(path):
+    """The bytes of the file at `path`."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs):
     """Writes the part of a program that computes `fetch_vars` from
     `feed_vars` as an inference model: `path_prefix.json` and
@@ -66,35 +178,25 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
         >>> paddle.disable_static()
     """
     import paddle
-    from paddle.serialization import _atomic_write
-    from paddle.static.program import default_main_program
     from paddle.static.scope import global_scope
 
     op = "save_inference_model"
     _check_prefix(path_prefix, op)
-    feeds, fetches = _values(feed_vars, op, "feed_vars"), _values(fetch_vars, op, "fetch_vars")
     if not isinstance(executor, paddle.static.Executor):
         raise TypeError(f"[{op}] executor must be a paddle.static.Executor, but got {type(executor).__name__}")
     unknown = set(kwargs) - {"program", "trainable", "readable", "scope"}
     if unknown:
         raise TypeError(f"[{op}] unexpected keyword arguments: {sorted(unknown)}")
-    program = kwargs.get("program") or default_main_program()
-    scope = kwargs.get("scope") or global_scope()
-    inference = _C.serialize.inference_program(program, feeds, fetches)
+    inference = _C.serialize.inference_program(_program_of(kwargs), _values(feed_vars, op, "feed_vars"),
+                                               _values(fetch_vars, op, "fetch_vars"))
     text = _C.serialize.program_to_json(inference, bool(kwargs.get("trainable", True)),
                                         4 if kwargs.get("readable", False) else -1)
-    tensors = []
-    for name in _parameter_names(inference):
-        tensor = scope.find_var(name)
-        if tensor is None:
-            raise ValueError(f"[{op}] the scope has no parameter '{name}' (run the startup program first)")
-        tensors.append(tensor)
-    directory = os.path.dirname(os.path.abspath(path_prefix))
-    os.makedirs(directory, exist_ok=True)
+    tensors = _parameter_tensors(inference, kwargs.get("scope") or global_scope(), op)
+    os.makedirs(os.path.dirname(os.path.abspath(path_prefix)), exist_ok=True)
     if tensors:
         data = _C.serialize.tensors_to_bytes(tensors)
-        _atomic_write(path_prefix + ".pdiparams", lambda f: f.write(data))
-    _atomic_write(path_prefix + ".json", lambda f: f.write(text.encode("utf-8")))
+        save_to_file(path_prefix + ".pdiparams", data)
+    save_to_file(path_prefix + ".json", text.encode("utf-8"))
 
 
 def load_inference_model(path_prefix, executor, **kwargs):
@@ -122,16 +224,13 @@ def load_inference_model(path_prefix, executor, **kwargs):
     json_path = path_prefix + ".json"
     if not os.path.isfile(json_path):
         raise FileNotFoundError(f"[{op}] no model file {json_path}")
-    with open(json_path, "rb") as f:
-        text = f.read().decode("utf-8", errors="replace")
-    program = _C.serialize.program_from_json(text, json_path)
+    program = _C.serialize.program_from_json(load_from_file(json_path).decode("utf-8", errors="replace"), json_path)
     names = _parameter_names(program)
     if names:
         params_path = path_prefix + ".pdiparams"
         if not os.path.isfile(params_path):
             raise FileNotFoundError(f"[{op}] {json_path} has {len(names)} parameters but there is no {params_path}")
-        with open(params_path, "rb") as f:
-            tensors = _C.serialize.tensors_from_bytes(f.read(), len(names), params_path)
+        tensors = _C.serialize.tensors_from_bytes(load_from_file(params_path), len(names), params_path)
         scope = kwargs.get("scope") or global_scope()
         for name, tensor in zip(names, tensors):
             scope.set_var(name, tensor)
