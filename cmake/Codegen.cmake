@@ -29,6 +29,8 @@ set(PADDLE_GENERATED_PIR ${generated})
 list(FILTER PADDLE_GENERATED_PIR INCLUDE REGEX "/paddle/pir/(dialect|autodiff)/generated/.*[.]cc$")
 set(PADDLE_GENERATED_EXECUTOR ${generated})
 list(FILTER PADDLE_GENERATED_EXECUTOR INCLUDE REGEX "/paddle/executor/generated/.*[.]cc$")
+set(PADDLE_GENERATED_SERIALIZE ${generated})
+list(FILTER PADDLE_GENERATED_SERIALIZE INCLUDE REGEX "/paddle/serialize/generated/.*[.]cc$")
 set(PADDLE_GENERATED_PYBIND ${generated})
 list(FILTER PADDLE_GENERATED_PYBIND INCLUDE REGEX "/paddle/pybind/generated/")
 

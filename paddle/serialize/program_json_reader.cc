@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "paddle/pir/core/region.h"
 #include "paddle/pir/core/verifier.h"
 #include "paddle/serialize/program_json.h"
+#include "paddle/serialize/paddle_ops.h"
 #include "paddle/serialize/program_json_schema.h"
 
 namespace paddle::serialize {
@@ -90,6 +92,7 @@ class Reader {
     const std::string short_name = name_json.get<std::string>();
     if (short_name == "p") return Parameter(op, builder);
     const std::string name = OpName(short_name);
+    if (const PaddleOpImport* import = ImportOf(name)) return Import(op, *import, builder);
     const pir::OpInfo* info = ctx_->FindOp(name);
     PD_CHECK(info != nullptr, NotFound, "[load] ", source_, " holds the op ", name,
              ", which this framework does not have");
@@ -126,6 +129,137 @@ class Reader {
     pir::Operation* created = builder.Create(name, operands, std::move(attributes), types, num_regions);
     for (size_t i = 0; i < results.size(); ++i) Define(Member(results[i], "%", "a result"), created->result(i));
     for (uint32_t r = 0; r < num_regions; ++r) Blocks((*regions)[r], created->region(r).AddBlock(), depth + 1);
+  }
+
+  static const PaddleOpImport* ImportOf(const std::string& paddle_op) {
+    static const std::unordered_map<std::string, const PaddleOpImport*> by_name = [] {
+      std::unordered_map<std::string, const PaddleOpImport*> out;
+      for (const PaddleOpImport& import : PaddleOpImports()) out.emplace(import.paddle, &import);
+      return out;
+    }();
+    auto it = by_name.find(paddle_op);
+    return it == by_name.end() ? nullptr : it->second;
+  }
+
+  // Note [Paddle's ops]: our op from Paddle's, through the YAML's bindings.
+  void Import(const json& op, const PaddleOpImport& import, pir::Builder& builder) {
+    const std::string paddle = import.paddle;
+    const pir::OpInfo* info = ctx_->FindOp(import.ours);
+    PD_CHECK(info != nullptr, NotFound, "[load] ", source_, ": ", import.ours, " is not registered");
+    std::vector<pir::Value> inputs;
+    if (op.contains("I")) {
+      Expect(op.at("I").is_array(), "an op's \"I\" array", op.at("I"));
+      for (const json& operand : op.at("I")) inputs.push_back(Lookup(operand, paddle));
+    }
+    std::unordered_map<std::string, const json*> given;
+    for (const char* key : {"A", "OA"}) {
+      if (!op.contains(key)) continue;
+      Expect(op.at(key).is_array(), std::string("an op's \"") + key + "\" array", op.at(key));
+      for (const json& entry : op.at(key)) {
+        const json& attr_name = Member(entry, "N", "an attribute");
+        Expect(attr_name.is_string(), "an attribute name", attr_name);
+        given[attr_name.get<std::string>()] = &Member(entry, "AT", "an attribute");
+      }
+    }
+    std::vector<pir::Value> operands(info->operands.size());
+    pir::AttributeMap attributes;
+    size_t input = 0;
+    for (const PaddleArgBinding& b : import.args) {
+      const std::string what = paddle + "." + b.paddle;
+      if (b.input) {
+        pir::Value v = input < inputs.size() ? inputs[input] : pir::Value();
+        ++input;
+        if (b.ours == nullptr) continue;
+        auto at = std::find(info->operands.begin(), info->operands.end(), b.ours);
+        if (at != info->operands.end()) {
+          operands[at - info->operands.begin()] = v;
+        } else {
+          const pir::AttrSpec* spec = info->FindAttribute(b.ours);
+          PD_CHECK(spec != nullptr, InvalidArgument, "[load] ", import.ours, " declares no attribute ", b.ours);
+          attributes[b.ours] = Constant(v, *spec, what);
+        }
+        continue;
+      }
+      auto it = given.find(b.paddle);
+      if (it == given.end()) continue;  // a missing attribute: the verifier names it
+      const json& attr = *it->second;
+      given.erase(it);
+      if (b.ours != nullptr) {
+        const pir::AttrSpec* spec = info->FindAttribute(b.ours);
+        PD_CHECK(spec != nullptr, InvalidArgument, "[load] ", import.ours, " declares no attribute ", b.ours);
+        attributes[b.ours] = Attr(attr, spec->kind, spec->element, what);
+      } else if (b.constant != nullptr) {
+        const json expected = json::parse(b.constant);
+        PD_CHECK(attr.contains("D") && attr.at("D") == expected, NotFound, "[load] ", source_, ": ", what, " is ",
+                 attr.value("D", json()).dump(), "; this framework has ", paddle, " only with ", b.paddle, " ",
+                 expected.dump());
+      }
+    }
+    for (const auto& [attr, value] : given) {
+      if (attr == "stop_gradient") {
+        attributes[attr] = Attr(*value, pir::AttrKind::kArray, pir::AttrKind::kBool, paddle + "." + attr);
+      } else {
+        PD_CHECK(IsToolAttribute(attr) || attr == "persistable", NotFound, "[load] ", source_, ": ", paddle,
+                 " has no attribute ", attr, " here");
+      }
+    }
+    const json& results = Member(op, "O", paddle);
+    Expect(results.is_array() && results.size() == info->results.size(),
+           paddle + " with " + std::to_string(info->results.size()) + " results", op);
+    std::vector<pir::Type> types;
+    for (const json& result : results) types.push_back(Type(Member(result, "TT", "a result of " + paddle)));
+    pir::Operation* created = builder.Create(import.ours, operands, std::move(attributes), types);
+    for (size_t i = 0; i < results.size(); ++i) Define(Member(results[i], "%", "a result"), created->result(i));
+  }
+
+  // The attribute of kind `spec` that a constant operand of Paddle's holds (a
+  // pd_op.full_int_array's values, a pd_op.full's value).
+  pir::Attribute Constant(pir::Value v, const pir::AttrSpec& spec, const std::string& what) const {
+    const pir::Operation* def = v ? v.defining_op() : nullptr;
+    const bool array = def && def->name() == "pd_op.full_int_array";
+    PD_CHECK(array || (def && def->name() == "pd_op.full"), Unimplemented, "[load] ", source_, ": ", what,
+             " is a value computed when the program runs; this framework takes it only as a constant "
+             "(pd_op.full or pd_op.full_int_array)");
+    std::vector<int64_t> values;
+    phi::Scalar scalar;
+    if (array) {  // value: an int64_t[] (an array of Int64 attributes)
+      auto elements = def->attribute<pir::ArrayAttribute>("value");
+      PD_CHECK(bool(elements), InvalidArgument, "[load] ", source_, ": a pd_op.full_int_array has no value");
+      for (pir::Attribute e : elements.data()) {
+        auto i = e.dyn_cast<pir::Int64Attribute>();
+        PD_CHECK(bool(i), InvalidArgument, "[load] ", source_, ": a pd_op.full_int_array's value must be integers");
+        values.push_back(i.data());
+      }
+      scalar = values.empty() ? phi::Scalar(int64_t{0}) : phi::Scalar(values[0]);
+    } else {
+      auto fill = def->attribute<pir::ScalarAttribute>("fill_value");
+      auto shape = def->attribute<pir::IntArrayAttribute>("shape");
+      PD_CHECK(fill && shape, InvalidArgument, "[load] ", source_, ": a pd_op.full has no value or shape");
+      scalar = fill.data();
+      int64_t count = 1;
+      for (int64_t d : shape.data()) count = d < 0 ? 0 : count * d;
+      PD_CHECK(count <= 64, Unimplemented, "[load] ", source_, ": ", what, " is a pd_op.full of ", count,
+               " elements; a list argument takes at most 64");
+      values.assign(static_cast<size_t>(count), scalar.to<int64_t>());
+    }
+    using K = pir::AttrKind;
+    switch (spec.kind) {
+      case K::kIntArray: return pir::IntArrayAttribute::Get(ctx_, values);
+      case K::kArray: {  // an int64_t[] argument
+        std::vector<pir::Attribute> elements;
+        for (int64_t value : values) elements.push_back(pir::Int64Attribute::Get(ctx_, value));
+        return pir::ArrayAttribute::Get(ctx_, elements);
+      }
+      case K::kScalar: return pir::ScalarAttribute::Get(ctx_, scalar);
+      case K::kDouble: return pir::DoubleAttribute::Get(ctx_, scalar.to<double>());
+      case K::kFloat: return pir::FloatAttribute::Get(ctx_, scalar.to<float>());
+      case K::kInt64: return pir::Int64Attribute::Get(ctx_, scalar.to<int64_t>());
+      case K::kInt32: return pir::Int32Attribute::Get(ctx_, scalar.to<int32_t>());
+      case K::kBool: return pir::BoolAttribute::Get(ctx_, scalar.to<bool>());
+      default:
+        PD_THROW(Unimplemented, "[load] ", source_, ": ", what, " is a constant operand, but our ", spec.name,
+                 " is a ", pir::AttrKindName(spec.kind));
+    }
   }
 
   // builtin.parameter's short form: A = [is_distributed, is_parameter,
@@ -282,6 +416,11 @@ class Reader {
       Expect(d.is_array(), what + " (an array)", d);
       std::vector<int64_t> values;
       for (const json& e : d) values.push_back(e.is_object() ? Int(Member(e, "D", what), what) : Int(e, what));
+      if (kind == K::kArray) {  // Paddle's IntArray for our int64_t[]
+        std::vector<pir::Attribute> elements;
+        for (int64_t v : values) elements.push_back(pir::Int64Attribute::Get(ctx_, v));
+        return pir::ArrayAttribute::Get(ctx_, elements);
+      }
       if (kind != K::kIntArray && kind != K::kAny) mismatch();
       return pir::IntArrayAttribute::Get(ctx_, values);
     }
@@ -300,6 +439,18 @@ class Reader {
   pir::IrContext* ctx_;
   std::unordered_map<int64_t, pir::Value> values_;
 };
+
+// Note [Paddle's ops]: the constants that held list and scalar arguments
+// are attributes of our ops now; those nothing else reads go.
+void DropFoldedConstants(pir::Program& program) {
+  std::vector<pir::Operation*> unused;
+  program.module_op()->Walk([&](pir::Operation* op) {
+    if ((op->name() == "pd_op.full_int_array" || op->name() == "pd_op.full") && op->result(0).use_empty()) {
+      unused.push_back(op);
+    }
+  });
+  for (pir::Operation* op : unused) op->parent_block()->erase(op);
+}
 
 }  // namespace
 
@@ -321,6 +472,7 @@ std::unique_ptr<pir::Program> ProgramFromJson(const std::string& text, const std
   auto program = std::make_unique<pir::Program>();
   Reader reader(source, program->context());
   reader.Blocks(file["program"]["regions"][0], program->block(), 0);
+  DropFoldedConstants(*program);
   try {
     pir::Verify(*program);
   } catch (const common::Error& e) {

@@ -1,6 +1,8 @@
 #include "paddle/serialize/program_json.h"
+#include "paddle/serialize/paddle_ops.h"
 #include "paddle/serialize/program_json_schema.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -52,7 +54,14 @@ class Writer {
       args.push_back({{"#", id}, {"TT", Type(block.argument(i).type())}});
     }
     out["args"] = std::move(args);
-    for (const pir::Operation* op : block) ops.push_back(Op(*op));
+    for (const pir::Operation* op : block) {
+      const PaddleOpImport* paddle = PaddleOpOf(op->name());
+      if (paddle != nullptr) {
+        Export(*op, *paddle, &ops);
+      } else {
+        ops.push_back(Op(*op));
+      }
+    }
     out["ops"] = std::move(ops);
     return out;
   }
@@ -99,6 +108,154 @@ class Writer {
       out["regions"] = std::move(regions);
     }
     return out;
+  }
+
+  static const PaddleOpImport* PaddleOpOf(const std::string& name) {
+    static const std::unordered_map<std::string, const PaddleOpImport*> by_name = [] {
+      std::unordered_map<std::string, const PaddleOpImport*> out;
+      for (const PaddleOpImport& op : PaddleOpImports()) out.emplace(op.ours, &op);
+      return out;
+    }();
+    auto it = by_name.find(name);
+    return it == by_name.end() ? nullptr : it->second;
+  }
+
+  int64_t IdOf(pir::Value v, const pir::Operation& op) const {
+    if (!v) return 0;
+    auto it = ids_.find(v.impl());
+    PD_CHECK(it != ids_.end(), InvalidArgument, "[save] ", op.name(), " reads a value defined after it");
+    return it->second;
+  }
+
+  // Note [Paddle's ops]: op in Paddle's signature; a constant op goes before
+  // it (into `ops`) for each attribute of ours that is an operand of Paddle's.
+  void Export(const pir::Operation& op, const PaddleOpImport& paddle, json* ops) {
+    const pir::OpInfo& info = op.info();
+    json operands = json::array(), attributes = json::array(), per_result = json::array(), results = json::array();
+    for (const PaddleArgBinding& b : paddle.args) {
+      if (b.input) {
+        if (b.ours == nullptr) {
+          operands.push_back({{"%", 0}});
+          continue;
+        }
+        auto at = std::find(info.operands.begin(), info.operands.end(), b.ours);
+        if (at != info.operands.end()) {
+          operands.push_back({{"%", IdOf(op.operand(static_cast<uint32_t>(at - info.operands.begin())), op)}});
+        } else {
+          auto value = op.attributes().find(b.ours);
+          PD_CHECK(value != op.attributes().end(), InvalidArgument, "[save] ", op.name(), " has no attribute ", b.ours);
+          operands.push_back({{"%", ConstantOp(value->second, op, ops)}});
+        }
+        continue;
+      }
+      if (b.ours != nullptr) {
+        auto value = op.attributes().find(b.ours);
+        if (value != op.attributes().end()) {
+          attributes.push_back({{"N", b.paddle}, {"AT", PaddleAttr(value->second, b.paddle_type, op)}});
+        }
+      } else if (b.constant != nullptr) {
+        attributes.push_back({{"N", b.paddle}, {"AT", PaddleConstant(json::parse(b.constant), b.paddle_type)}});
+      }
+    }
+    for (const auto& [name, value] : op.attributes()) {
+      if (IsResultAttribute(name)) per_result.push_back({{"N", name}, {"AT", Attr(value, op)}});
+    }
+    for (pir::Value v : op.results()) results.push_back(Result(v));
+    json out = {{"#", OpName(paddle.paddle)}, {"I", std::move(operands)}, {"O", std::move(results)},
+                {"A", std::move(attributes)}};
+    if (trainable_) out["OA"] = std::move(per_result);
+    ops->push_back(std::move(out));
+  }
+
+  // A pd_op.full_int_array (a list) or pd_op.full of one element (a number)
+  // holding attribute a, as Paddle's programs hold an op's list or scalar
+  // argument; its result's id.
+  int64_t ConstantOp(pir::Attribute a, const pir::Operation& op, json* ops) {
+    const int64_t id = next_result_++;
+    json stop = {{{"N", "stop_gradient"}, {"AT", {{"#", "0.a_array"}, {"D", {{{"#", "0.a_bool"}, {"D", true}}}}}}}};
+    const json cpu = {{"#", "1.a_place"}, {"D", {1, 0, ""}}};
+    json constant;
+    if (a.kind() == pir::AttrKind::kIntArray || a.kind() == pir::AttrKind::kArray) {
+      const std::vector<int64_t> values = Ints(a, op);
+      json elements = json::array();
+      for (int64_t v : values) elements.push_back({{"#", "0.a_i64"}, {"D", v}});
+      constant = {{"#", "1.full_int_array"},
+                  {"A", {{{"N", "value"}, {"AT", {{"#", "0.a_array"}, {"D", elements}}}},
+                         {{"N", "dtype"}, {"AT", {{"#", "1.a_dtype"}, {"D", "int64"}}}},
+                         {{"N", "place"}, {"AT", cpu}}}},
+                  {"O", {{{"%", id}, {"TT", Type(pir::DenseTensorType::Get(
+                                                pir::IrContext::Instance(), DataType::INT64,
+                                                DDim({static_cast<int64_t>(values.size())})))}}}}};
+    } else {
+      const bool integral = a.kind() == pir::AttrKind::kInt32 || a.kind() == pir::AttrKind::kInt64 ||
+                            (a.kind() == pir::AttrKind::kScalar &&
+                             a.dyn_cast<pir::ScalarAttribute>().data().dtype() == DataType::INT64);
+      const DataType dtype = a.kind() == pir::AttrKind::kBool ? DataType::BOOL
+                             : integral                        ? DataType::INT64
+                                                               : DataType::FLOAT32;
+      constant = {{"#", "1.full"},
+                  {"A", {{{"N", "shape"}, {"AT", {{"#", "1.a_intarray"}, {"D", {1}}}}},
+                         {{"N", "value"}, {"AT", FloatJson("0.a_f64", Number(a, op))}},
+                         {{"N", "dtype"}, {"AT", {{"#", "1.a_dtype"}, {"D", DataTypeName(dtype)}}}},
+                         {{"N", "place"}, {"AT", cpu}}}},
+                  {"O", {{{"%", id}, {"TT", Type(pir::DenseTensorType::Get(pir::IrContext::Instance(), dtype,
+                                                                          DDim({1})))}}}}};
+    }
+    constant["I"] = json::array();
+    if (trainable_) constant["OA"] = std::move(stop);
+    ops->push_back(std::move(constant));
+    return id;
+  }
+
+  static double Number(pir::Attribute a, const pir::Operation& op) {
+    switch (a.kind()) {
+      case pir::AttrKind::kBool: return a.dyn_cast<pir::BoolAttribute>().data() ? 1 : 0;
+      case pir::AttrKind::kInt32: return a.dyn_cast<pir::Int32Attribute>().data();
+      case pir::AttrKind::kInt64: return static_cast<double>(a.dyn_cast<pir::Int64Attribute>().data());
+      case pir::AttrKind::kFloat: return a.dyn_cast<pir::FloatAttribute>().data();
+      case pir::AttrKind::kDouble: return a.dyn_cast<pir::DoubleAttribute>().data();
+      case pir::AttrKind::kScalar: return a.dyn_cast<pir::ScalarAttribute>().data().to<double>();
+      default: PD_THROW(InvalidArgument, "[save] ", op.name(), "'s attribute ", a.ToString(), " is not a number");
+    }
+  }
+
+  static std::vector<int64_t> Ints(pir::Attribute a, const pir::Operation& op) {
+    if (auto list = a.dyn_cast<pir::IntArrayAttribute>()) return list.data();
+    std::vector<int64_t> out;
+    if (auto array = a.dyn_cast<pir::ArrayAttribute>()) {
+      for (pir::Attribute e : array.data()) out.push_back(static_cast<int64_t>(Number(e, op)));
+      return out;
+    }
+    return {static_cast<int64_t>(Number(a, op))};
+  }
+
+  // Our attribute as Paddle's attribute of C++ type `type`.
+  static json PaddleAttr(pir::Attribute a, const std::string& type, const pir::Operation& op) {
+    if (type == "bool") return {{"#", "0.a_bool"}, {"D", Number(a, op) != 0}};
+    if (type == "int") return {{"#", "0.a_i32"}, {"D", static_cast<int32_t>(Number(a, op))}};
+    if (type == "int64_t") return {{"#", "0.a_i64"}, {"D", static_cast<int64_t>(Number(a, op))}};
+    if (type == "float") return FloatJson("0.a_f32", static_cast<float>(Number(a, op)));
+    if (type == "double") return FloatJson("0.a_f64", Number(a, op));
+    if (type == "std::vector<int>" || type == "std::vector<int64_t>") {
+      if (a.kind() == pir::AttrKind::kIntArray) return {{"#", "1.a_intarray"}, {"D", Ints(a, op)}};
+      json elements = json::array();
+      const char* kind = type == "std::vector<int>" ? "0.a_i32" : "0.a_i64";
+      for (int64_t v : Ints(a, op)) elements.push_back({{"#", kind}, {"D", v}});
+      return {{"#", "0.a_array"}, {"D", std::move(elements)}};
+    }
+    return Attr(a, op);
+  }
+
+  static json PaddleConstant(const json& value, const std::string& type) {
+    if (type == "bool") return {{"#", "0.a_bool"}, {"D", value}};
+    if (type == "int") return {{"#", "0.a_i32"}, {"D", value}};
+    if (type == "int64_t") return {{"#", "0.a_i64"}, {"D", value}};
+    if (type == "float") return {{"#", "0.a_f32"}, {"D", value}};
+    if (type == "double") return {{"#", "0.a_f64"}, {"D", value}};
+    if (value.is_string()) return {{"#", "0.a_str"}, {"D", value}};
+    json elements = json::array();
+    for (const json& e : value) elements.push_back({{"#", e.is_number_integer() ? "0.a_i64" : "0.a_f64"}, {"D", e}});
+    return {{"#", "0.a_array"}, {"D", std::move(elements)}};
   }
 
   // builtin.parameter's short form.

@@ -184,6 +184,11 @@ SAMPLES = [
     OpSample("sqrt", paddle.sqrt, np.sqrt, UNARY_SHAPES, FLOATS + COMPLEX, low=0.0, high=5),
     OpSample("abs", paddle.abs, np.abs, UNARY_SHAPES, NUMERIC),
     OpSample("neg", paddle.neg, np.negative, UNARY_SHAPES, ("int8", "int16", "int32", "int64") + FLOATS + COMPLEX),
+    # Paddle's scale (what a model file of Paddle's holds for x * 2.5 + 0.5), both orders of the bias
+    OpSample("scale", lambda x: paddle._C_ops.scale(x, 2.5, 0.5, True), lambda x: x * 2.5 + 0.5, UNARY_SHAPES,
+             FLOATS, errors=[ErrorCase(lambda: paddle._C_ops.scale([1.0], 2.0), TypeError, r"scale")]),
+    OpSample("scale_bias_first", lambda x: paddle._C_ops.scale(x, -2.0, 1.5, False), lambda x: (x + 1.5) * -2.0,
+             UNARY_SHAPES, FLOATS),
     OpSample("tanh", paddle.tanh, np.tanh, UNARY_SHAPES, FLOATS + COMPLEX),
     OpSample("sigmoid", paddle.nn.functional.sigmoid, _sigmoid, UNARY_SHAPES, FLOATS + COMPLEX, low=-8, high=8),
     OpSample("softmax", lambda x: paddle.nn.functional.softmax(x, axis=1), lambda x: _softmax(x, 1),
@@ -457,7 +462,7 @@ GRAD2_SAMPLES = set().union(*(m.GRAD2_SAMPLES for m in _FAMILIES)) | {
 }
 GRAD_SAMPLES = GRAD2_SAMPLES | set().union(*(m.GRAD_SAMPLES for m in _FAMILIES)) | {
     "fmax_smooth", "fmin_smooth", "round_smooth", "contiguous", "nansum", "nanmean",
-    "maximum", "minimum", "abs", "neg", "relu", "max", "max_all", "min", "conj", "fused_gemm_epilogue_relu",
+    "maximum", "minimum", "abs", "neg", "scale", "scale_bias_first", "relu", "max", "max_all", "min", "conj", "fused_gemm_epilogue_relu",
                                 "norm_inf", "norm_1", "clip", "relu6", "hardtanh", "leaky_relu", "where", "elu",
                                 "selu", "celu", "softplus", "hardsigmoid", "hardswish", "log_sigmoid",
                                 "hardshrink", "softshrink", "floor", "ceil", "trunc", "sign", "remainder",

@@ -65,6 +65,22 @@ def test_assign_value_holds_its_values_row_major(dtype):
     np.testing.assert_array_equal(out.numpy(), expected)
 
 
+@pytest.mark.parametrize("dtype", ["int32", "int64", "float32", "float64", "bool"])
+def test_full_int_array_holds_its_values(dtype):
+    """Paddle's full_int_array (how its programs hold a list argument)."""
+    out = paddle._C_ops.full_int_array([3, -1, 0, 7], dtype)
+    assert out.dtype == getattr(paddle, dtype) and out.shape == [4]
+    np.testing.assert_array_equal(out.numpy(), np.array([3, -1, 0, 7]).astype(dtype))
+    assert paddle._C_ops.full_int_array([], "int64").shape == [0]
+
+
+def test_full_int_array_bad_arguments_name_the_op():
+    with pytest.raises(TypeError, match=r"\[full_int_array\]"):
+        paddle._C_ops.full_int_array([1.5, 2], "int64")
+    with pytest.raises(NotImplementedError, match=r"\[full_int_array\] no kernel for \(CPU, complex64\)"):
+        paddle._C_ops.full_int_array([1, 2], "complex64")
+
+
 def test_assign_value_bad_arguments_name_the_op():
     with pytest.raises(ValueError, match=r"\[assign_value\] values has 3 elements, but shape \[2, 2\] needs 4"):
         paddle._C_ops.assign_value([2, 2], "float32", [1.0, 2.0, 3.0])

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from . import gen_api, gen_autodiff, gen_eager, gen_executor, gen_kernels, gen_pir, gen_prim, gen_pybind
+from . import gen_api, gen_autodiff, gen_eager, gen_executor, gen_kernels, gen_pir, gen_prim, gen_pybind, gen_serialize
 from .op_spec import SpecError, family_of, load_ops
 
 
@@ -41,6 +41,7 @@ def render(yaml_paths: list[str]) -> dict[str, str]:
         "paddle/pir/dialect/generated/pd_ops.h": gen_pir.emit_umbrella(families),
         "paddle/pir/autodiff/generated/prim_static.h": gen_autodiff.emit_prim_static(ops),
         "paddle/executor/generated/instruction_families.h": gen_executor.emit_families(families),
+        "paddle/serialize/generated/paddle_ops.cc": gen_serialize.emit(ops, yaml_paths[0]),
     }
     for f, family_ops in by_family.items():
         files[f"paddle/phi/api/generated/api_{f}.h"] = gen_api.emit_header(f, family_ops)

@@ -117,6 +117,7 @@ void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* 
 
 // ---- no tensor input (nullary.cc)
 void CreateInferMeta(const IntArray& shape, const Scalar& fill_value, DataType dtype, Meta* out);
+void FullIntArrayInferMeta(const std::vector<int64_t>& value, DataType dtype, Meta* out);
 void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
                      Meta* out);
 // assign_value: one value per element of shape.

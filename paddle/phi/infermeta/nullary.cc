@@ -21,6 +21,10 @@ void AssignValueInferMeta(const IntArray& shape, DataType dtype, const std::vect
            " elements, but shape ", out->dims.ToString(), " needs ", out->dims.numel());
 }
 
+void FullIntArrayInferMeta(const std::vector<int64_t>& value, DataType dtype, Meta* out) {
+  *out = Meta(dtype, DDim({static_cast<int64_t>(value.size())}));
+}
+
 void ArangeInferMeta(const Scalar& start, const Scalar& end, const Scalar& step, DataType dtype,
                      Meta* out) {
   PD_CHECK(step.real() != 0, InvalidArgument, "step must not be 0");

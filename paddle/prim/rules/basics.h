@@ -24,6 +24,13 @@ T ScalarLike(const Scalar& value, const T& like) {
   return full<T>(IntArray(), value, like.dtype(), like.place());
 }
 
+// Paddle's scale: x * factor + bias, or (x + bias) * factor.
+template <TensorLike T>
+T Scale(const T& x, const Scalar& factor, double bias, bool bias_after_scale) {
+  const T s = ScalarLike(factor, x), b = ScalarLike(bias, x);
+  return bias_after_scale ? add(multiply(x, s), b) : multiply(add(x, b), s);
+}
+
 // t * a + b, a and b constants of t's dtype.
 template <TensorLike T>
 T Affine(const T& t, double a, double b) {

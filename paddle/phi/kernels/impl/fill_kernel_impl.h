@@ -52,9 +52,16 @@ void AssignValueKernel(const Context& ctx, const IntArray&, DataType, const std:
   funcs::CopyFromHost(ctx, o, host.get(), values.size() * sizeof(T));
 }
 
+// Paddle's full_int_array: the 1-D tensor of `value`.
+template <typename T, typename Context>
+void FullIntArrayKernel(const Context& ctx, const std::vector<int64_t>& value, DataType dtype, DenseTensor* out) {
+  AssignValueKernel<T, Context>(ctx, IntArray(), dtype, std::vector<double>(value.begin(), value.end()), out);
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_FILL_KERNELS(B)                            \
   PD_REGISTER_OP_KERNEL(full, B, phi::FullKernel);             \
   PD_REGISTER_OP_KERNEL(assign_value, B, phi::AssignValueKernel); \
+  PD_REGISTER_OP_KERNEL(full_int_array, B, phi::FullIntArrayKernel); \
   PD_REGISTER_OP_KERNEL(arange, B, phi::ArangeKernel)
