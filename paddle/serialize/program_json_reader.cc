@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
@@ -96,27 +97,16 @@ class Reader {
     const pir::OpInfo* info = ctx_->FindOp(name);
     PD_CHECK(info != nullptr, NotFound, "[load] ", source_, " holds the op ", name,
              ", which this framework does not have");
-    std::vector<pir::Value> operands;
-    if (op.contains("I")) {
-      Expect(op.at("I").is_array(), "an op's \"I\" array", op.at("I"));
-      for (const json& operand : op.at("I")) operands.push_back(Lookup(operand, name));
-    }
+    const std::vector<pir::Value> operands = Operands(op, name);
     pir::AttributeMap attributes;
-    for (const char* key : {"A", "OA"}) {
-      if (!op.contains(key)) continue;
-      Expect(op.at(key).is_array(), std::string("an op's \"") + key + "\" array", op.at(key));
-      for (const json& entry : op.at(key)) {
-        const json& attr_name = Member(entry, "N", "an attribute");
-        Expect(attr_name.is_string(), "an attribute name", attr_name);
-        const std::string attr = attr_name.get<std::string>();
-        if (IsToolAttribute(attr) || attr == "persistable") continue;
-        const pir::AttrSpec* spec = info->FindAttribute(attr);
-        PD_CHECK(spec != nullptr || attr == "stop_gradient" || info->attributes.empty(), NotFound, "[load] ",
-                 source_, ": ", name, " has no attribute ", attr, " here");
-        const pir::AttrKind kind = spec ? spec->kind : pir::AttrKind::kAny;
-        const pir::AttrKind element = spec ? spec->element : pir::AttrKind::kAny;
-        attributes[attr] = Attr(Member(entry, "AT", "an attribute"), kind, element, name + "." + attr);
-      }
+    for (const auto& [attr, value] : Attributes(op)) {
+      if (IsToolAttribute(attr) || attr == "persistable") continue;
+      const pir::AttrSpec* spec = info->FindAttribute(attr);
+      PD_CHECK(spec != nullptr || attr == "stop_gradient" || info->attributes.empty(), NotFound, "[load] ",
+               source_, ": ", name, " has no attribute ", attr, " here");
+      const pir::AttrKind kind = spec ? spec->kind : pir::AttrKind::kAny;
+      const pir::AttrKind element = spec ? spec->element : pir::AttrKind::kAny;
+      attributes[attr] = Attr(*value, kind, element, name + "." + attr);
     }
     const json& results = Member(op, "O", name);
     Expect(results.is_array(), "an op's \"O\" array", results);
@@ -129,6 +119,30 @@ class Reader {
     pir::Operation* created = builder.Create(name, operands, std::move(attributes), types, num_regions);
     for (size_t i = 0; i < results.size(); ++i) Define(Member(results[i], "%", "a result"), created->result(i));
     for (uint32_t r = 0; r < num_regions; ++r) Blocks((*regions)[r], created->region(r).AddBlock(), depth + 1);
+  }
+
+  // The values op's "I" names (null for 0).
+  std::vector<pir::Value> Operands(const json& op, const std::string& name) const {
+    std::vector<pir::Value> operands;
+    if (!op.contains("I")) return operands;
+    Expect(op.at("I").is_array(), "an op's \"I\" array", op.at("I"));
+    for (const json& operand : op.at("I")) operands.push_back(Lookup(operand, name));
+    return operands;
+  }
+
+  // The attributes of op's "A" and "OA", by name.
+  std::map<std::string, const json*> Attributes(const json& op) const {
+    std::map<std::string, const json*> attributes;
+    for (const char* key : {"A", "OA"}) {
+      if (!op.contains(key)) continue;
+      Expect(op.at(key).is_array(), std::string("an op's \"") + key + "\" array", op.at(key));
+      for (const json& entry : op.at(key)) {
+        const json& attr_name = Member(entry, "N", "an attribute");
+        Expect(attr_name.is_string(), "an attribute name", attr_name);
+        attributes[attr_name.get<std::string>()] = &Member(entry, "AT", "an attribute");
+      }
+    }
+    return attributes;
   }
 
   static const PaddleOpImport* ImportOf(const std::string& paddle_op) {
@@ -146,21 +160,8 @@ class Reader {
     const std::string paddle = import.paddle;
     const pir::OpInfo* info = ctx_->FindOp(import.ours);
     PD_CHECK(info != nullptr, NotFound, "[load] ", source_, ": ", import.ours, " is not registered");
-    std::vector<pir::Value> inputs;
-    if (op.contains("I")) {
-      Expect(op.at("I").is_array(), "an op's \"I\" array", op.at("I"));
-      for (const json& operand : op.at("I")) inputs.push_back(Lookup(operand, paddle));
-    }
-    std::unordered_map<std::string, const json*> given;
-    for (const char* key : {"A", "OA"}) {
-      if (!op.contains(key)) continue;
-      Expect(op.at(key).is_array(), std::string("an op's \"") + key + "\" array", op.at(key));
-      for (const json& entry : op.at(key)) {
-        const json& attr_name = Member(entry, "N", "an attribute");
-        Expect(attr_name.is_string(), "an attribute name", attr_name);
-        given[attr_name.get<std::string>()] = &Member(entry, "AT", "an attribute");
-      }
-    }
+    const std::vector<pir::Value> inputs = Operands(op, paddle);
+    std::map<std::string, const json*> given = Attributes(op);
     std::vector<pir::Value> operands(info->operands.size());
     pir::AttributeMap attributes;
     size_t input = 0;
