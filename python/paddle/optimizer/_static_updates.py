@@ -57,9 +57,25 @@ def penalized(grad, param, penalty):
     return grad
 
 
+# The value each store gave a target last, by the target's IR value, while
+# one minimize builds its updates (`updated` reads it; `forget` clears it).
+_stored = {}
+
+
 def store(value, target):
     """Makes `value` the new value of the scope's tensor that `target` reads."""
     _C.pir.set_parameter(value, target.name)
+    _stored[target._id] = value
+
+
+def forget():
+    _stored.clear()
+
+
+def updated(target):
+    """target's value after the update: what the update stored for it, or
+    target itself when a fused update wrote it in place."""
+    return _stored.pop(target._id, target)
 
 
 def sgd(param, grad, lr, penalty):

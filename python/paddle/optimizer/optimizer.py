@@ -167,9 +167,6 @@ class Optimizer:
         return None, params_grads
 
     def _minimize_static(self, loss, parameters):
-        op = type(self).__name__
-        if self._multi_precision:
-            raise NotImplementedError(f"[{op}] minimize in static mode does not support master weights for now")
         from paddle.optimizer import _static_updates
         from paddle.static.param import program_parameters
 
@@ -183,9 +180,25 @@ class Optimizer:
         if group["learning_rate"] != 1.0:
             lr = lr * group["learning_rate"]
         updates = self._grad_clip(params_grads) if self._grad_clip is not None else params_grads
-        for param, grad in updates:
-            self._apply(param, param, grad, lr, self._penalty(param, group), group)
+        try:
+            self._append_static_updates(updates, lr, group)
+        finally:
+            _static_updates.forget()
         return None, params_grads
+
+    def _append_static_updates(self, updates, lr, group):
+        from paddle import _C
+        from paddle.optimizer import _static_updates
+        from paddle.static.param import master_weight
+
+        for param, grad in updates:
+            # multi_precision: the update works on a float32 master copy, cast back into the parameter
+            half = self._multi_precision and param.dtype.name in _HALF_TYPES
+            target = master_weight(param) if half else param
+            self._apply(param, target, grad.astype("float32") if half else grad, lr, self._penalty(param, group),
+                        group)
+            if half:
+                _C.pir.set_parameter(_static_updates.updated(target).astype(param.dtype), param.name)
 
     def clear_grad(self, set_to_zero: bool = True) -> None:
         """Clears the gradients of all parameters (zero-filled when `set_to_zero`, else removed)."""

@@ -59,6 +59,24 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False, default_
     return _C.pir.parameter(name, shape, dtype)
 
 
+def master_weight(param):
+    """The float32 master copy of a float16/bfloat16 parameter for an
+    optimizer's multi_precision (Paddle's `<name>_fp32_master_0`): a parameter
+    the startup program fills with the parameter's value (after initializing
+    it), which the update writes and casts back into the parameter."""
+    import paddle
+
+    name = f"{param.name}_fp32_master_0"
+    main = _C.pir.current_program()
+    _C.pir.set_current_program(_startup())
+    try:
+        initial = _C.pir.parameter(param.name, param.shape, param.dtype)
+        _C.pir.set_parameter(paddle.cast(initial, "float32"), name)
+    finally:
+        _C.pir.set_current_program(main)
+    return _C.pir.parameter(name, param.shape, "float32")
+
+
 def program_parameters(program=None):
     """The values of the program's parameters (the current program's when None)."""
     return _C.pir.parameters(program if program is not None else _C.pir.current_program())
