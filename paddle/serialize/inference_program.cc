@@ -7,6 +7,7 @@
 #include "paddle/pir/core/ir_mapping.h"
 #include "paddle/pir/core/operation.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/pir/dialect/control_flow_dialect.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/test_mode.h"
 
@@ -40,6 +41,21 @@ std::string NameOf(pir::Value v) {
   return "";
 }
 
+// Note [Gradients of pd_op.while]: a loop whose gradient was built pushes
+// its iterations onto a stack for the backward, which an inference program
+// does not have: the pushes and stacks go (as Paddle drops them when saving).
+void DropLoopHistory(pir::Program& program) {
+  std::vector<pir::Operation*> pushes, stacks;
+  program.module_op()->Walk([&](pir::Operation* op) {
+    if (op->name() == pir::TuplePushOp::kName) pushes.push_back(op);
+    if (op->name() == pir::StackCreateOp::kName) stacks.push_back(op);
+  });
+  for (pir::Operation* op : pushes) op->parent_block()->erase(op);
+  for (pir::Operation* op : stacks) {
+    if (op->result(0).use_empty()) op->parent_block()->erase(op);
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<pir::Program> InferenceProgram(const pir::Program& program, const std::vector<pir::Value>& feeds,
@@ -68,6 +84,7 @@ std::unique_ptr<pir::Program> InferenceProgram(const pir::Program& program, cons
              "' is not used to compute the fetch_vars");
   }
   for (pir::Operation* op : unneeded) copy->block()->erase(op);
+  DropLoopHistory(*copy);
   pir::ToTestMode(*copy);
   pir::Builder builder(copy->context(), copy->block());
   for (size_t i = 0; i < fetches.size(); ++i) {

@@ -92,6 +92,33 @@ def test_our_models_round_trip(tmp_path, build):
     assert text == json.dumps(json.loads(text), separators=(",", ":"), sort_keys=True)  # Paddle's layout
 
 
+def test_a_loop_whose_gradient_was_built_saves_without_its_history(tmp_path):
+    """Note [Gradients of pd_op.while]: the forward loop pushes its
+    iterations for the backward; the inference program has no backward, so
+    the pushes and the stack go, and the model runs as the forward does."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [3], "float32")
+        i = paddle.full([], 0, "int64")
+        _, y = paddle.static.nn.while_loop(lambda i, v: i < 3, lambda i, v: [i + 1, paddle.sin(v) * 2.0], [i, x])
+        paddle.static.gradients([paddle.sum(y)], [x])
+    assert '"cf.tuple_push"' in str(main)
+    inference = _C.serialize.inference_program(main, [x], [y])
+    assert "cf." not in str(inference).replace('"cf.yield"', "")
+    prefix = str(tmp_path / "loop")
+    exe = paddle.static.Executor()
+    paddle.static.save_inference_model(prefix, [x], [y], exe, program=main)
+    assert "stack" not in open(prefix + ".json").read()
+    program, feeds, fetches = paddle.static.load_inference_model(prefix, exe)
+    xs = np.array([0.1, -0.5, 1.0], "float32")
+    got, = exe.run(program, feed={"x": xs}, fetch_list=fetches)
+    expected = xs
+    for _ in range(3):
+        expected = np.sin(expected) * 2.0
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
 def test_the_inference_program_is_pruned_and_in_test_mode():
     main, startup, built = _fresh(_convnet)
     feeds, fetches = built["feeds"], built["fetches"]
