@@ -1,3 +1,5 @@
+#include "paddle/serialize/program_json.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>

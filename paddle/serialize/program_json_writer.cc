@@ -1,6 +1,4 @@
 #include "paddle/serialize/program_json.h"
-#include "paddle/serialize/paddle_ops.h"
-#include "paddle/serialize/program_json_schema.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +14,8 @@
 #include "paddle/pir/core/op_info.h"
 #include "paddle/pir/core/operation.h"
 #include "paddle/pir/core/region.h"
+#include "paddle/serialize/paddle_ops.h"
+#include "paddle/serialize/program_json_schema.h"
 
 namespace paddle::serialize {
 namespace {
@@ -76,15 +76,7 @@ class Writer {
     if (op.name() == "builtin.parameter") return Parameter(op);
     json out = {{"#", OpName(op.name())}};
     json operands = json::array(), results = json::array(), attributes = json::array(), per_result = json::array();
-    for (pir::Value v : op.operands()) {
-      if (!v) {
-        operands.push_back({{"%", 0}});
-        continue;
-      }
-      auto it = ids_.find(v.impl());
-      PD_CHECK(it != ids_.end(), InvalidArgument, "[save] ", op.name(), " reads a value defined after it");
-      operands.push_back({{"%", it->second}});
-    }
+    for (pir::Value v : op.operands()) operands.push_back({{"%", IdOf(v, op)}});
     for (pir::Value v : op.results()) results.push_back(Result(v));
     // The declared attributes in their declaration order (Paddle's), then the others.
     std::vector<std::string> names;
