@@ -15,7 +15,6 @@
 #include "paddle/pir/core/operation.h"
 #include "paddle/pir/core/region.h"
 #include "paddle/pir/core/verifier.h"
-#include "paddle/serialize/program_json.h"
 #include "paddle/serialize/paddle_ops.h"
 #include "paddle/serialize/program_json_schema.h"
 
