@@ -1,5 +1,6 @@
 #include "paddle/executor/kernel_call.h"
 
+#include <limits>
 #include <memory>
 
 #include "paddle/phi/api/api_helpers.h"
@@ -40,18 +41,31 @@ KernelCall::KernelCall(const pir::Operation& op) {
   context_ = &phi::GetDeviceContext(place_);
 }
 
-std::vector<int> BuffersOf(const pir::Operation& op) {
-  std::vector<int> buffers(op.num_results(), -1);
-  auto planned = op.attribute<pir::ArrayAttribute>("buffers");
-  if (!planned) return buffers;
-  PD_CHECK(planned.data().size() == buffers.size(), InvalidArgument, "[executor] ",
-           op.attribute<pir::StrAttribute>("kernel_name").data(), " has ", buffers.size(), " results but ",
-           planned.data().size(), " planned buffers");
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    auto buffer = planned.data()[i].dyn_cast<pir::Int64Attribute>();
-    PD_CHECK(bool(buffer) && buffer.data() >= -1, InvalidArgument, "[executor] a planned buffer must be an Int64 >= -1");
-    buffers[i] = static_cast<int>(buffer.data());
+namespace {
+
+// The per-result Int64 array attribute `name` of a kernel op (the memory
+// plan's), each in [-1, bound); all -1 when the op has none.
+std::vector<int64_t> PerResult(const pir::Operation& op, const char* name, int64_t bound) {
+  std::vector<int64_t> values(op.num_results(), -1);
+  auto planned = op.attribute<pir::ArrayAttribute>(name);
+  if (!planned) return values;
+  PD_CHECK(planned.data().size() == values.size(), InvalidArgument, "[executor] ",
+           op.attribute<pir::StrAttribute>("kernel_name").data(), " has ", values.size(), " results but ",
+           planned.data().size(), " ", name);
+  for (size_t i = 0; i < values.size(); ++i) {
+    auto value = planned.data()[i].dyn_cast<pir::Int64Attribute>();
+    PD_CHECK(bool(value) && value.data() >= -1 && value.data() < bound, InvalidArgument, "[executor] ", name,
+             " must be Int64s in [-1, ", bound, ")");
+    values[i] = value.data();
   }
+  return values;
+}
+
+}  // namespace
+
+std::vector<int> BuffersOf(const pir::Operation& op) {
+  std::vector<int> buffers;
+  for (int64_t b : PerResult(op, "buffers", std::numeric_limits<int>::max())) buffers.push_back(static_cast<int>(b));
   return buffers;
 }
 
@@ -90,17 +104,9 @@ void TakeBuffer(Frame& f, int buffer, phi::DenseTensor* out, int dying_slot) {
 }
 
 std::vector<int> InplaceOperandSlots(const pir::Operation& op, const SlotMap& slots) {
-  std::vector<int> dying(op.num_results(), -1);
-  auto planned = op.attribute<pir::ArrayAttribute>("inplace_operands");
-  if (!planned) return dying;
-  PD_CHECK(planned.data().size() == dying.size(), InvalidArgument, "[executor] ",
-           op.attribute<pir::StrAttribute>("kernel_name").data(), " has ", dying.size(), " results but ",
-           planned.data().size(), " inplace_operands");
-  for (size_t i = 0; i < dying.size(); ++i) {
-    auto operand = planned.data()[i].dyn_cast<pir::Int64Attribute>();
-    PD_CHECK(bool(operand) && operand.data() >= -1 && operand.data() < static_cast<int64_t>(op.num_operands()),
-             InvalidArgument, "[executor] inplace_operands must name operands of the op, or -1");
-    if (operand.data() >= 0) dying[i] = slots.Of(op.operand(static_cast<uint32_t>(operand.data())));
+  std::vector<int> dying;
+  for (int64_t operand : PerResult(op, "inplace_operands", op.num_operands())) {
+    dying.push_back(operand < 0 ? -1 : slots.Of(op.operand(static_cast<uint32_t>(operand))));
   }
   return dying;
 }
