@@ -38,7 +38,9 @@ class RecordReader {
     Check(desc_size >= 0, "a TensorDesc size >= 0");
     proto::TensorDesc desc;
     const std::string_view desc_bytes = Take(static_cast<uint64_t>(desc_size), "its TensorDesc");
-    Check(desc.ParseFromArray(desc_bytes.data(), static_cast<int>(desc_bytes.size())), "a TensorDesc message");
+    // Partial, then checked here: protobuf's own check would log to stderr.
+    Check(desc.ParsePartialFromArray(desc_bytes.data(), static_cast<int>(desc_bytes.size())) && desc.IsInitialized(),
+          "a TensorDesc message");
     DataType dtype = DataType::UNDEFINED;
     for (const auto& c : kDtypeCodes) dtype = c.code == desc.data_type() ? c.dtype : dtype;
     PD_CHECK(dtype != DataType::UNDEFINED, InvalidArgument, "[load] ", source_, ": tensor ", index_,

@@ -312,6 +312,20 @@ def test_malformed_program_files_name_the_file(text, error, message):
         _C.serialize.program_from_json(text, "m.json")
 
 
+@pytest.mark.parametrize("op,operand,message", [
+    ("1.fetch", 0, r"\[pd_op.fetch\] operand x is a null value"),
+    ("1.if", 0, r"\[pd_op.if\] its condition is a null value"),
+    ("1.while", 2, r"\[pd_op.while\] the results must be \(tensor<1xi64>, <<NULL TYPE>>\)"),
+])
+def test_empty_operands_are_refused(op, operand, message):
+    """Found by tools/fuzz_model_files.py: an empty operand ({"%": 0}) where
+    an op needs a value crashed the verifier; now a clear error."""
+    doc = _control_flow_json()
+    _op_named(doc, op)["I"][operand] = {"%": 0}
+    with pytest.raises(ValueError, match=r"\[load\] e.json holds an invalid program: " + message):
+        _C.serialize.program_from_json(json.dumps(doc), "e.json")
+
+
 def test_deeply_nested_regions_are_refused():
     inner = {"#": "block_x", "args": [], "ops": []}
     for _ in range(70):

@@ -46,7 +46,7 @@ uint32_t OpOperand::index() const { return owner()->OperandIndex(impl_); }
 std::vector<Type> TypesOf(const std::vector<Value>& values) {
   std::vector<Type> types;
   types.reserve(values.size());
-  for (Value v : values) types.push_back(v.type());
+  for (Value v : values) types.push_back(v ? v.type() : Type());  // a null value (an empty operand) has no type
   return types;
 }
 

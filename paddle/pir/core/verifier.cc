@@ -123,6 +123,10 @@ void Verify(const Program& program) {
 }
 
 void VerifyInferredTypes(IrContext* ctx, const Operation& op) {
+  for (uint32_t i = 0; i < op.num_operands(); ++i) {  // infer-meta reads every operand's type
+    PD_CHECK(bool(op.operand(i)), InvalidArgument, "[", op.name(), "] operand ",
+             i < op.info().operands.size() ? op.info().operands[i] : std::to_string(i), " is a null value");
+  }
   std::vector<Type> expected = op.info().infer_types(ctx, TypesOf(op.operands()), op.attributes());
   PD_CHECK(expected.size() == op.num_results(), InvalidArgument, "[", op.name(), "] has ", op.num_results(),
            " results, but its infer-meta gives ", expected.size());

@@ -33,15 +33,16 @@ const Operation* Yield(const Operation& op, const Block& block, const char* what
 void CheckTypes(const Operation& op, const std::vector<Type>& expected, const std::vector<Value>& got,
                 const char* what) {
   bool same = expected.size() == got.size();
-  for (size_t i = 0; same && i < got.size(); ++i) same = got[i].type() == expected[i];
+  for (size_t i = 0; same && i < got.size(); ++i) same = got[i] && got[i].type() == expected[i];
   if (same) return;
   std::string want, have;
-  for (Type t : expected) want += (want.empty() ? "" : ", ") + t.ToString();
-  for (Value v : got) have += (have.empty() ? "" : ", ") + v.type().ToString();
+  for (Type t : expected) want += (want.empty() ? "" : ", ") + (t ? t.ToString() : std::string("<<NULL TYPE>>"));
+  for (Value v : got) have += (have.empty() ? "" : ", ") + (v ? v.type().ToString() : std::string("<<NULL VALUE>>"));
   PD_THROW(InvalidArgument, "[", op.name(), "] ", what, " must be (", want, "), but got (", have, ")");
 }
 
 void CheckCondition(const Operation& op, Value cond) {
+  PD_CHECK(bool(cond), InvalidArgument, "[", op.name(), "] its condition is a null value");
   PD_CHECK(pd_op::IsCondition(cond.type()), InvalidArgument, "[", op.name(),
            "] its condition must be a bool tensor of one element, but got ", cond.type().ToString());
 }
