@@ -8,7 +8,8 @@ hangs, its cases run again one per process to find the culprits, whose
 inputs are saved under --out for replay.
 
 Usage:
-    python3 tools/fuzz_model_files.py --minutes 10 [--seed 0] [--workers 2] [--out /tmp/fuzz_model_files]
+    python3 tools/fuzz_model_files.py --minutes 10 [--reader json|params|both] [--seed 0] [--workers 2]
+                                      [--out /tmp/fuzz_model_files]
 The exit code is 1 when a case crashed or hung."""
 
 from __future__ import annotations
@@ -77,11 +78,14 @@ def mutate_bytes(rng: random.Random, data: bytes) -> bytes:
     return bytes(data)
 
 
+READERS = "both"  # which reader the cases feed: "json", "params" or "both" (--reader)
+
+
 def case(seed: int) -> tuple[str, bytes]:
     """The kind ("json" or "params:<count>") and input of case `seed`."""
     rng = random.Random(seed)
     name = rng.choice(["mlp", "control_flow"])
-    if rng.random() < 0.6:
+    if READERS == "json" or (READERS == "both" and rng.random() < 0.6):
         with open(os.path.join(GOLDEN, name + ".json"), encoding="utf-8") as f:
             text = f.read()
         if rng.random() < 0.5:
@@ -135,7 +139,10 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=200, help="cases per worker process")
     parser.add_argument("--timeout", type=float, default=20, help="seconds a case may take")
     parser.add_argument("--out", default="/tmp/fuzz_model_files")
+    parser.add_argument("--reader", choices=["json", "params", "both"], default="both")
     args = parser.parse_args()
+    global READERS
+    READERS = args.reader
     os.makedirs(args.out, exist_ok=True)
     deadline = time.time() + args.minutes * 60
     seed, cases, bad = args.seed, 0, 0
