@@ -54,16 +54,8 @@ std::string PrintText(const Tensor& t, const pir::pd_op::PrintOptions& o) {
 Instruction PrintInstruction(const pir::Operation& op, const SlotMap& slots) {
   const int in = slots.Of(op.operand(0));
   const int out = slots.Of(op.result(0));
-  pir::pd_op::PrintOptions options;
-  options.first_n = op.attribute<pir::Int32Attribute>("first_n").data();
-  options.message = op.attribute<pir::StrAttribute>("message").data();
-  options.summarize = op.attribute<pir::Int32Attribute>("summarize").data();
-  options.print_tensor_name = op.attribute<pir::BoolAttribute>("print_tensor_name").data();
-  options.print_tensor_type = op.attribute<pir::BoolAttribute>("print_tensor_type").data();
-  options.print_tensor_shape = op.attribute<pir::BoolAttribute>("print_tensor_shape").data();
-  options.print_tensor_layout = op.attribute<pir::BoolAttribute>("print_tensor_layout").data();
-  options.print_tensor_lod = op.attribute<pir::BoolAttribute>("print_tensor_lod").data();
-  const std::string phase = op.attribute<pir::StrAttribute>("print_phase").data();
+  const pir::pd_op::PrintOptions options = pir::pd_op::PrintOptionsOf(op);
+  const std::string& phase = options.print_phase;
   const bool forward = op.attribute<pir::BoolAttribute>("is_forward").data();
   const bool prints = phase == "BOTH" || phase == (forward ? "FORWARD" : "BACKWARD");
   auto printed = std::make_shared<std::atomic<int64_t>>(0);  // of this op, across runs

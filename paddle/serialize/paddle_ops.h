@@ -11,6 +11,7 @@
 // attribute takes the kind of Paddle's C++ type (an int is 0.a_i32).
 #pragma once
 
+#include <string>
 #include <vector>
 
 namespace paddle::serialize {
@@ -33,5 +34,10 @@ struct PaddleOpImport {
 };
 
 const std::vector<PaddleOpImport>& PaddleOpImports();
+
+// The entry of Paddle's op `paddle_op` ("pd_op.sum"), of our op `ours`; null
+// where the op reads or writes in our signature.
+const PaddleOpImport* FindPaddleOp(const std::string& paddle_op);
+const PaddleOpImport* FindOurOp(const std::string& ours);
 
 }  // namespace paddle::serialize

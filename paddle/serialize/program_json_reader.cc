@@ -94,7 +94,7 @@ class Reader {
     const std::string short_name = name_json.get<std::string>();
     if (short_name == "p") return Parameter(op, builder);
     const std::string name = OpName(short_name);
-    if (const PaddleOpImport* import = ImportOf(name)) return Import(op, *import, builder);
+    if (const PaddleOpImport* import = FindPaddleOp(name)) return Import(op, *import, builder);
     const pir::OpInfo* info = ctx_->FindOp(name);
     PD_CHECK(info != nullptr, NotFound, "[load] ", source_, " holds the op ", name,
              ", which this framework does not have");
@@ -144,16 +144,6 @@ class Reader {
       }
     }
     return attributes;
-  }
-
-  static const PaddleOpImport* ImportOf(const std::string& paddle_op) {
-    static const std::unordered_map<std::string, const PaddleOpImport*> by_name = [] {
-      std::unordered_map<std::string, const PaddleOpImport*> out;
-      for (const PaddleOpImport& import : PaddleOpImports()) out.emplace(import.paddle, &import);
-      return out;
-    }();
-    auto it = by_name.find(paddle_op);
-    return it == by_name.end() ? nullptr : it->second;
   }
 
   // Note [Paddle's ops]: our op from Paddle's, through the YAML's bindings.

@@ -55,7 +55,7 @@ class Writer {
     }
     out["args"] = std::move(args);
     for (const pir::Operation* op : block) {
-      const PaddleOpImport* paddle = PaddleOpOf(op->name());
+      const PaddleOpImport* paddle = FindOurOp(op->name());
       if (paddle != nullptr) {
         Export(*op, *paddle, &ops);
       } else {
@@ -100,16 +100,6 @@ class Writer {
       out["regions"] = std::move(regions);
     }
     return out;
-  }
-
-  static const PaddleOpImport* PaddleOpOf(const std::string& name) {
-    static const std::unordered_map<std::string, const PaddleOpImport*> by_name = [] {
-      std::unordered_map<std::string, const PaddleOpImport*> out;
-      for (const PaddleOpImport& op : PaddleOpImports()) out.emplace(op.ours, &op);
-      return out;
-    }();
-    auto it = by_name.find(name);
-    return it == by_name.end() ? nullptr : it->second;
   }
 
   int64_t IdOf(pir::Value v, const pir::Operation& op) const {

@@ -82,25 +82,11 @@ void VerifyWhile(IrContext*, const Operation& op) {
 // A transfer's result is its operand, on the other side.
 std::vector<Type> SameTypes(IrContext*, const std::vector<Type>& operands, const AttributeMap&) { return operands; }
 
-pd_op::PrintOptions PrintOptionsOf(const Operation& op) {
-  pd_op::PrintOptions o;
-  o.first_n = op.attribute<Int32Attribute>("first_n").data();
-  o.message = op.attribute<StrAttribute>("message").data();
-  o.summarize = op.attribute<Int32Attribute>("summarize").data();
-  o.print_tensor_name = op.attribute<BoolAttribute>("print_tensor_name").data();
-  o.print_tensor_type = op.attribute<BoolAttribute>("print_tensor_type").data();
-  o.print_tensor_shape = op.attribute<BoolAttribute>("print_tensor_shape").data();
-  o.print_tensor_layout = op.attribute<BoolAttribute>("print_tensor_layout").data();
-  o.print_tensor_lod = op.attribute<BoolAttribute>("print_tensor_lod").data();
-  o.print_phase = op.attribute<StrAttribute>("print_phase").data();
-  return o;
-}
-
 // The gradient passes through, printed where the phase asks for it.
 Grads PrintVjp(Builder& builder, const Operation& op, const Grads& out_grads) {
   Value grad = out_grads.empty() || out_grads[0].empty() ? Value() : out_grads[0][0];
   if (!grad) return {{}};
-  const pd_op::PrintOptions options = PrintOptionsOf(op);
+  const pd_op::PrintOptions options = pd_op::PrintOptionsOf(op);
   if (options.print_phase == "FORWARD") return {{grad}};
   return {{pd_op::print(builder, grad, options, /*is_forward=*/false)}};
 }
@@ -156,6 +142,20 @@ Value fetch(Builder& builder, Value x, const std::string& name, int32_t col) {
   return builder.Build(kFetch, {x}, {{"name", StrAttribute::Get(builder.context(), name)},
                                      {"col", Int32Attribute::Get(builder.context(), col)}})
       ->result(0);
+}
+
+PrintOptions PrintOptionsOf(const Operation& op) {
+  PrintOptions o;
+  o.first_n = op.attribute<Int32Attribute>("first_n").data();
+  o.message = op.attribute<StrAttribute>("message").data();
+  o.summarize = op.attribute<Int32Attribute>("summarize").data();
+  o.print_tensor_name = op.attribute<BoolAttribute>("print_tensor_name").data();
+  o.print_tensor_type = op.attribute<BoolAttribute>("print_tensor_type").data();
+  o.print_tensor_shape = op.attribute<BoolAttribute>("print_tensor_shape").data();
+  o.print_tensor_layout = op.attribute<BoolAttribute>("print_tensor_layout").data();
+  o.print_tensor_lod = op.attribute<BoolAttribute>("print_tensor_lod").data();
+  o.print_phase = op.attribute<StrAttribute>("print_phase").data();
+  return o;
 }
 
 Value print(Builder& builder, Value x, const PrintOptions& o, bool is_forward) {

@@ -54,6 +54,8 @@ struct PrintOptions {
   std::string print_phase = "BOTH";
 };
 Value print(Builder& builder, Value x, const PrintOptions& options, bool is_forward = true);
+// The options of a pd_op.print op.
+PrintOptions PrintOptionsOf(const Operation& op);
 
 // The transfers kernel selection inserts around an op that runs on the host
 // for a device: "pd_op.memcpy_d2h" (x) {dst_place_type:0} and
