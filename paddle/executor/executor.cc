@@ -103,7 +103,7 @@ Executor::Plan Executor::MemoryPlan() const {
     return value ? value.data() : int64_t{0};
   };
   return {read("reuse_values"), read("reuse_buffers"), read("reuse_bytes_planned"), read("reuse_bytes_saved"),
-          read("reuse_inplace_values")};
+          read("reuse_inplace_values"), read("reuse_symbolic_values")};
 }
 
 std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Scope* scope) {

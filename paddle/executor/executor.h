@@ -52,7 +52,8 @@ class Executor {
   // the buffers they share, their bytes, and the bytes saved.
   struct Plan {
     int64_t values = 0, buffers = 0, bytes_planned = 0, bytes_saved = 0;
-    int64_t inplace_values = 0;  // results written over a dying operand (Note [In-place])
+    int64_t inplace_values = 0;   // results written over a dying operand (Note [In-place])
+    int64_t symbolic_values = 0;  // values whose size the run decides (Note [Symbolic shapes])
   };
   Plan MemoryPlan() const;
 

@@ -435,10 +435,12 @@ void BindStaticGraph(py::module_& m) {
             out["bytes_planned"] = plan.bytes_planned;
             out["bytes_saved"] = plan.bytes_saved;
             out["inplace_values"] = plan.inplace_values;
+            out["symbolic_values"] = plan.symbolic_values;
             return out;
           },
           "What the memory plan saves: the intermediate values planned, the buffers they share, their bytes, "
-          "the bytes saved and the values written over a dying operand.")
+          "the bytes saved (of static shapes), the values written over a dying operand and the values whose "
+          "size the run decides.")
       .def("run",
            [](PyExecutor& e, const std::map<std::string, Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
              return e.exe->Run(feeds, &scope->tensors);

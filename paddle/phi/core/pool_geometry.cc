@@ -25,7 +25,7 @@ PoolGeometry MakePoolGeometry(const DDim& x, const std::vector<int64_t>& kernel_
       PD_CHECK(kernel_size[d] > 0, InvalidArgument, "output_size must be positive, but got ",
                DDim(kernel_size).ToString());
       g.out[d] = kernel_size[d];
-      PD_CHECK(g.in[d] > 0, InvalidArgument, "adaptive pooling needs non-empty spatial dims, but x has shape ",
+      PD_CHECK(g.in[d] > 0 || g.in[d] == -1, InvalidArgument, "adaptive pooling needs non-empty spatial dims, but x has shape ",
                x.ToString());
     } else {
       g.kernel[d] = kernel_size[d];
@@ -38,6 +38,10 @@ PoolGeometry MakePoolGeometry(const DDim& x, const std::vector<int64_t>& kernel_
                    g.pad_after[d] < g.kernel[d],
                InvalidArgument, "paddings must be >= 0 and smaller than the kernel, but got ",
                DDim(paddings).ToString(), " for kernel ", DDim(kernel_size).ToString());
+      if (g.in[d] < 0) {  // a dim the run decides (a static program's -1)
+        g.out[d] = -1;
+        continue;
+      }
       const int64_t span = g.in[d] + g.pad_before[d] + g.pad_after[d] - g.kernel[d];
       PD_CHECK(span >= 0, InvalidArgument, "the window (", g.kernel[d], ") is larger than the padded input (",
                g.in[d] + g.pad_before[d] + g.pad_after[d], ") along spatial dim ", d);

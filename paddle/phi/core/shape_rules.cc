@@ -55,6 +55,7 @@ SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim) {
 
 int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before,
                        int64_t pad_after, int64_t dilation) {
+  if (input < 0) return -1;  // left to the run
   const int64_t span = dilation * (kernel - 1) + 1;
   const int64_t padded = input + pad_before + pad_after;
   PD_CHECK(padded >= span, InvalidArgument, "the window (", span, " wide with dilation) is larger than the padded input (",

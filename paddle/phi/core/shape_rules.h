@@ -29,7 +29,8 @@ SliceRange ClampSlice(int64_t start, int64_t end, int64_t dim);
 // main one for offset > 0, below for < 0); 0 when it lies outside.
 int64_t DiagonalLength(int64_t rows, int64_t cols, int64_t offset);
 
-// The sliding-window output size along one spatial dim.
+// The sliding-window output size along one spatial dim; -1 for an input of
+// -1 (a static program's dim the run decides).
 int64_t ConvOutputSize(int64_t input, int64_t kernel, int64_t stride, int64_t pad_before, int64_t pad_after,
                        int64_t dilation);
 

@@ -199,8 +199,11 @@ void SplitInferMeta(const Meta& x, const std::vector<int64_t>& sections, int64_t
 
 void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
   DDim dims(shape.GetData());
-  for (int64_t d : shape.GetData()) {
-    PD_CHECK(d >= 0, InvalidArgument, "every dim of shape must be >= 0, but got ", dims.ToString());
+  const int lead = dims.size() - x.dims.size();
+  for (int i = 0; i < dims.size(); ++i) {
+    const bool left_to_run = dims[i] == -1 && i >= lead && x.dims[i - lead] == -1;  // a static program's
+    PD_CHECK(dims[i] >= 0 || left_to_run, InvalidArgument, "every dim of shape must be >= 0, but got ",
+             dims.ToString());
   }
   PD_CHECK(BroadcastDims(x.dims, dims) == dims, InvalidArgument, "x of shape ", x.dims.ToString(),
            " cannot be broadcast to ", dims.ToString());

@@ -15,6 +15,7 @@ std::map<std::string, PassFactory>& Registry() {
       {"conv_bn_fold", CreateConvBnFoldPass},
       {"dead_code_elimination", CreateDeadCodeEliminationPass},
       {"decomposition", CreateDecompositionPass},
+      {"infer_symbolic_shape", CreateInferSymbolicShapePass},
       {"kernel_selection", [] { return CreateKernelSelectionPass(paddle::CPUPlace()); }},
       {"matmul_add_fusion", CreateMatmulAddFusionPass},
   };

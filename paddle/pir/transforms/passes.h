@@ -52,6 +52,10 @@ std::unique_ptr<Pass> CreateKernelSelectionPass(const paddle::Place& target);
 // buffer_reuse_pass.cc); the module records the bytes it saves.
 std::unique_ptr<Pass> CreateBufferReusePass();
 
+// Writes each op's symbolic result shape (Note [Symbolic shapes] in
+// shape/shape_analysis.h) into its `sym_shape_str` attribute.
+std::unique_ptr<Pass> CreateInferSymbolicShapePass();
+
 // The pass of this name (a pass's name() is its key); NotFound listing the
 // names otherwise.
 std::unique_ptr<Pass> CreatePass(const std::string& name);
