@@ -136,6 +136,25 @@ def test_broadcast_of_independent_batches_and_value_decided_lengths():
     assert text.count('sym_shape_str:"shape[S2], data[NULL]"') == 2  # masked_select's length, kept by exp
 
 
+def test_unknown_dims_broadcast_with_known_ones():
+    """A -1 broadcast against n is n (the run must bring n or 1), against 1 stays -1."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        u = paddle.static.data("u", [None, None, 1])
+        v = paddle.static.data("v", [None, 8, 1])
+        w = u + v
+        z = u * paddle.static.data("one", [1, 1, 1])
+    assert w.shape == [-1, 8, 1] and z.shape == [-1, -1, 1]
+    exe = paddle.static.Executor()
+    uv, vv = np.ones((2, 1, 1), "float32"), np.full((2, 8, 1), 2.0, "float32")
+    (got,) = exe.run(main, feed={"u": uv, "v": vv, "one": np.ones((1, 1, 1), "float32")}, fetch_list=[w])
+    np.testing.assert_array_equal(got, uv + vv)
+    with pytest.raises(ValueError, match="cannot be broadcast"):
+        exe.run(main, feed={"u": np.ones((2, 3, 1), "float32"), "v": vv, "one": np.ones((1, 1, 1), "float32")},
+                fetch_list=[w])
+
+
 def test_loops_make_new_symbols_where_the_body_changes_a_dim():
     def build():
         x = paddle.static.data("x", [None, 2])

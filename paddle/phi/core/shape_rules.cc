@@ -12,9 +12,10 @@ DDim BroadcastDims(const DDim& x, const DDim& y) {
   for (int i = 0; i < rank; ++i) {
     int xi = x.size() - rank + i, yi = y.size() - rank + i;
     int64_t a = xi >= 0 ? x[xi] : 1, b = yi >= 0 ? y[yi] : 1;
-    PD_CHECK(a == b || a == 1 || b == 1, InvalidArgument, "shapes ", x.ToString(), " and ",
+    const bool left_to_run = a == -1 || b == -1;  // a static program's unknown dim: the other, unless 1
+    PD_CHECK(a == b || a == 1 || b == 1 || left_to_run, InvalidArgument, "shapes ", x.ToString(), " and ",
              y.ToString(), " cannot be broadcast together: dim ", i - rank, " is ", a, " vs ", b);
-    out[i] = a == 1 ? b : a;
+    out[i] = a == 1 ? b : b == 1 ? a : a == -1 ? b : a;
   }
   out.CheckedNumel();
   return out;

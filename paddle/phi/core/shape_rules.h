@@ -15,6 +15,8 @@ using paddle::DDim;
 using paddle::NormalizeAxis;
 
 // The broadcast of two shapes (NumPy rules); InvalidArgument if incompatible.
+// A dim of -1 (a static program's, left to the run) broadcast with n is n
+// (unless n is 1): the run must bring n or 1 there.
 DDim BroadcastDims(const DDim& x, const DDim& y);
 // reduce[i] tells whether dim i is reduced; an empty `axis` reduces all.
 std::vector<bool> ReducedAxesMask(const IntArray& axis, int rank);
