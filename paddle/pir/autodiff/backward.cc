@@ -164,15 +164,16 @@ class BackwardBuilder {
 
   // Note [Static shapes for gradients]: the gradient formulas read dims (a
   // mean's count, a reshape back to the input's shape) as numbers; a -1 would
-  // give wrong values, not an error. Until dims are symbolic, an op the
-  // gradient flows through must have every dim known.
+  // give wrong values, not an error. An op the gradient flows through must
+  // have every dim known, or decided by the feeds (Note [Deferred
+  // gradients]); a dim its values decide (masked_select's length) refuses.
   static void CheckStaticShapes(const Operation& op) {
     std::vector<Value> values = op.operands();
     for (Value v : op.results()) values.push_back(v);
     for (Value v : values) {
       PD_CHECK(!v || HasStaticShape(v.type()), Unimplemented, "[gradients] the gradient flows through ", op.name(),
-               ", whose ", v.type().ToString(), " has a dim known only when the program runs; static "
-               "gradients need every dim known (give paddle.static.data a full shape) until shapes are symbolic");
+               ", whose ", v.type().ToString(), " has a dim that an op's values decide when the program runs; "
+               "static gradients need every dim on their path known or decided by the feeds");
     }
   }
 
