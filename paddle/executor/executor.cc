@@ -35,7 +35,7 @@ std::vector<std::string> Executor::Passes() {
 }
 
 Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& fetches, const Place& place,
-                   const std::vector<std::string>& passes) {
+                   const std::vector<std::string>& passes, const Scope* parameters) {
   const pir::Block& source = *program.block();
   for (size_t i = 0; i < fetches.size(); ++i) {
     PD_CHECK(bool(fetches[i]) && fetches[i].type().isa<pir::DenseTensorType>(), InvalidArgument,
@@ -55,7 +55,8 @@ Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& f
   pir::PassManager pm;
   for (const std::string& name : passes) {
     // The executor keeps what constant folding computes.
-    pm.AddPass(name == "constant_folding" ? CreateConstantFoldingPass(&constants_) : pir::CreatePass(name));
+    pm.AddPass(name == "constant_folding" ? CreateConstantFoldingPass(&constants_, parameters, parameters != nullptr)
+                                          : pir::CreatePass(name));
   }
   pm.AddPass(pir::CreateKernelSelectionPass(api::ResolvePlace(place)));
   pm.AddPass(pir::CreateBufferReusePass());

@@ -30,9 +30,11 @@ class Executor {
  public:
   // Prepares `program` to compute `fetches` (values of it) on `place`
   // (undefined: the default place), with the passes named (Passes() when
-  // none are given).
+  // none are given). With `parameters`, constant folding also computes what
+  // depends on the program's parameters alone, read from there once (for
+  // inference, whose weights do not change).
   Executor(const pir::Program& program, const std::vector<pir::Value>& fetches, const Place& place = Place(),
-           const std::vector<std::string>& passes = Passes());
+           const std::vector<std::string>& passes = Passes(), const Scope* parameters = nullptr);
 
   // The optimizing passes run before kernel selection.
   static std::vector<std::string> Passes();

@@ -35,17 +35,23 @@ void BindModelFiles(py::module_& m) {
   files.def(
       "inputs_and_outputs",
       [](const std::shared_ptr<pir::Program>& program) {
-        std::vector<std::string> feeds;
-        py::list fetches;
+        std::vector<std::string> feeds, fetch_names;
+        py::list fetches, inputs;
         for (pir::Operation* op : *program->block()) {
-          if (op->name() == "pd_op.data") feeds.push_back(op->attribute<pir::StrAttribute>("name").data());
+          if (op->name() == "pd_op.data") {
+            feeds.push_back(op->attribute<pir::StrAttribute>("name").data());
+            inputs.append(py::cast(StaticValue{op->result(0), program, program->generation()}));
+          }
           if (op->name() == pir::pd_op::kFetch) {
             fetches.append(py::cast(StaticValue{op->operand(0), program, program->generation()}));
+            fetch_names.push_back(op->attribute<pir::StrAttribute>("name").data());
           }
         }
-        return py::make_tuple(feeds, fetches);
+        return py::make_tuple(feeds, fetches, inputs, fetch_names);
       },
-      py::arg("program"), "The names of an inference program's inputs and the values its pd_op.fetch ops output.");
+      py::arg("program"),
+      "The names of an inference program's inputs, the values its pd_op.fetch ops output, the inputs' values and "
+      "the outputs' names.");
   files.def("program_to_json", &serialize::ProgramToJson, py::arg("program"), py::arg("trainable") = true,
             py::arg("indent") = -1, "The program as PaddlePaddle 3.x's program JSON (Note [Program JSON]).");
   files.def(

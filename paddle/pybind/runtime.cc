@@ -1,4 +1,6 @@
 // Device selection, flags and memory statistics.
+#include <omp.h>
+
 #include "paddle/common/flags.h"
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
@@ -12,6 +14,10 @@ namespace paddle::pybind {
 
 void BindRuntime(py::module_& m) {
   m.def("is_compiled_with_cuda", &phi::gpu::IsCompiledWithCuda);
+  // The CPU kernels and OpenBLAS (its OpenMP build) run on OpenMP threads.
+  m.def("_set_num_threads", [](int n) { omp_set_num_threads(n); }, py::arg("n"),
+        "The OpenMP threads the CPU kernels of the calling thread's later work use.");
+  m.def("_num_threads", [] { return omp_get_max_threads(); });
   m.def("_resolve_gpu_libraries", &phi::gpu::ResolveGpuLibraries,
         "Opens the CUDA libraries and resolves every function paddle calls; the failures.");
   m.def("cuda_device_count", &phi::gpu::GetDeviceCount);

@@ -11,6 +11,7 @@
 #include "paddle/pir/core/verifier.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/pir/transforms/passes.h"
+#include "paddle/pir/transforms/split_program.h"
 #include "paddle/pir/transforms/test_mode.h"
 #include "paddle/common/ddim.h"
 #include "paddle/pybind/arg_parse.h"
@@ -371,6 +372,26 @@ void BindStaticGraph(py::module_& m) {
       py::arg("program"), py::arg("feed_dims"), py::arg("values"),
       "A copy of program with its inputs' dims those of feed_dims (name -> shape) and its deferred gradients "
       "built (Note [Deferred gradients]), and the copies of `values`.");
+  pir_module.def(
+      "split_program",
+      [](std::shared_ptr<pir::Program> program, size_t cut, const std::vector<StaticValue>& forward_values,
+         const std::vector<StaticValue>& backward_values) {
+        pir::SplitPrograms split = pir::SplitProgram(*program, cut);
+        std::shared_ptr<pir::Program> forward = std::move(split.forward), backward = std::move(split.backward);
+        auto mapped = [](const std::vector<pir::Value>& values, const pir::IrMapping& mapping,
+                         const std::shared_ptr<pir::Program>& copy) {
+          py::list out;
+          for (pir::Value v : values) out.append(StaticValue{mapping.Lookup(v), copy, copy->generation()});
+          return out;
+        };
+        return py::make_tuple(forward, mapped(Values(forward_values), split.forward_mapping, forward),
+                              mapped(split.saved, split.forward_mapping, forward), backward,
+                              mapped(Values(backward_values), split.backward_mapping, backward), split.saved_names);
+      },
+      py::arg("program"), py::arg("cut"), py::arg("forward_values"), py::arg("backward_values"),
+      "The program cut in two before its op `cut` (Note [Split programs]): (forward, copies of forward_values, "
+      "the saved values in the forward, backward, copies of backward_values, the backward's inputs for the "
+      "saved values).");
   pir_module.def("build_if", &BuildIf, py::arg("pred"), py::arg("true_fn"), py::arg("false_fn"),
                  "pd_op.if in the current program, its branches built by calling true_fn and false_fn.");
   pir_module.def("build_while", &BuildWhile, py::arg("cond"), py::arg("body"), py::arg("loop_vars"),
@@ -408,18 +429,22 @@ void BindStaticGraph(py::module_& m) {
   };
   py::class_<PyExecutor>(pir_module, "Executor")
       .def(py::init([](std::shared_ptr<pir::Program> program, const std::vector<StaticValue>& fetches,
-                       const std::optional<Place>& place, const std::optional<std::vector<std::string>>& passes) {
+                       const std::optional<Place>& place, const std::optional<std::vector<std::string>>& passes,
+                       std::shared_ptr<ScopeHandle> parameters) {
              for (const auto& f : fetches) {
                PD_CHECK(f.program == program, InvalidArgument,
                         "[Executor] a fetched value belongs to another program than the one run");
              }
              auto exe = std::make_unique<executor::Executor>(*program, Values(fetches), place.value_or(Place()),
-                                                             passes.value_or(executor::Executor::Passes()));
+                                                             passes.value_or(executor::Executor::Passes()),
+                                                             parameters ? &parameters->tensors : nullptr);
              return PyExecutor{std::move(program), std::move(exe)};
            }),
            py::arg("program"), py::arg("fetch_list"), py::arg("place") = py::none(), py::arg("passes") = py::none(),
+           py::arg("parameters") = py::none(),
            "Prepares program to compute fetch_list on place (None: the default place), optimized by the passes "
-           "named (None: the default ones) and lowered to kernels.")
+           "named (None: the default ones) and lowered to kernels; with `parameters` (a Scope), constant folding "
+           "also folds what the program's parameters alone decide, read from it once.")
       .def_static("default_passes", &executor::Executor::Passes,
                   "The optimizing passes an executor runs before kernel selection.")
       .def_property_readonly("feed_names", [](const PyExecutor& e) { return e.exe->feed_names(); })
@@ -505,6 +530,18 @@ void BindStaticGraph(py::module_& m) {
         return out;
       },
       py::arg("program"), "The values of the program's builtin.parameter ops, in order.");
+  pir_module.def(
+      "written_parameters",
+      [](const std::shared_ptr<pir::Program>& program) {
+        std::vector<std::string> names;
+        program->module_op()->Walk([&](pir::Operation* op) {
+          if (op->name() == "builtin.set_parameter") {
+            names.push_back(op->attribute<pir::StrAttribute>("parameter_name").data());
+          }
+        });
+        return names;
+      },
+      py::arg("program"), "The names the program's builtin.set_parameter ops store, in order.");
 }
 
 }  // namespace paddle::pybind

@@ -62,6 +62,8 @@ from paddle import amp
 from paddle.serialization import save, load
 from paddle import vision
 from paddle import static
+from paddle import jit
+from paddle import inference
 from paddle.static.mode import enable_static, disable_static, in_dynamic_mode
 from paddle import metric
 from paddle.hapi import Model, summary, flops

@@ -69,6 +69,13 @@ def flag(op: str, value, arg: str) -> bool:
     return bool(value)
 
 
+def string(op: str, value, arg: str) -> str:
+    """A str."""
+    if not isinstance(value, str):
+        raise TypeError(f"[{op}] argument '{arg}': expected a str, but got {got(value)}")
+    return value
+
+
 def int_list(op: str, value, arg: str, allow_int: bool = False) -> list[int]:
     """A list/tuple of ints or an integer Tensor (or a single int when allow_int) as a list of ints."""
     expected = "an int or a list of ints" if allow_int else "a list of ints"

@@ -1,7 +1,9 @@
 // conv2d followed by an inference batch_norm becomes one conv2d whose
 // weight and bias carry the normalization: with gain = scale / sqrt(variance
 // + epsilon) per output channel, bn(conv(x, w)) = conv(x, w * gain) + (bias -
-// mean * gain). The new weight and shift are ops on the parameters, so
+// mean * gain). A conv's own bias c between them (conv2d, then add of a
+// [1, C, 1, 1] tensor, as nn.Conv2D builds it) joins the shift:
+// bn(conv(x, w) + c) = conv(x, w * gain) + (bias - mean * gain + c * gain). The new weight and shift are ops on the parameters, so
 // constant folding with fold_parameters (inference) computes them once.
 // The values differ from the unfolded ones by rounding (the products are
 // reassociated), so this is an inference pass, not an exact one.
@@ -30,8 +32,15 @@ class ConvBatchNorm : public RewritePattern {
     auto layout = bn->attribute<StrAttribute>("data_format");
     if (!running || !layout || layout.data() != "NCHW") return false;
     if (!bn->result(3).use_empty() || !bn->result(4).use_empty()) return false;  // saved statistics
+    if (bn->operand(0).use_count() != 1) return false;
     Operation* conv = bn->operand(0).defining_op();
-    if (!conv || conv->name() != "pd_op.conv2d" || bn->operand(0).use_count() != 1) return false;
+    Value conv_bias;  // c, when an add of it stands between the conv and the batch norm
+    if (conv && conv->name() == "pd_op.add") {
+      conv_bias = conv->operand(1);
+      if (conv->operand(0).use_count() != 1) return false;
+      conv = conv->operand(0).defining_op();
+    }
+    if (!conv || conv->name() != "pd_op.conv2d") return false;
     auto out = bn->result(0).type().dyn_cast<DenseTensorType>();
     for (uint32_t i = 1; i < 5; ++i) {
       auto t = bn->operand(i).type().dyn_cast<DenseTensorType>();
@@ -40,6 +49,10 @@ class ConvBatchNorm : public RewritePattern {
     auto weight = conv->operand(1).type().dyn_cast<DenseTensorType>();
     const int64_t channels = weight.dims()[0];
     if (channels < 0) return false;
+    if (conv_bias) {
+      auto c = conv_bias.type().dyn_cast<DenseTensorType>();
+      if (!c || c.dtype() != out.dtype() || c.dims() != paddle::DDim({1, channels, 1, 1})) return false;
+    }
     const Value mean = bn->operand(1), variance = bn->operand(2), scale = bn->operand(3), bias = bn->operand(4);
     const double epsilon = bn->attribute<DoubleAttribute>("epsilon").data();
     rewriter.SetInsertionPoint(bn);
@@ -50,7 +63,12 @@ class ConvBatchNorm : public RewritePattern {
     Value folded_weight = pd_op::multiply(rewriter, conv->operand(1),
                                           pd_op::reshape(rewriter, gain, phi::IntArray({channels, 1, 1, 1})));
     Operation* folded = rewriter.Build("pd_op.conv2d", {conv->operand(0), folded_weight}, conv->attributes());
-    Value y = pd_op::add(rewriter, folded->result(0), pd_op::reshape(rewriter, shift, phi::IntArray({1, channels, 1, 1})));
+    Value channel_shift = pd_op::reshape(rewriter, shift, phi::IntArray({1, channels, 1, 1}));
+    if (conv_bias) {
+      Value channel_gain = pd_op::reshape(rewriter, gain, phi::IntArray({1, channels, 1, 1}));
+      channel_shift = pd_op::add(rewriter, channel_shift, pd_op::multiply(rewriter, conv_bias, channel_gain));
+    }
+    Value y = pd_op::add(rewriter, folded->result(0), channel_shift);
     if (y.type() != bn->result(0).type()) {
       rewriter.EraseOp(y.defining_op());
       return false;

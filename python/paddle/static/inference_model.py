@@ -189,14 +189,41 @@ def save_inference_model(path_prefix, feed_vars, fetch_vars, executor, **kwargs)
         raise TypeError(f"[{op}] unexpected keyword arguments: {sorted(unknown)}")
     inference = _C.serialize.inference_program(_program_of(kwargs), _values(feed_vars, op, "feed_vars"),
                                                _values(fetch_vars, op, "fetch_vars"))
-    text = _C.serialize.program_to_json(inference, bool(kwargs.get("trainable", True)),
-                                        4 if kwargs.get("readable", False) else -1)
-    tensors = _parameter_tensors(inference, kwargs.get("scope") or global_scope(), op)
+    scope = kwargs.get("scope") or global_scope()
+    write_model(path_prefix, inference, _parameter_tensors(inference, scope, op), bool(kwargs.get("trainable", True)),
+                bool(kwargs.get("readable", False)))
+
+
+def write_model(path_prefix, inference, tensors, trainable=True, readable=False):
+    """Writes an inference program (normalized) to path_prefix.json and its parameters' tensors (in the order of
+    their sorted names) to path_prefix.pdiparams (none when it has none), each atomically."""
+    text = _C.serialize.program_to_json(inference, trainable, 4 if readable else -1)
     os.makedirs(os.path.dirname(os.path.abspath(path_prefix)), exist_ok=True)
     if tensors:
-        data = _C.serialize.tensors_to_bytes(tensors)
-        save_to_file(path_prefix + ".pdiparams", data)
+        save_to_file(path_prefix + ".pdiparams", _C.serialize.tensors_to_bytes(tensors))
     save_to_file(path_prefix + ".json", text.encode("utf-8"))
+
+
+def read_model(path_prefix, op):
+    """The program of path_prefix.json, its parameters' sorted names and their tensors (from
+    path_prefix.pdiparams). FileNotFoundError for a missing file, ValueError naming a malformed one."""
+    return read_model_files(path_prefix + ".json", path_prefix + ".pdiparams", op)
+
+
+def read_model_files(json_path, params_path, op):
+    """read_model of a program file and a parameter file by their paths (params_path unused when the program
+    has no parameters)."""
+    if not os.path.isfile(json_path):
+        raise FileNotFoundError(f"[{op}] no model file {json_path}")
+    program = _C.serialize.program_from_json(load_from_file(json_path).decode("utf-8", errors="replace"), json_path)
+    names = _parameter_names(program)
+    tensors = []
+    if names:
+        if not params_path or not os.path.isfile(params_path):
+            raise FileNotFoundError(f"[{op}] {json_path} has {len(names)} parameters but there is no parameter "
+                                    f"file {params_path!r}")
+        tensors = _C.serialize.tensors_from_bytes(load_from_file(params_path), len(names), params_path)
+    return program, names, tensors
 
 
 def load_inference_model(path_prefix, executor, **kwargs):
@@ -221,18 +248,9 @@ def load_inference_model(path_prefix, executor, **kwargs):
     _check_prefix(path_prefix, op)
     if not isinstance(executor, paddle.static.Executor):
         raise TypeError(f"[{op}] executor must be a paddle.static.Executor, but got {type(executor).__name__}")
-    json_path = path_prefix + ".json"
-    if not os.path.isfile(json_path):
-        raise FileNotFoundError(f"[{op}] no model file {json_path}")
-    program = _C.serialize.program_from_json(load_from_file(json_path).decode("utf-8", errors="replace"), json_path)
-    names = _parameter_names(program)
-    if names:
-        params_path = path_prefix + ".pdiparams"
-        if not os.path.isfile(params_path):
-            raise FileNotFoundError(f"[{op}] {json_path} has {len(names)} parameters but there is no {params_path}")
-        tensors = _C.serialize.tensors_from_bytes(load_from_file(params_path), len(names), params_path)
-        scope = kwargs.get("scope") or global_scope()
-        for name, tensor in zip(names, tensors):
-            scope.set_var(name, tensor)
-    feeds, fetches = _C.serialize.inputs_and_outputs(program)
+    program, names, tensors = read_model(path_prefix, op)
+    scope = kwargs.get("scope") or global_scope()
+    for name, tensor in zip(names, tensors):
+        scope.set_var(name, tensor)
+    feeds, fetches, *_ = _C.serialize.inputs_and_outputs(program)
     return [program, feeds, fetches]

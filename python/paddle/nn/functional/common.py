@@ -7,6 +7,7 @@ import numbers
 
 import paddle
 from paddle import _checks as check
+from paddle import _C
 from paddle._C import Tensor, _C_ops
 from paddle.nn.functional.pooling import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
@@ -294,9 +295,11 @@ def linear(x, weight, bias=None, name=None) -> Tensor:
         check.tensor("linear", bias, "bias")
     if bias is None:
         return paddle.matmul(x, weight)
-    if x.dtype == weight.dtype == bias.dtype:
+    if x.dtype == weight.dtype == bias.dtype and not _C.pir.static_mode():
         return _C_ops.linear(x, weight, bias)  # one op: no second pass over out for the bias
-    return paddle.matmul(x, weight) + bias  # promotes mixed dtypes
+    # Mixed dtypes promote; a program holds matmul + add as PaddlePaddle's do (its files have no linear op), and
+    # the executor fuses them back into linear (matmul_add_fusion).
+    return paddle.matmul(x, weight) + bias
 
 
 def bilinear(x1, x2, weight, bias=None, name=None) -> Tensor:

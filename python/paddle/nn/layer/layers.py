@@ -23,9 +23,10 @@ from paddle.base.param_attr import ParamAttr
 
 
 def _camel_to_snake(name: str) -> str:
-    """``Linear`` -> ``linear``, ``LayerNorm`` -> ``layer_norm`` (Layer's default name scope)."""
+    """``Linear`` -> ``linear``, ``LayerNorm`` -> ``layer_norm``, ``Conv2D`` -> ``conv2d`` (Layer's default
+    name scope, as PaddlePaddle 3.x names them: a digit joins the capital after it)."""
     s = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
-    return re.sub("([a-z0-9])([A-Z])", r"\1_\2", s).lower()
+    return re.sub("([a-z])([A-Z])", r"\1_\2", s).lower()
 
 
 class HookRemoveHelper:

@@ -1,0 +1,275 @@
+"""paddle.jit: to_static runs functions and layers as captured programs
+(values and gradients equal to eager's, against NumPy and central finite
+differences), re-captures when a guard changes, runs eagerly what it cannot
+capture; jit.save / jit.load round-trip layers in PaddlePaddle 3.x's files,
+and the loaded layer trains like the original."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import numpy as np
+import pytest
+
+import paddle
+
+PEER_PYTHON = os.environ.get("PADDLE_PEER_PYTHON", "/opt/peers/paddle/bin/python")
+
+
+@pytest.fixture(autouse=True)
+def restore():
+    yield
+    paddle.jit.enable_to_static(True)
+    paddle.disable_static()
+
+
+def _numeric_grad(f, x, eps=1e-6):
+    g = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[i] += eps
+        down[i] -= eps
+        g[i] = (f(up) - f(down)) / (2 * eps)
+    return g
+
+
+def test_function_values_and_gradients_match_numpy_and_finite_differences():
+    @paddle.jit.to_static
+    def f(x, y, n):
+        for _ in range(n):  # a Python loop: unrolled at capture
+            x = paddle.tanh(x) * y
+        return {"out": x, "total": paddle.sum(x * x)}
+
+    rng = np.random.default_rng(0)
+    xv, yv = rng.standard_normal((3, 4)), rng.standard_normal((3, 4))
+
+    def reference(xa, ya, n=2):
+        for _ in range(n):
+            xa = np.tanh(xa) * ya
+        return xa
+
+    x = paddle.to_tensor(xv, stop_gradient=False)
+    y = paddle.to_tensor(yv, stop_gradient=False)
+    result = f(x, y, 2)
+    np.testing.assert_allclose(result["out"].numpy(), reference(xv, yv), rtol=1e-12)
+    result["total"].backward()
+    np.testing.assert_allclose(x.grad.numpy(), _numeric_grad(lambda a: (reference(a, yv) ** 2).sum(), xv),
+                               rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(y.grad.numpy(), _numeric_grad(lambda b: (reference(xv, b) ** 2).sum(), yv),
+                               rtol=1e-6, atol=1e-8)
+    assert f.concrete_program is not None and "pd_op.tanh" in str(f.concrete_program)
+
+
+def test_guards_recapture_on_new_shapes_python_values_and_modes():
+    @paddle.jit.to_static
+    def f(x, scale):
+        return x * scale
+
+    f(paddle.ones([2]), 2.0)
+    f(paddle.ones([2]), 2.0)
+    assert len(f._cache) == 1
+    np.testing.assert_array_equal(f(paddle.ones([3]), 2.0).numpy(), [2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(f(paddle.ones([3]), 5.0).numpy(), [5.0, 5.0, 5.0])
+    assert len(f._cache) == 3
+
+    layer = paddle.jit.to_static(paddle.nn.Dropout(0.5))
+    x = paddle.ones([1000])
+    layer.eval()
+    np.testing.assert_array_equal(layer(x).numpy(), np.ones(1000))
+    layer.train()
+    kept = layer(x).numpy()
+    assert set(np.unique(kept)) == {0.0, 2.0} and 300 < (kept == 0).sum() < 700
+
+
+def _mlp():
+    paddle.seed(11)
+    return paddle.nn.Sequential(paddle.nn.Linear(4, 16), paddle.nn.ReLU(), paddle.nn.Dropout(0.2),
+                                paddle.nn.Linear(16, 16), paddle.nn.BatchNorm1D(16), paddle.nn.Tanh(),
+                                paddle.nn.Linear(16, 1))
+
+
+def _train(model, steps=6):
+    rng = np.random.default_rng(3)
+    xs = rng.standard_normal((8, 4)).astype("float32")
+    ys = rng.standard_normal((8, 1)).astype("float32")
+    opt = paddle.optimizer.Adam(0.02, parameters=model.parameters())
+    paddle.seed(5)
+    losses = []
+    for _ in range(steps):
+        loss = paddle.mean((model(paddle.to_tensor(xs)) - paddle.to_tensor(ys)) ** 2)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        losses.append(float(loss))
+    return losses, model
+
+
+def test_training_a_layer_under_to_static_matches_eager():
+    """Dropout draws the same masks (one draw per step: the backward reuses the forward's values, Note
+    [Split programs]) and batch norm's running statistics are updated once per step, as in eager mode."""
+    eager_losses, eager = _train(_mlp())
+    static_losses, static = _train(paddle.jit.to_static(_mlp()))
+    np.testing.assert_allclose(static_losses, eager_losses, rtol=1e-5)
+    assert static_losses[-1] < static_losses[0]
+    for (name, a), (_, b) in zip(eager.state_dict().items(), static.state_dict().items()):
+        np.testing.assert_allclose(b.numpy(), a.numpy(), rtol=1e-5, atol=1e-6, err_msg=name)
+
+
+def test_input_spec_serves_every_batch_size_with_one_capture():
+    net = paddle.nn.Linear(3, 2)
+    static = paddle.jit.to_static(net, input_spec=[paddle.static.InputSpec([None, 3], "float32", "x")])
+    for batch in (1, 4, 7):
+        x = paddle.to_tensor(np.random.default_rng(batch).standard_normal((batch, 3)).astype("float32"),
+                             stop_gradient=False)
+        out = net(x)
+        out.sum().backward()
+        expected = x.numpy() @ net.weight.numpy() + net.bias.numpy()
+        np.testing.assert_allclose(out.numpy(), expected, rtol=1e-6)
+        np.testing.assert_allclose(x.grad.numpy(), np.tile(net.weight.numpy().sum(1), (batch, 1)), rtol=1e-6)
+        net.clear_gradients()
+    assert len(static.forward._cache) == 1
+    with pytest.raises(ValueError, match="takes 1 tensors"):
+        net(paddle.ones([1, 3]), paddle.ones([1, 3]))
+
+
+def test_what_cannot_be_captured_runs_eagerly_with_a_logged_reason(caplog):
+    def branchy(x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 1
+
+    f = paddle.jit.to_static(branchy)
+    with caplog.at_level(logging.WARNING, logger="paddle.jit"):
+        np.testing.assert_array_equal(f(paddle.to_tensor([1.0, 2.0])).numpy(), [2.0, 4.0])
+    assert "runs eagerly" in caplog.text and "truth value" in caplog.text
+    np.testing.assert_array_equal(f(paddle.to_tensor([-1.0, -2.0])).numpy(), [-2.0, -3.0])
+    with pytest.raises(TypeError, match="truth value"):
+        paddle.jit.to_static(branchy, full_graph=True)(paddle.to_tensor([1.0]))
+
+    paddle.jit.enable_to_static(False)
+    g = paddle.jit.to_static(lambda x: x + 1)
+    np.testing.assert_array_equal(g(paddle.ones([2])).numpy(), [2.0, 2.0])
+    assert g.concrete_program is None
+    with pytest.raises(TypeError, match="must be a bool"):
+        paddle.jit.enable_to_static(1)
+
+
+def test_a_function_using_a_global_layer_trains_its_parameters():
+    model = paddle.nn.Linear(2, 1)
+
+    @paddle.jit.to_static
+    def step(x):
+        return paddle.mean(model(x) ** 2)
+
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, -1.0]])
+    step(x).backward()
+    w, b = model.weight.numpy(), model.bias.numpy()
+    out = x.numpy() @ w + b
+    # d mean(out^2) / d out = 2 * out / 2 over the two rows
+    np.testing.assert_allclose(model.weight.grad.numpy(), x.numpy().T @ out, rtol=1e-5)
+    np.testing.assert_allclose(model.bias.grad.numpy(), out.sum(0), rtol=1e-5)
+    assert "pd_op" in str(step.concrete_program)
+
+
+class _ConvNet(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.conv = paddle.nn.Conv2D(1, 4, 3, padding=1)
+        self.bn = paddle.nn.BatchNorm2D(4)
+        self.fc = paddle.nn.Linear(4 * 3 * 3, 3)
+
+    def forward(self, x):
+        h = paddle.nn.functional.max_pool2d(paddle.nn.functional.relu(self.bn(self.conv(x))), 2)
+        return paddle.nn.functional.softmax(self.fc(paddle.flatten(h, 1)))
+
+
+def _trained_convnet():
+    paddle.seed(2)
+    net = _ConvNet()
+    net.train()
+    for _ in range(3):  # running statistics away from their start
+        net(paddle.randn([4, 1, 6, 6]))
+    net.eval()
+    return net
+
+
+def test_save_and_load_round_trip_and_the_loaded_layer_fine_tunes(tmp_path):
+    net = _trained_convnet()
+    prefix = str(tmp_path / "convnet")
+    paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 1, 6, 6], "float32", "image")])
+    assert sorted(os.listdir(tmp_path)) == ["convnet.json", "convnet.pdiparams"]
+    assert net.training is False and net.bn.training is False
+    loaded = paddle.jit.load(prefix)
+    assert isinstance(loaded, paddle.jit.TranslatedLayer) and loaded.training is False
+    assert [n for n, _ in loaded.named_parameters()] == [f"param_{i}" for i in range(8)]
+    x = paddle.to_tensor(np.random.default_rng(4).standard_normal((5, 1, 6, 6)).astype("float32"))
+    np.testing.assert_allclose(loaded(x).numpy(), net(x).numpy(), rtol=1e-6, atol=1e-7)
+    # fine-tuning: the saved program (test mode) differentiates like the eager layer in eval mode
+    target = paddle.to_tensor(np.eye(3, dtype="float32")[[0, 1, 2, 0, 1]])
+    for model in (net, loaded):
+        paddle.nn.functional.mse_loss(model(x), target).backward()
+    grads = {p.name: p.grad.numpy() for p in net.parameters() if p.grad is not None}
+    loaded_grads = {p.name: p.grad.numpy() for p in loaded.parameters() if p.grad is not None}
+    assert sorted(loaded_grads) == sorted(grads)  # the batch norm's statistics take none
+    for name in grads:
+        np.testing.assert_allclose(loaded_grads[name], grads[name], rtol=1e-5, atol=1e-7, err_msg=name)
+    opt = paddle.optimizer.SGD(0.5, parameters=loaded.parameters())
+    before = float(paddle.nn.functional.mse_loss(loaded(x), target))
+    for _ in range(5):
+        loss = paddle.nn.functional.mse_loss(loaded(x), target)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+    assert float(paddle.nn.functional.mse_loss(loaded(x), target)) < before
+
+
+def test_save_uses_a_to_static_input_spec_and_checks_its_arguments(tmp_path):
+    net = paddle.nn.Linear(3, 2)
+    paddle.jit.to_static(net, input_spec=[paddle.static.InputSpec([None, 3], "float32", "features")])
+    prefix = str(tmp_path / "linear")
+    paddle.jit.save(net, prefix)
+    loaded = paddle.jit.load(prefix)
+    x = paddle.ones([2, 3])
+    np.testing.assert_allclose(loaded(x).numpy(), net(x).numpy(), rtol=1e-6)
+    assert loaded._captured.input_names == ["features"]
+    with pytest.raises(ValueError, match="takes 1 inputs"):
+        loaded(x, x)
+    with pytest.raises(ValueError, match="input_spec is required"):
+        paddle.jit.save(paddle.nn.Linear(2, 2), str(tmp_path / "nospec"))
+    with pytest.raises(ValueError, match="path prefix"):
+        paddle.jit.save(net, str(tmp_path) + "/", input_spec=[paddle.static.InputSpec([1, 3])])
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([1, 3])], bogus=1)
+    with pytest.raises(FileNotFoundError, match="no model file"):
+        paddle.jit.load(str(tmp_path / "missing"))
+    (tmp_path / "bad.json").write_text('{"base_code": {"magic": "pir"')
+    with pytest.raises(ValueError, match="bad.json"):
+        paddle.jit.load(str(tmp_path / "bad"))
+
+
+@pytest.mark.skipif(not os.path.exists(PEER_PYTHON), reason=f"no PaddlePaddle interpreter at {PEER_PYTHON} "
+                    "(set PADDLE_PEER_PYTHON)")
+def test_paddlepaddle_loads_what_jit_save_writes(tmp_path):
+    """PaddlePaddle 3.x's paddle.jit.load runs our saved MLP and gives our outputs."""
+    import subprocess
+    import textwrap
+
+    paddle.seed(9)
+    net = paddle.nn.Sequential(paddle.nn.Linear(4, 8), paddle.nn.ReLU(), paddle.nn.Linear(8, 3),
+                               paddle.nn.Softmax())
+    prefix = str(tmp_path / "mlp")
+    paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 4], "float32", "x")])
+    xs = np.random.default_rng(1).standard_normal((3, 4)).astype("float32")
+    np.save(tmp_path / "x.npy", xs)
+    script = textwrap.dedent(f"""
+        import numpy as np, paddle
+        layer = paddle.jit.load({prefix!r})
+        out = layer(paddle.to_tensor(np.load({str(tmp_path / "x.npy")!r})))
+        np.save({str(tmp_path / "theirs.npy")!r}, out.numpy())
+    """)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    proc = subprocess.run([PEER_PYTHON, "-c", script], env=env, timeout=600, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    np.testing.assert_allclose(np.load(tmp_path / "theirs.npy"), net(paddle.to_tensor(xs)).numpy(), rtol=1e-5,
+                               atol=1e-6)
