@@ -25,6 +25,7 @@ from training import TRAINING_SCENARIOS  # noqa: E402
 
 UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add_2^25": ("GB/s", "bytes"),
          "sum_2^25": ("GB/s", "bytes"), "mlp_tiny_step": ("us/step", None), "mlp_tiny_static_step": ("us/step", None),
+         "mlp_tiny_to_static_step": ("us/step", None),
          "mlp_1024_step": ("us/step", None), "pir_10k_roundtrip": ("ms/call", "ms"),
          "pir_1k_passes": ("ms/call", "ms"),
          "grad2_mlp64": ("us/step", None)}

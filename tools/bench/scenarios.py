@@ -81,6 +81,10 @@ def scenario(name: str, framework: str):
         if framework == "torch":
             raise KeyError(f"{name}: PyTorch has no static mode")
         return _mlp_static_step(rng, 8, 8), 1
+    if name == "mlp_tiny_to_static_step":  # mlp_tiny_step with the forward and loss under paddle.jit.to_static
+        if framework == "torch":
+            raise KeyError(f"{name}: PyTorch has no to_static")
+        return _mlp_to_static_step(rng, 8, 8), 1
     if name in ("pir_10k_roundtrip", "pir_1k_passes"):  # the IR itself (ours only)
         if framework != "paddle" or not hasattr(getattr(__import__("paddle"), "_C", None), "pir"):
             raise KeyError(f"{name}: our IR's API only")
@@ -227,6 +231,27 @@ def _mlp_step(framework: str, rng, width: int, batch: int):
     return step
 
 
+def _mlp_to_static_step(rng, width: int, batch: int):
+    """mlp_tiny_step's step, its forward and loss one captured program (ours and PaddlePaddle's to_static): the
+    parameters are the function's inputs, their gradients the program's."""
+    import paddle
+
+    params = _mlp_params("paddle", rng, width)
+    (x,) = _tensors("paddle", rng.standard_normal((batch, width), dtype=np.float32))
+
+    @paddle.jit.to_static
+    def loss_of(x, w0, b0, w1, b1, w2, b2):  # PaddlePaddle's to_static takes no *args
+        out = _mlp("paddle", x, [w0, b0, w1, b1, w2, b2])
+        return (out * out).mean()
+
+    def step():
+        loss_of(x, *params).backward()
+        for p in params:
+            p.clear_gradient(set_to_zero=False)
+
+    return step
+
+
 def _mlp_static_step(rng, width: int, batch: int):
     """One SGD step of the 3-layer tanh MLP as a static program: forward,
     backward and update run by the executor (ours and PaddlePaddle's share
@@ -312,6 +337,7 @@ def _second_derivative(framework: str, rng, width: int):
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
                 "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_tiny_static_step",
+         "mlp_tiny_to_static_step",
          "mlp_1024_step", "grad2_mlp64", "pir_10k_roundtrip", "pir_1k_passes"] + OP_SCENARIOS + TRAINING_SCENARIOS
 
 

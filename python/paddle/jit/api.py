@@ -95,6 +95,7 @@ class StaticFunction:
         self._instance = instance
         self._cache = {}
         self._last = None
+        self._layers = self._flat_layers = None
         functools.update_wrapper(self, function)
 
     def __get__(self, instance, owner=None):
@@ -131,9 +132,15 @@ class StaticFunction:
             specs.append(_spec(next(given)) if isinstance(a, paddle.Tensor) else a)
         return specs
 
+    def _sublayers(self):
+        """The layers the function uses and their sublayers, found on the first call."""
+        if self._flat_layers is None:
+            self._layers = _layers_of(self._function, self._instance)
+            self._flat_layers = [l for layer in self._layers for l in layer.sublayers(include_self=True)]
+        return self._flat_layers
+
     def _key(self, args):
-        layers = _layers_of(self._function, self._instance)
-        modes = tuple(l.training for layer in layers for l in layer.sublayers(include_self=True))
+        modes = tuple(l.training for l in self._sublayers())
         if self._input_spec is not None:  # one program for the spec's shapes
             return (tuple(("tensor",) if isinstance(a, paddle.Tensor) else _guard(a) for a in args), modes)
         return (tuple(_guard(a) for a in args), modes)
@@ -148,8 +155,7 @@ class StaticFunction:
             else:
                 try:
                     names = argument_names(function, len(args) + (self._instance is not None))
-                    captured = capture(self._call_function, self._specs(args),
-                                       _layers_of(function, self._instance),
+                    captured = capture(self._call_function, self._specs(args), self._layers,
                                        input_names=names[1:] if self._instance is not None else names)
                     entry = ProgramRunner(captured)
                 except CaptureError as e:
