@@ -8,8 +8,12 @@
 #include "paddle/pir/core/operation.h"
 #include "paddle/pir/core/region.h"
 #include "paddle/pir/dialect/control_flow_dialect.h"
+#include "paddle/pir/dialect/generated/pd_ops.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
+#include "paddle/pir/transforms/pass.h"
+#include "paddle/pir/transforms/passes.h"
 #include "paddle/pir/transforms/test_mode.h"
+#include "paddle/serialize/paddle_ops.h"
 
 namespace paddle::serialize {
 namespace {
@@ -56,6 +60,38 @@ void DropLoopHistory(pir::Program& program) {
   }
 }
 
+// Note [Paddle's forms]: our ops PaddlePaddle has not (the YAML's paddle:
+// {decompose}) are saved as ops it has: by their decompositions where every
+// dim is known, and flash_attention without a causal mask (whose dims may be
+// -1) as its attention ops, softmax(q k^T * scale) v over [batch, heads, seq,
+// dim]. Others stay ours: such a file reads here only.
+void PaddleForms(pir::Program& program) {
+  pir::PassManager pm;
+  pm.AddPass(pir::CreateDecompositionPass(PaddleDecomposedOps()));
+  pm.Run(program);
+  std::vector<pir::Operation*> attention;
+  for (pir::Operation* op : *program.block()) {
+    auto causal = op->attribute<pir::BoolAttribute>("causal");
+    if (op->name() == "pd_op.flash_attention" && causal && !causal.data() && op->result(1).use_empty()) {
+      attention.push_back(op);
+    }
+  }
+  for (pir::Operation* op : attention) {
+    pir::Builder b(program.context(), op->parent_block());
+    b.SetInsertionPoint(op);
+    const std::vector<int64_t> heads_first = {0, 2, 1, 3};
+    pir::Value q = pir::pd_op::transpose(b, op->operand(0), heads_first);
+    pir::Value k = pir::pd_op::transpose(b, op->operand(1), heads_first);
+    pir::Value v = pir::pd_op::transpose(b, op->operand(2), heads_first);
+    pir::Value scores = pir::pd_op::scale(b, pir::pd_op::matmul(b, q, k, false, true),
+                                          phi::Scalar(op->attribute<pir::DoubleAttribute>("scale").data()), 0.0, true);
+    pir::Value out = pir::pd_op::transpose(b, pir::pd_op::matmul(b, pir::pd_op::softmax(b, scores, -1), v, false, false),
+                                           heads_first);
+    op->result(0).ReplaceAllUsesWith(out);
+    op->parent_block()->erase(op);
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<pir::Program> InferenceProgram(const pir::Program& program, const std::vector<pir::Value>& feeds,
@@ -92,6 +128,7 @@ std::unique_ptr<pir::Program> InferenceProgram(const pir::Program& program, cons
     const std::string own = NameOf(v);
     pir::pd_op::fetch(builder, v, own.empty() ? "fetch_name_" + std::to_string(i) : own, static_cast<int32_t>(i));
   }
+  PaddleForms(*copy);  // after the fetches, which then read the replacements
   return copy;
 }
 

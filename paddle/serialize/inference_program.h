@@ -11,7 +11,8 @@ namespace paddle::serialize {
 // As PaddlePaddle 3.x normalizes it: a copy of `program` with only the ops
 // the fetches need (the backward and the updates go), in test mode
 // (pir::ToTestMode: batch norms use their running statistics, dropout
-// passes), and one pd_op.fetch {name, col} per fetch at the end, named by
+// passes), with our ops PaddlePaddle has not in its ops where they can be
+// (Note [Paddle's forms]), and one pd_op.fetch {name, col} per fetch at the end, named by
 // the fetched value's name (an input's or parameter's) or "fetch_name_<i>".
 // Feeds must be inputs (pd_op.data) of the program that the fetches read:
 // InvalidArgument naming the feed otherwise.

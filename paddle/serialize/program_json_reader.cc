@@ -61,12 +61,23 @@ class Reader {
   void Define(const json& id_json, pir::Value v) {
     const int64_t id = Int(id_json, "a value id");
     Expect(id != 0, "a value id other than 0", id_json);
-    Expect(values_.emplace(id, v).second, "each value id defined once", id_json);
+    Expect(!unavailable_.count(id) && values_.emplace(id, v).second, "each value id defined once", id_json);
+  }
+
+  // A result of Paddle's that ours lacks (batch_norm's reserve space): an op
+  // reading it cannot be read here.
+  void Unavailable(const json& id_json, const std::string& what) {
+    const int64_t id = Int(id_json, "a value id");
+    Expect(id != 0 && !values_.count(id) && unavailable_.emplace(id, what).second, "each value id defined once",
+           id_json);
   }
 
   pir::Value Lookup(const json& operand, const std::string& op) const {
     const int64_t id = Int(Member(operand, "%", "an operand of " + op), "an operand id of " + op);
     if (id == 0) return pir::Value();
+    auto missing = unavailable_.find(id);
+    PD_CHECK(missing == unavailable_.end(), Unimplemented, "[load] ", source_, ": ", op, " reads ", missing->second,
+             ", which this framework's op does not have");
     auto it = values_.find(id);
     Expect(it != values_.end(), "operands of " + op + " defined before it", operand);
     return it->second;
@@ -94,7 +105,11 @@ class Reader {
     const std::string short_name = name_json.get<std::string>();
     if (short_name == "p") return Parameter(op, builder);
     const std::string name = OpName(short_name);
-    if (const PaddleOpImport* import = FindPaddleOp(name)) return Import(op, *import, builder);
+    const std::vector<const PaddleOpImport*>* imports = &FindPaddleOps(name);
+    if (imports->empty() && name.size() > 1 && name.back() == '_' && !ctx_->FindOp(name)) {
+      imports = &FindPaddleOps(name.substr(0, name.size() - 1));  // Paddle's in-place form (batch_norm_)
+    }
+    if (!imports->empty()) return Import(op, Choose(op, *imports), builder);
     const pir::OpInfo* info = ctx_->FindOp(name);
     PD_CHECK(info != nullptr, NotFound, "[load] ", source_, " holds the op ", name,
              ", which this framework does not have");
@@ -146,6 +161,56 @@ class Reader {
     return attributes;
   }
 
+  // Note [Paddle's ops]: of the ops of ours a Paddle op stands for, one whose
+  // constants the op has (attributes, and constant operands: neg is Paddle's
+  // scale by -1): the one of Paddle's name, else the one with the most
+  // constants (the most special), else the first; the first when none fits
+  // (Import then names what differs).
+  const PaddleOpImport& Choose(const json& op, const std::vector<const PaddleOpImport*>& imports) const {
+    if (imports.size() == 1) return *imports[0];
+    const std::map<std::string, const json*> given = Attributes(op);
+    const std::vector<pir::Value> inputs = Operands(op, imports[0]->paddle);
+    const PaddleOpImport* best = nullptr;
+    int best_constants = -1;
+    for (const PaddleOpImport* import : imports) {
+      bool fits = true;
+      int constants = 0;
+      size_t input = 0;
+      for (const PaddleArgBinding& b : import->args) {
+        const size_t position = b.input ? input++ : 0;
+        if (b.ours != nullptr || b.constant == nullptr) continue;
+        ++constants;
+        const json expected = json::parse(b.constant);
+        if (b.input) {
+          fits = fits && position < inputs.size() && HoldsConstant(inputs[position], expected);
+        } else {
+          auto it = given.find(b.paddle);
+          fits = fits && it != given.end() && it->second->contains("D") && it->second->at("D") == expected;
+        }
+      }
+      if (!fits) continue;
+      if (std::string(import->ours) == import->paddle) return *import;
+      if (constants > best_constants) best = import, best_constants = constants;
+    }
+    return best ? *best : *imports[0];
+  }
+
+  // Whether v is a pd_op.full of `expected` (a number) or a
+  // pd_op.full_int_array of it (a list).
+  static bool HoldsConstant(pir::Value v, const json& expected) {
+    const pir::Operation* def = v ? v.defining_op() : nullptr;
+    if (!def) return false;
+    if (def->name() == "pd_op.full" && expected.is_number()) {
+      auto fill = def->attribute<pir::ScalarAttribute>("fill_value");
+      return fill && fill.data().to<double>() == expected.get<double>();
+    }
+    if (def->name() == "pd_op.full_int_array" && expected.is_array()) {
+      std::optional<std::vector<int64_t>> values = IntList(def->attribute<pir::ArrayAttribute>("value"));
+      return values && json(*values) == expected;
+    }
+    return false;
+  }
+
   // Note [Paddle's ops]: our op from Paddle's, through the YAML's bindings.
   void Import(const json& op, const PaddleOpImport& import, pir::Builder& builder) {
     const std::string paddle = import.paddle;
@@ -168,7 +233,7 @@ class Reader {
         } else {
           const pir::AttrSpec* spec = info->FindAttribute(b.ours);
           PD_CHECK(spec != nullptr, InvalidArgument, "[load] ", import.ours, " declares no attribute ", b.ours);
-          attributes[b.ours] = Constant(v, *spec, what);
+          attributes[b.ours] = Reordered(Constant(v, *spec, what), b, what);
         }
         continue;
       }
@@ -179,7 +244,7 @@ class Reader {
       if (b.ours != nullptr) {
         const pir::AttrSpec* spec = info->FindAttribute(b.ours);
         PD_CHECK(spec != nullptr, InvalidArgument, "[load] ", import.ours, " declares no attribute ", b.ours);
-        attributes[b.ours] = Attr(attr, spec->kind, spec->element, what);
+        attributes[b.ours] = Reordered(Attr(attr, spec->kind, spec->element, what), b, what);
       } else if (b.constant != nullptr) {
         const json expected = json::parse(b.constant);
         PD_CHECK(attr.contains("D") && attr.at("D") == expected, NotFound, "[load] ", source_, ": ", what, " is ",
@@ -195,13 +260,46 @@ class Reader {
                  " has no attribute ", attr, " here");
       }
     }
+    if (import.rank >= 0) {
+      auto x = operands.empty() ? pir::DenseTensorType() : operands[0].type().dyn_cast<pir::DenseTensorType>();
+      PD_CHECK(x && x.dims().size() == import.rank, Unimplemented, "[load] ", source_, ": ", paddle,
+               " is read here for inputs of rank ", import.rank);
+    }
     const json& results = Member(op, "O", paddle);
-    Expect(results.is_array() && results.size() == info->results.size(),
-           paddle + " with " + std::to_string(info->results.size()) + " results", op);
-    std::vector<pir::Type> types;
-    for (const json& result : results) types.push_back(Type(Member(result, "TT", "a result of " + paddle)));
+    const size_t paddle_results = import.results.empty() ? info->results.size() : import.results.size();
+    Expect(results.is_array() && results.size() == paddle_results,
+           paddle + " with " + std::to_string(paddle_results) + " results", op);
+    std::vector<pir::Type> types(info->results.size());
+    for (size_t i = 0; i < results.size(); ++i) {
+      const int ours = import.results.empty() ? static_cast<int>(i) : import.results[i].ours;
+      if (ours >= 0) types[ours] = Type(Member(results[i], "TT", "a result of " + paddle));
+    }
+    // Our results that Paddle's op does not have take the types our op infers.
+    if (std::any_of(types.begin(), types.end(), [](const pir::Type& t) { return !t; })) {
+      PD_CHECK(info->infer_types != nullptr, Unimplemented, "[load] ", import.ours, " cannot infer its results");
+      std::vector<pir::Type> inferred = info->infer_types(ctx_, pir::TypesOf(operands), attributes);
+      for (size_t r = 0; r < types.size(); ++r) {
+        if (!types[r] && r < inferred.size()) types[r] = inferred[r];
+      }
+    }
     pir::Operation* created = builder.Create(import.ours, operands, std::move(attributes), types);
-    for (size_t i = 0; i < results.size(); ++i) Define(Member(results[i], "%", "a result"), created->result(i));
+    for (size_t i = 0; i < results.size(); ++i) {
+      const int ours = import.results.empty() ? static_cast<int>(i) : import.results[i].ours;
+      const json& id = Member(results[i], "%", "a result");
+      if (ours >= 0) {
+        Define(id, created->result(ours));
+      } else {
+        Unavailable(id, paddle + "'s result " + std::to_string(i));
+      }
+    }
+  }
+
+  // A list attribute of Paddle's in our order and length (PaddleListToOurs).
+  pir::Attribute Reordered(pir::Attribute a, const PaddleArgBinding& b, const std::string& what) const {
+    if (b.permute.empty() && b.symmetric == 0) return a;
+    std::optional<std::vector<int64_t>> list = IntList(a);
+    PD_CHECK(list.has_value(), InvalidArgument, "[load] ", source_, ": ", what, " must be a list of integers");
+    return WithInts(a, PaddleListToOurs(*list, b, what));
   }
 
   // The attribute of kind `spec` that a constant operand of Paddle's holds (a
@@ -430,6 +528,7 @@ class Reader {
   const std::string& source_;
   pir::IrContext* ctx_;
   std::unordered_map<int64_t, pir::Value> values_;
+  std::unordered_map<int64_t, std::string> unavailable_;  // Paddle's results ours lacks
 };
 
 // Note [Paddle's ops]: the constants that held list and scalar arguments

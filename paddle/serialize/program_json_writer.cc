@@ -56,7 +56,7 @@ class Writer {
     out["args"] = std::move(args);
     for (const pir::Operation* op : block) {
       const PaddleOpImport* paddle = FindOurOp(op->name());
-      if (paddle != nullptr) {
+      if (paddle != nullptr && Exportable(*op, *paddle)) {
         Export(*op, *paddle, &ops);
       } else {
         ops.push_back(Op(*op));
@@ -109,6 +109,45 @@ class Writer {
     return it->second;
   }
 
+  // Whether op has Paddle's form: its first input of the mapping's rank, and
+  // no result of ours that Paddle's op lacks read (max_pool's indices).
+  static bool Exportable(const pir::Operation& op, const PaddleOpImport& paddle) {
+    if (paddle.rank >= 0) {
+      auto x = op.num_operands() > 0 ? op.operand(0).type().dyn_cast<pir::DenseTensorType>() : pir::DenseTensorType();
+      if (!x || x.dims().size() != paddle.rank) return false;
+    }
+    if (paddle.results.empty()) return true;
+    for (uint32_t r = 0; r < op.num_results(); ++r) {
+      const bool kept = std::any_of(paddle.results.begin(), paddle.results.end(),
+                                    [&](const PaddleResult& p) { return p.ours == static_cast<int>(r); });
+      if (!kept && !op.result(r).use_empty()) return false;
+    }
+    return true;
+  }
+
+  // A list attribute of ours in Paddle's order (OurListToPaddle).
+  pir::Attribute Reordered(pir::Attribute a, const PaddleArgBinding& b) const {
+    std::optional<std::vector<int64_t>> list = IntList(a);
+    if ((b.permute.empty() && b.if_empty.empty()) || !list) return a;
+    return WithInts(a, OurListToPaddle(*list, b));
+  }
+
+  // The tensor the writer declares for a result of Paddle's that ours lacks.
+  static pir::Type ExtraResultType(const pir::Operation& op, const PaddleResult& result) {
+    auto x = op.operand(0).type().dyn_cast<pir::DenseTensorType>();
+    const paddle::DataType dtype = result.dtype ? paddle::DataTypeFromName(result.dtype) : x.dtype();
+    std::vector<int64_t> dims = {-1};
+    if (result.like_input) {
+      dims = x.dims().ToVector();
+    } else if (result.dims_before != nullptr) {
+      auto axis = op.attribute<pir::Int64Attribute>(result.dims_before);
+      PD_CHECK(axis && axis.data() >= 0 && axis.data() <= x.dims().size(), InvalidArgument, "[save] ", op.name(),
+               "'s ", result.dims_before, " must be an axis of its input");
+      dims.assign(x.dims().data(), x.dims().data() + axis.data());
+    }
+    return pir::DenseTensorType::Get(pir::IrContext::Instance(), dtype, paddle::DDim(dims));
+  }
+
   // Note [Paddle's ops]: op in Paddle's signature; a constant op goes before
   // it (into `ops`) for each attribute of ours that is an operand of Paddle's.
   void Export(const pir::Operation& op, const PaddleOpImport& paddle, json* ops) {
@@ -126,23 +165,40 @@ class Writer {
         } else {
           auto value = op.attributes().find(b.ours);
           PD_CHECK(value != op.attributes().end(), InvalidArgument, "[save] ", op.name(), " has no attribute ", b.ours);
-          operands.push_back({{"%", ConstantOp(value->second, op, ops)}});
+          operands.push_back({{"%", ConstantOp(Reordered(value->second, b), op, ops)}});
         }
         continue;
       }
       if (b.ours != nullptr) {
         auto value = op.attributes().find(b.ours);
         if (value != op.attributes().end()) {
-          attributes.push_back({{"N", b.paddle}, {"AT", PaddleAttr(value->second, b.paddle_type, op)}});
+          attributes.push_back({{"N", b.paddle}, {"AT", PaddleAttr(Reordered(value->second, b), b.paddle_type, op)}});
         }
       } else if (b.constant != nullptr) {
         attributes.push_back({{"N", b.paddle}, {"AT", PaddleConstant(json::parse(b.constant), b.paddle_type)}});
       }
     }
     for (const auto& [name, value] : op.attributes()) {
-      if (IsResultAttribute(name)) per_result.push_back({{"N", name}, {"AT", Attr(value, op)}});
+      if (!IsResultAttribute(name)) continue;
+      auto array = value.dyn_cast<pir::ArrayAttribute>();
+      if (paddle.results.empty() || !array || array.data().size() != op.num_results()) {
+        per_result.push_back({{"N", name}, {"AT", Attr(value, op)}});
+        continue;
+      }
+      std::vector<pir::Attribute> theirs;  // one per Paddle's result; ours for those it has
+      for (const PaddleResult& r : paddle.results) {
+        theirs.push_back(r.ours >= 0 ? array.data()[r.ours] : pir::BoolAttribute::Get(pir::IrContext::Instance(), true));
+      }
+      per_result.push_back({{"N", name}, {"AT", Attr(pir::ArrayAttribute::Get(pir::IrContext::Instance(), theirs), op)}});
     }
-    for (pir::Value v : op.results()) results.push_back(Result(v));
+    if (paddle.results.empty()) {
+      for (pir::Value v : op.results()) results.push_back(Result(v));
+    } else {
+      for (const PaddleResult& r : paddle.results) {
+        results.push_back(r.ours >= 0 ? Result(op.result(static_cast<uint32_t>(r.ours)))
+                                      : json{{"%", next_result_++}, {"TT", Type(ExtraResultType(op, r))}});
+      }
+    }
     json out = {{"#", OpName(paddle.paddle)}, {"I", std::move(operands)}, {"O", std::move(results)},
                 {"A", std::move(attributes)}};
     if (trainable_) out["OA"] = std::move(per_result);

@@ -155,6 +155,8 @@ SIGNATURES = {
         ["padding_algorithm", "std::string", None], ["dilations", "std::vector<int>", None], ["groups", "int", None],
         ["data_format", "std::string", None]]},
     "pd_op.relu": {"inputs": ["x"], "attrs": [], "outputs": ["out"]},
+    "pd_op.norm2": {"inputs": ["x"], "attrs": [["begin_norm_axis", "int", None]], "outputs": ["out", "mean",
+                                                                                         "variance"]},
 }
 
 
@@ -169,6 +171,12 @@ def test_paddle_mappings_that_fit_the_signature_pass():
     _checked("relu", args="(Tensor x)")
     _checked({"decompose": "no such Paddle op"}, decomposition="relu(x)")
     _checked({"none": "an internal op"})
+    _checked({"op": "conv2d", "args": {**CONV2D, "paddings": {"arg": "paddings", "permute": [1, 0], "symmetric": 4,
+                                                              "if_empty": [0, 0, 0, 0]}}})
+    _checked({"op": "norm2", "args": {"x": "x", "begin_norm_axis": "axis"}, "outputs": {"out": "out", "rstd": None},
+              "extra": {"mean": {"dims_before": "axis"},
+                                                                             "variance": {"like_input": True}}},
+             args="(Tensor x, int64_t axis=1)", output="Tensor(out), Tensor(rstd)")
 
 
 @pytest.mark.parametrize("paddle,match", [
@@ -183,12 +191,21 @@ def test_paddle_mappings_that_fit_the_signature_pass():
     ({"op": "conv2d", "args": {**CONV2D, "groups": 1.5}}, r"does not fit"),
     ({"op": "conv2d", "args": CONV2D, "outputs": {"out": "y"}}, r"has no output 'y'"),
     ({"decompose": "no such Paddle op"}, r"needs the op's decomposition"),
+    ({"op": "conv2d", "args": {**CONV2D, "paddings": {"arg": "paddings", "symmetric": 3}}}, r"positive even number"),
+    ({"op": "conv2d", "args": {**CONV2D, "paddings": {"arg": "paddings", "if_empty": "none"}}},
+     r"if_empty must be a list"),
+    ({"op": "conv2d", "args": CONV2D, "outputs": {"out": "out"}, "extra": {"out": {}}}, r"paddle.extra must describe"),
 ])
 def test_paddle_mappings_that_do_not_fit_are_rejected(paddle, match):
     from codegen.paddle_map import PaddleMapError
 
     with pytest.raises(PaddleMapError, match=match):
         _checked(paddle)
+
+
+def test_a_paddle_rank_must_be_a_rank():
+    with pytest.raises(Exception, match=r"paddle.rank must be a rank"):
+        _checked({"op": "conv2d", "args": CONV2D, "rank": -1})
 
 
 def test_paddle_signatures_match_an_installed_paddlepaddle():

@@ -2,11 +2,13 @@
 fields: paddle/serialize/generated/paddle_ops.cc, the table Note [Paddle's
 ops] (paddle/serialize/paddle_ops.h) describes.
 
-An op is imported when it maps to the Paddle op of its own name with plain
-bindings (each Paddle input or attribute is one of our arguments, or an
-optional input left empty, or a constant of Paddle's we do not keep); the
-other mappings (a reordered or translated value, an op of ours standing for
-a special case of Paddle's) only export."""
+An op is in the table when each Paddle input or attribute is one of our
+arguments (as it is, reordered, or in Paddle's symmetric half form), an
+optional input left empty, or a constant of Paddle's we do not keep; its
+outputs may map to ours in another order, with Paddle's extra outputs
+declared. One Paddle op may stand for several of ours (pool2d: max_pool and
+avg_pool), told apart by its constants. Mappings that translate values
+(`values`, `repeat`) are not in the table: such ops stay in our signature."""
 
 from __future__ import annotations
 
@@ -33,17 +35,25 @@ def _constant(binding):
     return json.dumps(binding)
 
 
+def _source(binding):
+    """Our argument a binding reads as it is or reordered, or None."""
+    if isinstance(binding, str):
+        return binding
+    if isinstance(binding, dict) and "arg" in binding and set(binding) <= {"arg", "permute", "symmetric", "if_empty"}:
+        return binding["arg"]
+    return None
+
+
 def _importable(op: OpSpec) -> bool:
     m = op.paddle
-    if m is None or m.op != op.name or m.outputs is not None:
+    if m is None or m.op is None:
         return False
-    return m.args is None or all(binding is None or isinstance(binding, str) or _constant(binding) is not None
+    return m.args is None or all(binding is None or _source(binding) is not None or _constant(binding) is not None
                                  for _, binding in m.args)
 
 
-def _bindings(op: OpSpec, signature: dict) -> list[tuple[str, bool, str | None, str | None, str | None]]:
-    """(Paddle's name, whether an input, ours or None, a constant's JSON or
-    None, Paddle's C++ type of an attribute or None) in Paddle's order."""
+def _bindings(op: OpSpec, signature: dict) -> list[str]:
+    """The C++ initializers of the PaddleArgBindings, in Paddle's order."""
     names = list(signature["inputs"]) + [a[0] for a in signature["attrs"]]
     types = {a[0]: a[1].replace(" ", "") for a in signature["attrs"]}
     ours = {a.name for a in op.args}
@@ -51,9 +61,34 @@ def _bindings(op: OpSpec, signature: dict) -> list[tuple[str, bool, str | None, 
     out = []
     for name in names:
         binding = by_paddle.get(name)
-        mine = binding if isinstance(binding, str) and binding in ours else None
-        out.append((name, name in signature["inputs"], mine, None if mine else _constant(binding), types.get(name)))
+        source = _source(binding)
+        mine = source if source in ours else None
+        fields = [json.dumps(name), "true" if name in signature["inputs"] else "false", _c_string(mine),
+                  _c_string(None if mine else _constant(binding)), _c_string(types.get(name))]
+        if isinstance(binding, dict) and ({"permute", "symmetric", "if_empty"} & set(binding)):
+            fields += ["{" + ", ".join(str(i) for i in binding.get("permute", [])) + "}",
+                       str(binding.get("symmetric", 0)),
+                       "{" + ", ".join(str(i) for i in binding.get("if_empty", [])) + "}"]
+        out.append("{" + ", ".join(fields) + "}")
     return out
+
+
+def _results(op: OpSpec, signature: dict) -> str:
+    """The C++ initializer of the PaddleResults (empty: ours in Paddle's order)."""
+    m = op.paddle
+    if m.outputs is None:
+        return "{}"
+    ours = {theirs: i for i, (_, theirs) in enumerate(m.outputs) if theirs is not None}
+    extra = dict(m.extra or ())
+    results = []
+    for name in signature["outputs"]:
+        if name in ours:
+            results.append(f"{{{ours[name]}, nullptr, nullptr, false}}")
+        else:
+            rule = extra[name]
+            results.append(f"{{-1, {_c_string(rule.get('dtype'))}, {_c_string(rule.get('dims_before'))}, "
+                           f"{'true' if rule.get('like_input') else 'false'}}}")
+    return "{" + ", ".join(results) + "}"
 
 
 def _c_string(text: str | None) -> str:
@@ -68,8 +103,13 @@ def emit(ops: list[OpSpec], yaml_path: str) -> str:
             signatures = json.load(f)["ops"]
     entries = []
     for op in imported:
-        bindings = _bindings(op, signatures[f"pd_op.{op.paddle.op}"])
-        args = ", ".join(f'{{"{p}", {"true" if is_input else "false"}, {_c_string(o)}, {_c_string(c)}, {_c_string(t)}}}'
-                         for p, is_input, o, c, t in bindings)
-        entries.append(f'      {{"pd_op.{op.paddle.op}", "pd_op.{op.name}", {{{args}}}}},\n')
-    return _PREAMBLE + "".join(entries) + "  };\n  return imports;\n}\n\n}  // namespace paddle::serialize\n"
+        signature = signatures[f"pd_op.{op.paddle.op}"]
+        args = ", ".join(_bindings(op, signature))
+        rank = op.paddle.rank if op.paddle.rank is not None else -1
+        entries.append(f'      {{"pd_op.{op.paddle.op}", "pd_op.{op.name}", {{{args}}}, {_results(op, signature)}, '
+                       f'{rank}}},\n')
+    decomposed = sorted(f'"pd_op.{o.name}"' for o in ops if o.paddle is not None and o.paddle.decompose is not None)
+    return (_PREAMBLE + "".join(entries) + "  };\n  return imports;\n}\n\n"
+            "const std::set<std::string>& PaddleDecomposedOps() {\n"
+            f"  static const std::set<std::string> ops = {{{', '.join(decomposed)}}};\n  return ops;\n}}\n\n"
+            "}  // namespace paddle::serialize\n")

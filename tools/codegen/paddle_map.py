@@ -14,11 +14,23 @@ Forms:
                                     {const: "NCHW"}    a constant (strings must be written so)
                                     {arg: p, permute: [0, 2, 1, 3]}   our list argument reordered:
                                                        Paddle's [i] = ours[permute[i]]
+                                    {arg: p, symmetric: 4}   (with or without permute) a list of 4
+                                                       that Paddle may also give half as long,
+                                                       each entry for a pair: [a, b] is [a, a, b, b]
+                                    {arg: p, if_empty: [1, 1]}   (with the above) what Paddle is
+                                                       given where our list is empty
                                     {arg: m, values: {true: a, false: b}}  a value mapped
                                     {repeat: 1, like: axes}  a list of that constant, as long as `like`
                                     null               an optional Paddle input left empty
       outputs: {loss: loss, lse: null}   ours -> Paddle's (null: Paddle has no such output);
                                   by default in order
+      extra: {reserve_space: {dtype: uint8}}   Paddle's outputs ours lacks, and the tensor the
+                                  writer declares for each: of `dtype` (default: the first
+                                  input's) with the first input's dims before the attribute
+                                  `dims_before` names, or all its dims (`like_input: true`), or
+                                  one dim of -1
+      rank: 4                     only for a first input of this rank (pool2d of our rank-generic
+                                  pools); the writer keeps other ranks in our signature
     paddle: {decompose: why}      exported as its decomposition (which maps op by op)
     paddle: {none: why}           no Paddle counterpart, and why that is fine
 
@@ -30,8 +42,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-PADDLE_FIELDS = {"op", "args", "outputs"}
-BINDING_FORMS = ({"const"}, {"arg", "permute"}, {"arg", "values"}, {"repeat", "like"})
+PADDLE_FIELDS = {"op", "args", "outputs", "extra", "rank"}
+LIST_FIELDS = {"arg", "permute", "symmetric", "if_empty"}  # a list of ours in Paddle's form
+BINDING_FORMS = ({"const"}, {"arg", "values"}, {"repeat", "like"})
+EXTRA_FIELDS = {"dtype", "dims_before", "like_input"}
 
 # A Paddle attribute's C++ type -> the kind it holds.
 _PADDLE_KINDS = {
@@ -55,6 +69,8 @@ class PaddleMap:
     outputs: tuple | None = None  # ((ours, paddle or None), ...); None: in order
     decompose: str | None = None
     none: str | None = None
+    extra: tuple | None = None  # ((Paddle's output, {dtype, dims_before}), ...)
+    rank: int | None = None
 
 
 class PaddleMapError(ValueError):
@@ -81,8 +97,16 @@ def parse(value: Any) -> PaddleMap:
     outputs = value.get("outputs")
     if outputs is not None and not isinstance(outputs, dict):
         raise PaddleMapError("paddle.outputs must map our outputs to Paddle's")
+    extra = value.get("extra")
+    if extra is not None and (not isinstance(extra, dict) or not all(
+            isinstance(v, dict) and set(v) <= EXTRA_FIELDS for v in extra.values())):
+        raise PaddleMapError(f"paddle.extra must map Paddle's outputs to {{{', '.join(sorted(EXTRA_FIELDS))}}}")
+    rank = value.get("rank")
+    if rank is not None and (not isinstance(rank, int) or isinstance(rank, bool) or rank < 0):
+        raise PaddleMapError("paddle.rank must be a rank")
     return PaddleMap(op=value["op"], args=tuple(args.items()) if args is not None else None,
-                     outputs=tuple(outputs.items()) if outputs is not None else None)
+                     outputs=tuple(outputs.items()) if outputs is not None else None,
+                     extra=tuple(extra.items()) if extra is not None else None, rank=rank)
 
 
 def _kind(cpp_type: str) -> str | None:
@@ -122,9 +146,12 @@ def _bound_args(name: str, binding: Any, by_name: dict, is_input: bool, kind: st
                                  f"{binding!r}")
         return {binding}
     if isinstance(binding, dict):
-        if set(binding) not in BINDING_FORMS:
-            raise PaddleMapError(f"paddle.args.{name}: a binding is one of {[sorted(f) for f in BINDING_FORMS]}, "
-                                 f"got {sorted(binding)}")
+        if set(binding) not in BINDING_FORMS and not ("arg" in binding and set(binding) <= LIST_FIELDS):
+            raise PaddleMapError(f"paddle.args.{name}: a binding is one of {[sorted(f) for f in BINDING_FORMS]} or "
+                                 f"arg with some of {sorted(LIST_FIELDS - {'arg'})}, got {sorted(binding)}")
+        if "if_empty" in binding and not (isinstance(binding["if_empty"], list)
+                                          and all(isinstance(v, int) for v in binding["if_empty"])):
+            raise PaddleMapError(f"paddle.args.{name}: if_empty must be a list of integers")
         if "const" in binding:
             _check_const(name, binding["const"], None if is_input else kind)
             return set()
@@ -137,6 +164,9 @@ def _bound_args(name: str, binding: Any, by_name: dict, is_input: bool, kind: st
             raise PaddleMapError(f"paddle.args.{name}: arg names {source!r}, not one of our arguments")
         if "permute" in binding and sorted(binding["permute"]) != list(range(len(binding["permute"]))):
             raise PaddleMapError(f"paddle.args.{name}: permute {binding['permute']} is not a permutation")
+        full = binding.get("symmetric", 2)
+        if isinstance(full, bool) or not isinstance(full, int) or full <= 0 or full % 2:
+            raise PaddleMapError(f"paddle.args.{name}: symmetric is the list's full length, a positive even number")
         if "values" in binding and by_name[source].type == "bool" and set(binding["values"]) != {True, False}:
             raise PaddleMapError(f"paddle.args.{name}: values must give both true and false of {source!r}")
         return {source}
@@ -180,8 +210,9 @@ def check(op, signatures: dict) -> None:
     if lost:
         raise PaddleMapError(f"our arguments {lost} reach no input or attribute of pd_op.{m.op}")
     their_outputs = list(signature["outputs"])
+    extra = dict(m.extra or ())
     if m.outputs is None:
-        if len(op.outputs) != len(their_outputs):
+        if len(op.outputs) != len(their_outputs) or extra:
             raise PaddleMapError(f"pd_op.{m.op} has outputs {their_outputs}, ours {list(op.outputs)}: map them "
                                  "with paddle.outputs")
         return
@@ -190,6 +221,15 @@ def check(op, signatures: dict) -> None:
     for ours, theirs in m.outputs:
         if theirs is not None and theirs not in their_outputs:
             raise PaddleMapError(f"paddle.outputs.{ours}: pd_op.{m.op} has no output {theirs!r} ({their_outputs})")
+    bound = {theirs for _, theirs in m.outputs if theirs is not None}
+    unbound = [o for o in their_outputs if o not in bound]
+    if sorted(unbound) != sorted(extra):
+        raise PaddleMapError(f"paddle.extra must describe exactly pd_op.{m.op}'s outputs ours lacks {unbound}, "
+                             f"got {sorted(extra)}")
+    for name, rule in extra.items():
+        if "dims_before" in rule and rule["dims_before"] not in by_name:
+            raise PaddleMapError(f"paddle.extra.{name}: dims_before names {rule['dims_before']!r}, not one of our "
+                                 "arguments")
 
 
 def describe(m: PaddleMap) -> str:

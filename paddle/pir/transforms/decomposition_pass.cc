@@ -1,3 +1,6 @@
+#include <set>
+#include <string>
+
 #include "paddle/common/errors.h"
 #include "paddle/pir/transforms/pass.h"
 #include "paddle/pir/transforms/passes.h"
@@ -10,9 +13,9 @@ namespace {
 // composites in turn: the driver revisits the new ops).
 class Decompose : public RewritePattern {
  public:
-  Decompose() : RewritePattern(kAnyOp) {}
+  explicit Decompose(std::set<std::string> only) : RewritePattern(kAnyOp), only_(std::move(only)) {}
   bool MatchAndRewrite(Operation* op, PatternRewriter& rewriter) const override {
-    if (!op->info().decompose) return false;
+    if (!op->info().decompose || (!only_.empty() && !only_.count(op->name()))) return false;
     // Decompositions read dims as numbers (Note [Static shapes for
     // gradients] in paddle/pir/autodiff/backward.cc): an op with a -1 stays whole.
     for (Value v : op->operands()) {
@@ -34,11 +37,16 @@ class Decompose : public RewritePattern {
     rewriter.ReplaceOp(op, replacements);
     return true;
   }
+
+ private:
+  std::set<std::string> only_;  // the ops to decompose; empty: every op
 };
 
 class DecompositionPass : public Pass {
  public:
-  DecompositionPass() : Pass("decomposition") { patterns_.Add<Decompose>(); }
+  explicit DecompositionPass(std::set<std::string> only) : Pass("decomposition") {
+    patterns_.Add<Decompose>(std::move(only));
+  }
   void Run(Program& program, AnalysisManager&) override { ApplyPatternsGreedily(program, patterns_); }
 
  private:
@@ -47,6 +55,10 @@ class DecompositionPass : public Pass {
 
 }  // namespace
 
-std::unique_ptr<Pass> CreateDecompositionPass() { return std::make_unique<DecompositionPass>(); }
+std::unique_ptr<Pass> CreateDecompositionPass() { return std::make_unique<DecompositionPass>(std::set<std::string>()); }
+
+std::unique_ptr<Pass> CreateDecompositionPass(std::set<std::string> only) {
+  return std::make_unique<DecompositionPass>(std::move(only));
+}
 
 }  // namespace pir

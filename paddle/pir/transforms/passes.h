@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ std::unique_ptr<Pass> CreateAlgebraicSimplificationPass();
 // its Decompose interface) by it, to primitives; ops with a dim of -1 stay
 // whole (the decompositions read dims as numbers).
 std::unique_ptr<Pass> CreateDecompositionPass();
+// The same for the ops named in `only` alone.
+std::unique_ptr<Pass> CreateDecompositionPass(std::set<std::string> only);
 
 // add(matmul(x, w), b) -> linear(x, w, b) (the bias added by the GEMM)
 // where that means the same: untransposed matrix w, b the vector of its
