@@ -19,7 +19,7 @@ import re
 import sys
 
 LAYERS = ["common", "phi/core", "phi/backends", "phi/infermeta", "phi/kernels", "phi/api", "prim", "pir",
-          "serialize", "autograd", "executor", "pybind"]
+          "serialize", "autograd", "executor", "inference", "pybind"]
 _INCLUDE = re.compile(r'^\s*#\s*include\s*"(paddle/[^"]+)"', re.M)
 _SOURCES = (".h", ".cc", ".cu", ".cuh")
 

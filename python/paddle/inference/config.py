@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import os
 
+from paddle import _C
 from paddle import _checks as check
 
 
@@ -19,10 +20,6 @@ class PrecisionType(enum.Enum):
 
 PrecisionType.__name__ = PrecisionType.__qualname__ = "Precision"
 
-# The inference passes a predictor runs (docs/guide/inference.md): conv+bn folding, then the executor's
-# optimizing passes with the parameters folded as constants; kernel selection and the memory plan always follow.
-_IR_PASSES = ("conv_bn_fold", "algebraic_simplification", "constant_folding", "common_subexpression_elimination",
-              "matmul_add_fusion", "dead_code_elimination")
 
 
 def _model_files(model_dir):
@@ -188,7 +185,10 @@ class Config:
         self._deleted_passes.append(check.string("Config.delete_pass", pass_name, "pass_name"))
 
     def _passes(self):
-        return [p for p in _IR_PASSES if p not in self._deleted_passes] if self._ir_optim else []
+        # the C++ API's list (paddle_infer::Config::InferencePasses): conv+bn folding, then the executor's passes
+        # with the parameters folded as constants; kernel selection and the memory plan always follow
+        passes = _C._inference_passes() if self._ir_optim else []
+        return [p for p in passes if p not in self._deleted_passes]
 
     def switch_ir_debug(self, x=True):
         """Prints the program before and after each pass (FLAGS_print_ir) when the predictor is made."""
