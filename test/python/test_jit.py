@@ -172,6 +172,114 @@ def test_a_function_using_a_global_layer_trains_its_parameters():
     assert "pd_op" in str(step.concrete_program)
 
 
+def _branchy(x):
+    if x.sum() > 0:
+        y = paddle.exp(x) * 2
+    else:
+        y = -x * x
+    return y + 1
+
+
+def _nested(x, n):
+    i = 0
+    total = paddle.zeros([])
+    while total < 4.0:  # a tensor test: one pd_op.while
+        if x.mean() > 0:
+            total = total + x.mean()
+        else:
+            total = total - x.mean()
+        i += 1
+    for _ in range(n):  # a Python loop: unrolled
+        x = x * 2
+    return x * total, i
+
+
+def _early_return(x):
+    if x.sum() > 0:
+        return x * 2
+    return x - 1
+
+
+def test_control_flow_on_tensor_values_becomes_program_control_flow():
+    """Note [Control flow in capture]: one capture serves both outcomes of an if on a tensor, and a while
+    on a tensor test is one pd_op.while; values and gradients equal eager's."""
+    f = paddle.jit.to_static(_branchy, full_graph=True)
+    for values in ([0.5, 1.0], [-2.0, 0.5]):
+        x = paddle.to_tensor(np.array(values), stop_gradient=False)
+        out = f(x)
+        out.sum().backward()
+        xv = np.array(values)
+        expected = np.exp(xv) * 2 + 1 if xv.sum() > 0 else -xv * xv + 1
+        np.testing.assert_allclose(out.numpy(), expected, rtol=1e-12)
+        np.testing.assert_allclose(x.grad.numpy(), np.exp(xv) * 2 if xv.sum() > 0 else -2 * xv, rtol=1e-12)
+    assert len(f._cache) == 1 and '"pd_op.if"' in str(f.concrete_program)
+
+    g = paddle.jit.to_static(_nested, full_graph=True)
+    xv = np.array([-0.5, -1.5], "float32")
+    out, i = g(paddle.to_tensor(xv), 2)
+    eager_out, eager_i = _nested(paddle.to_tensor(xv), 2)
+    np.testing.assert_allclose(out.numpy(), eager_out.numpy(), rtol=1e-6)
+    assert int(i) == eager_i == 4  # the counter the tensor loop assigns becomes a tensor
+    text = str(g.concrete_program)
+    assert text.count('"pd_op.while"') == 1 and '"pd_op.if"' in text and text.count('"pd_op.multiply"') >= 2
+
+
+def test_control_flow_that_cannot_be_converted_runs_eagerly(caplog):
+    f = paddle.jit.to_static(_early_return)
+    with caplog.at_level(logging.WARNING, logger="paddle.jit"):
+        np.testing.assert_array_equal(f(paddle.to_tensor([1.0, 2.0])).numpy(), [2.0, 4.0])
+    np.testing.assert_array_equal(f(paddle.to_tensor([-1.0, -2.0])).numpy(), [-2.0, -3.0])
+    assert "runs eagerly" in caplog.text
+
+    def one_branch_defines(x):
+        if x.sum() > 0:
+            z = x * 3
+        return z  # noqa: F821 - undefined when the branch is not taken
+
+    with pytest.raises(TypeError, match="a variable defined in one branch only"):
+        paddle.jit.to_static(one_branch_defines, full_graph=True)(paddle.to_tensor([1.0]))
+    np.testing.assert_array_equal(paddle.jit.to_static(one_branch_defines)(paddle.to_tensor([1.0])).numpy(), [3.0])
+
+    def changes_dtype(x):
+        while x.sum() < 10:
+            x = x.astype("float64") * 2
+        return x
+
+    np.testing.assert_array_equal(paddle.jit.to_static(changes_dtype)(paddle.to_tensor([1.0])).numpy(), [16.0])
+
+
+class _Gate(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(3, 3)
+
+    def forward(self, x):
+        h = self.fc(x)
+        if h.mean() > 0:
+            h = paddle.nn.functional.relu(h)
+        else:
+            h = paddle.tanh(h) * 0.5
+        return h.sum()
+
+
+def test_a_layer_with_a_tensor_branch_trains_like_eager():
+    losses = {}
+    for mode in ("eager", "static"):
+        paddle.seed(4)
+        layer = _Gate()
+        model = paddle.jit.to_static(layer, full_graph=True) if mode == "static" else layer
+        opt = paddle.optimizer.SGD(0.1, parameters=layer.parameters())
+        rng = np.random.default_rng(0)
+        losses[mode] = []
+        for _ in range(6):
+            loss = model(paddle.to_tensor(rng.standard_normal((4, 3)).astype("float32")))
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            losses[mode].append(float(loss))
+    np.testing.assert_allclose(losses["static"], losses["eager"], rtol=1e-5)
+
+
 class _ConvNet(paddle.nn.Layer):
     def __init__(self):
         super().__init__()

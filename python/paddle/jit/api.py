@@ -9,7 +9,8 @@ import types
 
 import paddle
 from paddle import _C
-from paddle.jit.capture import Captured, CaptureError, argument_names, capture, unflatten
+from paddle.jit.capture import CaptureError, argument_names, capture, unflatten
+from paddle.jit.dy2static import convert_control_flow
 from paddle.jit.run_program import ProgramRunner
 
 _logger = logging.getLogger("paddle.jit")
@@ -96,6 +97,7 @@ class StaticFunction:
         self._cache = {}
         self._last = None
         self._layers = self._flat_layers = None
+        self._converted = None
         functools.update_wrapper(self, function)
 
     def __get__(self, instance, owner=None):
@@ -118,7 +120,12 @@ class StaticFunction:
             self._function(*args, **kwargs)
 
     def _call_function(self, *args):
-        return self._function(self._instance, *args) if self._instance is not None else self._function(*args)
+        """The function with its if/while statements on tensors turned into program control flow (Note [Control
+        flow in capture])."""
+        if self._converted is None:
+            self._converted = convert_control_flow(self._function)
+        fn = self._converted
+        return fn(self._instance, *args) if self._instance is not None else fn(*args)
 
     def _specs(self, args):
         if self._input_spec is None:

@@ -1,0 +1,279 @@
+"""Note [Control flow in capture]: before a function is captured (Note
+[Capture]), its `if` and `while` statements are rewritten so that the
+branch taken can depend on a tensor's value. Each statement becomes calls
+of functions made of its parts, and the variables it assigns are passed in
+and returned:
+
+    if x.sum() > 0:                    def _jst_true_0(y): y = x * 2; return (y,)
+        y = x * 2              ->      def _jst_false_0(y): y = -x; return (y,)
+    else:                              (y,) = _jst.convert_ifelse(x.sum() > 0, _jst_true_0, _jst_false_0,
+        y = -x                                                    (_jst.load(lambda: y),))
+
+At capture, convert_ifelse of a static value builds pd_op.if with both
+branches (paddle.static.nn.cond) and convert_while of a value-dependent test
+builds pd_op.while (while_loop); with a Python bool they run the branch or
+loop as written, so Python control flow still unrolls. Numbers a branch or
+loop body assigns become 0-D tensors there; other Python values must come
+out the same. Statements with `return`, `break`, `continue` or `yield` in
+them, and `while ... else`, are left as written (capture then fails on a
+tensor test and the function runs eagerly)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import numbers
+import textwrap
+
+import paddle
+from paddle import _C
+
+_RUNTIME = "_paddle_jst"
+
+
+class _Undefined:
+    """A variable not yet assigned when the statement starts."""
+
+    def __repr__(self):
+        return "<undefined>"
+
+
+UNDEFINED = _Undefined()
+
+
+def load(read):
+    """read() (a lambda reading one variable), or UNDEFINED where the variable is not assigned yet."""
+    try:
+        return read()
+    except (NameError, UnboundLocalError):
+        return UNDEFINED
+
+
+def _is_value(x):
+    return isinstance(x, _C.pir.Value)
+
+
+def _tensorized(outputs):
+    """The outputs as (values, others): numbers and values become values; others stay, by position."""
+    values, others = [], {}
+    for i, o in enumerate(outputs):
+        if _is_value(o):
+            values.append(o)
+        elif isinstance(o, numbers.Number) and not isinstance(o, (complex,)):
+            dtype = "bool" if isinstance(o, bool) else ("int64" if isinstance(o, numbers.Integral) else
+                                                       paddle.get_default_dtype())
+            values.append(paddle.full([], o, dtype))
+        else:
+            others[i] = o
+    return values, others
+
+
+def _same(a, b):
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - a value without a plain equality is not the same
+        return False
+
+
+def convert_ifelse(pred, true_fn, false_fn, args):
+    """The branch's outputs: pd_op.if of both branches for a static value, else the branch pred picks."""
+    if not _is_value(pred):
+        return (true_fn if pred else false_fn)(*args)
+    built = {}
+
+    def branch(fn, key):
+        def build():
+            values, others = _tensorized(fn(*args))
+            built[key] = others
+            first = built.get("true")
+            if key == "false" and (set(first) != set(others) or any(
+                    first[i] is not others[i] and not _same(first[i], others[i]) for i in first)):
+                raise TypeError("a static Value decides an if whose branches leave a Python value (not a number "
+                                "or tensor) different, or a variable defined in one branch only")
+            return values
+
+        return build
+
+    try:
+        values = paddle.static.nn.cond(pred, branch(true_fn, "true"), branch(false_fn, "false"))
+    except ValueError as e:  # branches of different types: eager code may still run it
+        raise TypeError(f"a static Value decides an if that cannot be one pd_op.if: {e}") from e
+    true_others = built["true"]
+    values = list(values) if isinstance(values, (list, tuple)) else ([] if values is None else [values])
+    out, it = [], iter(values)
+    for i in range(len(args)):
+        out.append(true_others[i] if i in true_others else next(it))
+    return tuple(out)
+
+
+def convert_while(cond_fn, body_fn, args):
+    """The loop variables after the loop: pd_op.while when the test is a static value, else a Python loop."""
+    test = cond_fn(*args)
+    if not _is_value(test):
+        while test:
+            args = body_fn(*args)
+            test = cond_fn(*args)
+        return args
+    values, others = _tensorized(args)
+    if any(o is UNDEFINED for o in others.values()):
+        raise TypeError("a static Value decides a while loop that assigns a variable not defined before it")
+
+    def rebuild(loop_values):
+        out, it = [], iter(loop_values)
+        for i in range(len(args)):
+            out.append(others[i] if i in others else next(it))
+        return out
+
+    def body(*loop_values):
+        next_values, next_others = _tensorized(body_fn(*rebuild(loop_values)))
+        if set(next_others) != set(others) or any(next_others[i] is not others[i] for i in others):
+            raise TypeError("a static Value decides a while loop whose body changes a Python value (not a number "
+                            "or tensor)")
+        return next_values
+
+    try:
+        finals = paddle.static.nn.while_loop(lambda *loop_values: cond_fn(*rebuild(loop_values)), body, values)
+    except ValueError as e:  # a body that changes a variable's type: eager code may still run it
+        raise TypeError(f"a static Value decides a while loop that cannot be one pd_op.while: {e}") from e
+    return tuple(rebuild(finals))
+
+
+class _Assigned(ast.NodeVisitor):
+    """The names a block assigns, outside nested functions, lambdas and comprehensions."""
+
+    def __init__(self):
+        self.names = []
+
+    def _add(self, name):
+        if name not in self.names:
+            self.names.append(name)
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, ast.Store):
+            self._add(node.id)
+
+    def visit_FunctionDef(self, node):
+        self._add(node.name)
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        pass
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_Lambda
+
+
+def _assigned(statements):
+    visitor = _Assigned()
+    for s in statements:
+        visitor.visit(s)
+    return [n for n in visitor.names if not n.startswith("_jst_")]
+
+
+_LEAVES = (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _escapes(statements, in_loop=False):
+    """Whether a block leaves by return or yield, declares global names, or breaks out of (or continues) a loop
+    around it; nested functions and the loops inside the block aside."""
+    for node in statements:
+        if isinstance(node, _LEAVES) or (not in_loop and isinstance(node, (ast.Break, ast.Continue))):
+            return True
+        if isinstance(node, _SCOPES):
+            continue
+        loop = in_loop or isinstance(node, (ast.For, ast.AsyncFor, ast.While))
+        if _escapes(list(ast.iter_child_nodes(node)), loop):
+            return True
+    return False
+
+
+def _arguments(names):
+    return ast.arguments(posonlyargs=[], args=[ast.arg(arg=n) for n in names], vararg=None, kwonlyargs=[],
+                         kw_defaults=[], kwarg=None, defaults=[])
+
+
+def _function(name, params, body):
+    return ast.FunctionDef(name=name, args=_arguments(params), body=body, decorator_list=[], returns=None,
+                           type_comment=None)
+
+
+def _names(names, ctx):
+    return ast.Tuple(elts=[ast.Name(id=n, ctx=ctx()) for n in names], ctx=ctx())
+
+
+def _runtime(attr):
+    return ast.Attribute(value=ast.Name(id=_RUNTIME, ctx=ast.Load()), attr=attr, ctx=ast.Load())
+
+
+class _Transformer(ast.NodeTransformer):
+    def __init__(self):
+        self._ids = itertools.count()
+
+    @staticmethod
+    def _call(helper, args, names):
+        loads = ast.Tuple(elts=[ast.Call(func=_runtime("load"), args=[ast.Lambda(args=_arguments([]), body=ast.Name(
+            id=n, ctx=ast.Load()))], keywords=[]) for n in names], ctx=ast.Load())
+        call = ast.Call(func=_runtime(helper), args=args + [loads], keywords=[])
+        return ast.Assign(targets=[_names(names, ast.Store)], value=call) if names else ast.Expr(value=call)
+
+    def visit_If(self, node):
+        self.generic_visit(node)
+        if _escapes(node.body) or _escapes(node.orelse):
+            return node
+        names = _assigned(node.body + node.orelse)
+        k = next(self._ids)
+        result = ast.Return(value=_names(names, ast.Load))
+        true_fn = _function(f"_jst_true_{k}", names, node.body + [result])
+        false_fn = _function(f"_jst_false_{k}", names, (node.orelse or [ast.Pass()]) + [result])
+        call = self._call("convert_ifelse", [node.test, ast.Name(id=true_fn.name, ctx=ast.Load()),
+                                             ast.Name(id=false_fn.name, ctx=ast.Load())], names)
+        return [true_fn, false_fn, call]
+
+    def visit_While(self, node):
+        self.generic_visit(node)
+        if node.orelse or _escapes(node.body, in_loop=False):
+            return node
+        names = _assigned(node.body)
+        k = next(self._ids)
+        cond_fn = _function(f"_jst_cond_{k}", names, [ast.Return(value=node.test)])
+        body_fn = _function(f"_jst_body_{k}", names, node.body + [ast.Return(value=_names(names, ast.Load))])
+        call = self._call("convert_while", [ast.Name(id=cond_fn.name, ctx=ast.Load()),
+                                            ast.Name(id=body_fn.name, ctx=ast.Load())], names)
+        return [cond_fn, body_fn, call]
+
+
+def convert_control_flow(function):
+    """function with its if and while statements rewritten (above), or function itself where its source is not
+    available or holds neither."""
+    if getattr(function, "_paddle_jst_converted", False):
+        return function
+    try:
+        source = textwrap.dedent(inspect.getsource(function))
+        tree = ast.parse(source)
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return function
+    definition = tree.body[0] if tree.body else None
+    if not isinstance(definition, ast.FunctionDef) or definition.name != function.__name__:
+        return function  # a lambda, or source that is not the function's own definition
+    if not any(isinstance(n, (ast.If, ast.While)) for n in ast.walk(definition)):
+        return function
+    definition.decorator_list = []
+    _Transformer().visit(definition)
+    free = function.__code__.co_freevars
+    factory = _function("_jst_factory", free, [definition, ast.Return(value=ast.Name(id=definition.name,
+                                                                                        ctx=ast.Load()))])
+    module = ast.Module(body=[factory], type_ignores=[])
+    ast.fix_missing_locations(module)
+    ast.increment_lineno(module, function.__code__.co_firstlineno - 1)
+    namespace = function.__globals__
+    namespace.setdefault(_RUNTIME, __import__(__name__, fromlist=["convert_ifelse"]))
+    local = {}
+    exec(compile(module, function.__code__.co_filename, "exec"), namespace, local)  # noqa: S102
+    cells = [c.cell_contents for c in (function.__closure__ or ())]
+    converted = local["_jst_factory"](*cells)
+    converted.__defaults__ = function.__defaults__
+    converted.__kwdefaults__ = function.__kwdefaults__
+    converted._paddle_jst_converted = True
+    return converted
