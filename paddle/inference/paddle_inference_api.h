@@ -13,6 +13,10 @@
 #include <string>
 #include <vector>
 
+namespace paddle {
+class Tensor;
+}  // namespace paddle
+
 namespace paddle_infer {
 
 enum class DataType { FLOAT32, INT64, INT32, UINT8, INT8, FLOAT16, BOOL, FLOAT64, BFLOAT16 };
@@ -97,6 +101,8 @@ class Tensor {
   explicit Tensor(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
  private:
+  friend void ShareValue(Tensor& input, const paddle::Tensor& value);
+  friend paddle::Tensor ValueOf(const Tensor& handle);
   std::shared_ptr<Impl> impl_;
 };
 
@@ -120,6 +126,8 @@ class Predictor {
   struct Impl;
 
  private:
+  friend std::string KernelProgramOf(const Predictor& predictor);
+  friend const void* ModelOf(const Predictor& predictor);
   explicit Predictor(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

@@ -12,6 +12,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/executor/executor.h"
 #include "paddle/inference/paddle_inference_api.h"
+#include "paddle/inference/internal.h"
 #include "paddle/phi/api/transfer.h"
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/type.h"
@@ -151,6 +152,24 @@ PADDLE_INFER_COPIES(int8_t)
 PADDLE_INFER_COPIES(bool)
 #undef PADDLE_INFER_COPIES
 
+void ShareValue(Tensor& input, const paddle::Tensor& value) {
+  Tensor::Impl& impl = *input.impl_;
+  PD_CHECK(impl.is_input, PreconditionNotMet, "[Tensor.share_external_data] '", impl.name,
+           "' is an output of the model");
+  bool fits = value.defined() && value.dtype() == impl.dtype &&
+              value.dims().size() == static_cast<int>(impl.model_dims.size());
+  for (size_t i = 0; fits && i < impl.model_dims.size(); ++i) {
+    fits = impl.model_dims[i] == -1 || impl.model_dims[i] == value.dims()[static_cast<int>(i)];
+  }
+  PD_CHECK(fits, InvalidArgument, "[Predictor] input '", impl.name, "' must be ", paddle::DataTypeName(impl.dtype),
+           paddle::DDim(impl.model_dims).ToString(), " (-1: any size), but got ",
+           value.defined() ? std::string(paddle::DataTypeName(value.dtype())) + value.dims().ToString()
+                           : std::string("an empty tensor"));
+  impl.value = value;
+}
+
+paddle::Tensor ValueOf(const Tensor& handle) { return handle.impl_->value; }
+
 std::vector<int> Tensor::shape() const {
   std::vector<int64_t> dims = impl_->value.defined() ? impl_->value.dims().ToVector()
                               : impl_->shape.empty() ? impl_->model_dims
@@ -226,6 +245,12 @@ bool Predictor::Run() {
 std::unique_ptr<Predictor> Predictor::Clone() {
   return std::unique_ptr<Predictor>(new Predictor(std::make_unique<Impl>(impl_->config, impl_->model)));
 }
+
+std::string KernelProgramOf(const Predictor& predictor) {
+  return predictor.impl_->executor->kernel_program().Print();
+}
+
+const void* ModelOf(const Predictor& predictor) { return predictor.impl_->model.get(); }
 
 std::shared_ptr<Predictor> CreatePredictor(const Config& config) { return std::make_shared<Predictor>(config); }
 

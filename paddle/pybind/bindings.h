@@ -22,5 +22,6 @@ void BindPyLayer(py::module_& m);                              // py_layer.cc
 void BindOpTrace(py::module_& m);                              // op_trace.cc
 void BindStaticGraph(py::module_& m);                          // static_graph.cc
 void BindModelFiles(py::module_& m);                           // model_files.cc
+void BindInference(py::module_& m);                            // inference.cc
 
 }  // namespace paddle::pybind

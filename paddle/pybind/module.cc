@@ -24,6 +24,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindOpTrace(m);
   pb::BindStaticGraph(m);
   pb::BindModelFiles(m);
+  pb::BindInference(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

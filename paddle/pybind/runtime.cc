@@ -2,7 +2,6 @@
 #include <omp.h>
 
 #include "paddle/common/flags.h"
-#include "paddle/inference/paddle_inference_api.h"
 #include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/backends/gpu/gpu_runtime.h"
 #include "paddle/phi/core/allocator.h"
@@ -19,8 +18,7 @@ void BindRuntime(py::module_& m) {
   m.def("_set_num_threads", [](int n) { omp_set_num_threads(n); }, py::arg("n"),
         "The OpenMP threads the CPU kernels of the calling thread's later work use.");
   m.def("_num_threads", [] { return omp_get_max_threads(); });
-  m.def("_inference_passes", &paddle_infer::Config::InferencePasses,
-        "The inference passes a predictor runs with ir_optim (docs/guide/inference.md).");
+
   m.def("_resolve_gpu_libraries", &phi::gpu::ResolveGpuLibraries,
         "Opens the CUDA libraries and resolves every function paddle calls; the failures.");
   m.def("cuda_device_count", &phi::gpu::GetDeviceCount);
