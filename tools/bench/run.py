@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from gpu import GPU_SCENARIOS, GPU_UNITS  # noqa: E402
 from scenarios import NAMES, OP_SCENARIOS  # noqa: E402
+from inference import INFERENCE_SCENARIOS  # noqa: E402
 from training import TRAINING_SCENARIOS  # noqa: E402
 
 UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add_2^25": ("GB/s", "bytes"),
@@ -31,6 +32,7 @@ UNITS = {"add_small": ("us/op", None), "matmul_1024": ("GFLOP/s", "flops"), "add
          "grad2_mlp64": ("us/step", None)}
 UNITS.update({name: ("ms/call", "ms") for name in OP_SCENARIOS})
 UNITS.update({name: ("items/s", "items") for name in TRAINING_SCENARIOS})
+UNITS.update({name: ("ms/call", "ms") if name.endswith("_b1") else ("items/s", "items") for name in INFERENCE_SCENARIOS})
 UNITS.update({name: (unit, kind) for name, (unit, kind, _) in GPU_UNITS.items()})
 
 

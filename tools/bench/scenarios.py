@@ -18,6 +18,7 @@ import time
 import numpy as np
 
 from gpu import GPU_SCENARIOS, gpu_scenario
+from inference import INFERENCE_SCENARIOS, inference_scenario
 from training import TRAINING_SCENARIOS, training_scenario
 
 
@@ -93,6 +94,8 @@ def scenario(name: str, framework: str):
         return _second_derivative(framework, rng, 64), 1
     if name in OP_SCENARIOS:
         return _op_scenario(name, framework, rng), 1
+    if name in INFERENCE_SCENARIOS:
+        return inference_scenario(name, framework)
     if name in TRAINING_SCENARIOS:
         return training_scenario(name, framework)
     raise KeyError(name)
@@ -338,7 +341,8 @@ OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", 
                 "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_tiny_static_step",
          "mlp_tiny_to_static_step",
-         "mlp_1024_step", "grad2_mlp64", "pir_10k_roundtrip", "pir_1k_passes"] + OP_SCENARIOS + TRAINING_SCENARIOS
+         "mlp_1024_step", "grad2_mlp64", "pir_10k_roundtrip", "pir_1k_passes"] + OP_SCENARIOS + TRAINING_SCENARIOS \
+    + INFERENCE_SCENARIOS
 
 
 def main() -> None:
