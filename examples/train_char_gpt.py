@@ -2,6 +2,7 @@
 public domain) until its loss is well below the text's unigram entropy, then sampling text.
 
     python3 examples/train_char_gpt.py [--steps 600] [--layers 4] [--width 128] [--heads 4] [--context 64]
+                                       [--weight-only int8|int4]
 
 The loss is reported in nats per character next to the unigram entropy (what a model that knows
 only the letter frequencies achieves); a model that has learnt words and spelling goes far below.
@@ -93,6 +94,8 @@ def main(argv=None) -> tuple[float, float]:
     parser.add_argument("--context", type=int, default=64)
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--weight-only", choices=["int8", "int4"], default=None,
+                        help="after training, also report the held-out loss with weight-only quantized linears")
     args = parser.parse_args(argv)
 
     with gzip.open(TEXT, "rt", encoding="utf-8") as f:
@@ -133,11 +136,25 @@ def main(argv=None) -> tuple[float, float]:
             tokens = (step * args.batch_size * args.context) / (time.time() - start)
             print(f"step {step:4d}  loss {float(loss):.3f}  ({tokens:.0f} tokens/s)", flush=True)
     model.eval()
-    with paddle.no_grad():
-        held_out_loss = float(np.mean([float(loss_of(*batch(held_out))) for _ in range(8)]))
-    model.train()
+
+    def held_out_loss_now():
+        state = rng.bit_generator.state  # the same held-out batches for every measurement
+        with paddle.no_grad():
+            value = float(np.mean([float(loss_of(*batch(held_out))) for _ in range(8)]))
+        rng.bit_generator.state = state
+        return value
+
+    held_out_loss = held_out_loss_now()
     print(f"held-out loss {held_out_loss:.3f} nats/char vs unigram entropy {entropy:.3f} "
           f"({held_out_loss / math.log(2):.2f} vs {entropy / math.log(2):.2f} bits)")
+    if args.weight_only:
+        from paddle.nn.quant import convert_to_weight_only
+
+        convert_to_weight_only(model, f"weight_only_{args.weight_only}")
+        quantized_loss = held_out_loss_now()
+        print(f"weight-only {args.weight_only}: held-out loss {quantized_loss:.3f} nats/char "
+              f"({quantized_loss - held_out_loss:+.4f})")
+    model.train()
     prompt = [chars.index(c) for c in "And God said"]
     print("sample:", "".join(chars[i] for i in sample(model, prompt, 200, args.context)))
     return held_out_loss, entropy
