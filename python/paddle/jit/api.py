@@ -103,11 +103,12 @@ class StaticFunction:
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        bound = instance.__dict__.get(("_static_function", id(self)))
+        key = f"_static_function_{id(self)}"
+        bound = instance.__dict__.get(key)
         if bound is None:  # one per instance: its captures are its own
             bound = StaticFunction(self._function, self._input_spec, self._build_strategy, self._full_graph,
                                    instance)
-            instance.__dict__[("_static_function", id(self))] = bound
+            instance.__dict__[key] = bound
         return bound
 
     @property
