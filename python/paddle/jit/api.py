@@ -75,9 +75,7 @@ def _layers_of(function, instance):
 
 
 def _guard(value):
-    """What a call's argument fixes in a capture: a tensor its shape and dtype, a Python value itself."""
-    if isinstance(value, paddle.Tensor):
-        return ("tensor", tuple(value.shape), value.dtype.name)
+    """What a call's Python argument fixes in a capture: the value itself (its repr when it is unhashable)."""
     try:
         hash(value)
         return ("value", type(value).__name__, value)
@@ -147,14 +145,15 @@ class StaticFunction:
             self._flat_layers = [l for layer in self._layers for l in layer.sublayers(include_self=True)]
         return self._flat_layers
 
-    def _key(self, args):
+    def _key(self, args, shapes):
+        """The guards of a call (shapes: its tensors' shapes, in order): the tensors' shapes and dtypes (only
+        dtypes with an input_spec: one program serves the spec's shapes), the Python arguments, the modes."""
         modes = tuple(l.training for l in self._sublayers())
-        if self._input_spec is not None:  # one program for the spec's shapes
-            return (tuple(("tensor",) if isinstance(a, paddle.Tensor) else _guard(a) for a in args), modes)
-        return (tuple(_guard(a) for a in args), modes)
+        shape_of = iter(shapes if self._input_spec is None else [None] * len(shapes))
+        return (tuple((next(shape_of), a.dtype) if isinstance(a, paddle.Tensor) else _guard(a) for a in args), modes)
 
-    def _runner(self, args):
-        key = self._key(args)
+    def _runner(self, args, shapes):
+        key = self._key(args, shapes)
         entry = self._cache.get(key)
         if entry is None:
             function = self._function
@@ -181,11 +180,13 @@ class StaticFunction:
     def __call__(self, *args, **kwargs):
         if not _to_static_enabled or kwargs or _C.pir.static_mode():
             return self._eager(*args, **kwargs)
-        runner = self._runner(args)
+        tensors = [a for a in args if isinstance(a, paddle.Tensor)]
+        shapes = tuple(tuple(t.shape) for t in tensors)
+        runner = self._runner(args, shapes)
         if runner is _EAGER:
             return self._eager(*args)
         self._last = runner
-        outputs = runner(*[a for a in args if isinstance(a, paddle.Tensor)])
+        outputs = runner(*tensors, shapes=shapes)
         return unflatten(runner.captured.structure, outputs)
 
     @property

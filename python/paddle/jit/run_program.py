@@ -75,18 +75,19 @@ class ProgramRunner:
             assign_value(tensors[name], self.scope.find_var(name), "to_static")
             self.scope.set_var(name, tensors[name])
 
-    def training(self, inputs):
-        key = tuple(tuple(t.shape) for t in inputs)
+    def training(self, inputs, shapes=None):
+        key = shapes if shapes is not None else tuple(tuple(t.shape) for t in inputs)
         programs = self._training.get(key)
         if programs is None:
             feed_dims = {n: list(t.shape) for n, t in zip(self.captured.input_names, inputs)}
             programs = self._training[key] = _Training(self.captured, feed_dims, self.place)
         return programs
 
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, shapes=None):
+        """The outputs for the inputs (shapes: theirs, when the caller has them already)."""
         tensors = list(inputs) + self._tensors
         if _C.is_grad_enabled() and any(not t.stop_gradient for t in tensors):
-            outputs = self._run_with_gradient(inputs, tensors)
+            outputs = self._run_with_gradient(inputs, tensors, shapes)
         else:
             if self._plain is None:
                 self._plain = _C.pir.Executor(self.captured.program, self.captured.outputs, self.place)
@@ -95,8 +96,8 @@ class ProgramRunner:
             self._store_written()
         return outputs
 
-    def _run_with_gradient(self, inputs, tensors):
-        programs = self.training(inputs)
+    def _run_with_gradient(self, inputs, tensors, shapes):
+        programs = self.training(inputs, shapes)
         results = programs.forward.run(self._feed(inputs), self.scope)
         outputs = results[:programs.n_outputs]
         ctx = PyLayerContext()
