@@ -303,6 +303,13 @@ def _encode(kind, outputs):
     return {"outputs": {name: value.tolist() for name, value in outputs.items()}}, _JSON
 
 
+class _Server(ThreadingHTTPServer):
+    # The listen backlog: the default of 5 resets connections when many clients arrive at once.
+    request_queue_size = 1024
+    daemon_threads = False  # shutdown waits for the handlers of taken requests
+    block_on_close = True
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m paddle.inference.serve", description=__doc__.split("\n")[0])
     parser.add_argument("model", help="the model's path prefix (MODEL.json, MODEL.pdiparams)")
@@ -316,10 +323,7 @@ def main(argv=None):
     parser.add_argument("--max-body-mb", type=float, default=64.0, help="the largest request body")
     args = parser.parse_args(argv)
     model = ModelServer(args.model, args.max_batch_size, args.max_wait_ms, max(1, args.workers), args.threads)
-    server = ThreadingHTTPServer((args.host, args.port), _handler(model, int(args.max_body_mb * 2**20),
-                                                                  args.timeout_s))
-    server.daemon_threads = False  # shutdown waits for the handlers of taken requests
-    server.block_on_close = True
+    server = _Server((args.host, args.port), _handler(model, int(args.max_body_mb * 2**20), args.timeout_s))
 
     def stop(signum, frame):
         threading.Thread(target=server.shutdown, daemon=True).start()
