@@ -22,7 +22,11 @@ import random
 import sys
 import time
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "python", "golden", "inference")
+_GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "python", "golden")
+# The seeds: PaddlePaddle's saved models (save_inference_model's, and jit.save's, whose ops read through the
+# YAML's mappings: conv2d, pool2d, batch_norm_, layer_norm).
+MODELS = [os.path.join(_GOLDEN, "inference", n) for n in ("mlp", "control_flow")] + \
+    [os.path.join(_GOLDEN, "jit", n) for n in ("lenet", "resnet18", "transformer")]
 _SPECIALS = [0, -1, -2, 1, 2**31, 2**63 - 1, -(2**63), 1e308, -1e308, 0.5, "", "x", None, True, [], {}, [[]]]
 
 
@@ -84,14 +88,14 @@ READERS = "both"  # which reader the cases feed: "json", "params" or "both" (--r
 def case(seed: int) -> tuple[str, bytes]:
     """The kind ("json" or "params:<count>") and input of case `seed`."""
     rng = random.Random(seed)
-    name = rng.choice(["mlp", "control_flow"])
+    model = rng.choice(MODELS)
     if READERS == "json" or (READERS == "both" and rng.random() < 0.6):
-        with open(os.path.join(GOLDEN, name + ".json"), encoding="utf-8") as f:
+        with open(model + ".json", encoding="utf-8") as f:
             text = f.read()
         if rng.random() < 0.5:
             return "json", json.dumps(mutate_json(rng, json.loads(text))).encode()
         return "json", mutate_bytes(rng, text.encode())
-    with open(os.path.join(GOLDEN, name + ".pdiparams"), "rb") as f:
+    with open(model + ".pdiparams", "rb") as f:
         data = f.read()
     return f"params:{rng.randint(0, 3)}", mutate_bytes(rng, data)
 

@@ -260,8 +260,8 @@ class Reader {
                  " has no attribute ", attr, " here");
       }
     }
-    if (import.rank >= 0) {
-      auto x = operands.empty() ? pir::DenseTensorType() : operands[0].type().dyn_cast<pir::DenseTensorType>();
+    if (import.rank >= 0 && !operands.empty() && operands[0]) {  // a missing input: the verifier names it
+      auto x = operands[0].type().dyn_cast<pir::DenseTensorType>();
       PD_CHECK(x && x.dims().size() == import.rank, Unimplemented, "[load] ", source_, ": ", paddle,
                " is read here for inputs of rank ", import.rank);
     }

@@ -113,7 +113,8 @@ class Writer {
   // no result of ours that Paddle's op lacks read (max_pool's indices).
   static bool Exportable(const pir::Operation& op, const PaddleOpImport& paddle) {
     if (paddle.rank >= 0) {
-      auto x = op.num_operands() > 0 ? op.operand(0).type().dyn_cast<pir::DenseTensorType>() : pir::DenseTensorType();
+      auto x = op.num_operands() > 0 && op.operand(0) ? op.operand(0).type().dyn_cast<pir::DenseTensorType>()
+                                                      : pir::DenseTensorType();
       if (!x || x.dims().size() != paddle.rank) return false;
     }
     if (paddle.results.empty()) return true;

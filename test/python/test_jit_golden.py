@@ -60,6 +60,20 @@ def test_a_result_ours_lacks_is_refused_by_name(tmp_path):
         paddle.jit.load(str(tmp_path / "m"))
 
 
+def test_an_empty_input_of_a_mapped_op_is_refused(tmp_path):
+    """Found by tools/fuzz_model_files.py: pool2d (read as max_pool, for inputs of rank 4) with an empty
+    input ({"%": 0}) crashed the reader's rank check; now the op's own check names it."""
+    import json
+
+    doc = json.load(open(os.path.join(GOLDEN, "resnet18.json")))
+    pool = next(op for op in doc["program"]["regions"][0]["blocks"][0]["ops"] if op["#"] == "1.pool2d")
+    pool["I"][0] = {"%": 0}
+    from paddle import _C
+
+    with pytest.raises(ValueError, match=r"\[pd_op.max_pool\] operand x must be a tensor"):
+        _C.serialize.program_from_json(json.dumps(doc), "empty.json")
+
+
 def _our_model(name):
     """The golden model's architecture built here (random weights, warmed batch norm statistics)."""
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools", "paddle_compat"))
