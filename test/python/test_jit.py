@@ -194,6 +194,29 @@ def _nested(x, n):
     return x * total, i
 
 
+def _search(x):
+    total = paddle.zeros([])
+    i = paddle.zeros([])
+    while i < 10:
+        i = i + 1
+        if x[0] * i > 3.5:  # a break a tensor decides
+            break
+        if i % 2 == 0:  # a continue a tensor decides
+            continue
+        total = total + x.sum() * i
+    return total, i
+
+
+def _python_break(x, n):
+    k = 0
+    while k < n:
+        k += 1
+        if k == 3:
+            break
+        x = x * 2
+    return x
+
+
 def _early_return(x):
     if x.sum() > 0:
         return x * 2
@@ -222,6 +245,21 @@ def test_control_flow_on_tensor_values_becomes_program_control_flow():
     assert int(i) == eager_i == 4  # the counter the tensor loop assigns becomes a tensor
     text = str(g.concrete_program)
     assert text.count('"pd_op.while"') == 1 and '"pd_op.if"' in text and text.count('"pd_op.multiply"') >= 2
+
+
+def test_break_and_continue_in_a_tensor_loop():
+    """A while body's break and continue become flags (Note [Control flow in capture]): one pd_op.while,
+    the same values as eager for every outcome."""
+    f = paddle.jit.to_static(_search, full_graph=True)
+    for values in ([0.5, 1.0], [1.0, -2.0], [0.2, 0.3]):
+        total, i = f(paddle.to_tensor(np.array(values, "float32")))
+        eager_total, eager_i = _search(paddle.to_tensor(np.array(values, "float32")))
+        np.testing.assert_allclose(float(total), float(eager_total), rtol=1e-6)
+        assert float(i) == float(eager_i)
+    assert len(f._cache) == 1 and str(f.concrete_program).count('"pd_op.while"') == 1
+    g = paddle.jit.to_static(_python_break, full_graph=True)  # a Python loop still unrolls, and breaks
+    np.testing.assert_array_equal(g(paddle.ones([2]), 10).numpy(), [4.0, 4.0])
+    assert '"pd_op.while"' not in str(g.concrete_program)
 
 
 def test_control_flow_that_cannot_be_converted_runs_eagerly(caplog):

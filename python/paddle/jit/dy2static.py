@@ -14,9 +14,12 @@ branches (paddle.static.nn.cond) and convert_while of a value-dependent test
 builds pd_op.while (while_loop); with a Python bool they run the branch or
 loop as written, so Python control flow still unrolls. Numbers a branch or
 loop body assigns become 0-D tensors there; other Python values must come
-out the same. Statements with `return`, `break`, `continue` or `yield` in
-them, and `while ... else`, are left as written (capture then fails on a
-tensor test and the function runs eagerly)."""
+out the same. A `while` body's `break` and `continue` become flags: the
+statements after one run under `if not (break or continue)` (an if like any
+other), `continue` resets each iteration and the loop's test becomes `test
+and not break`. Statements with `return` or `yield` in them, `while ...
+else`, and `for` loops are left as written (capture then fails on a tensor
+test and the function runs eagerly)."""
 
 from __future__ import annotations
 
@@ -107,6 +110,24 @@ def convert_ifelse(pred, true_fn, false_fn, args):
     return tuple(out)
 
 
+def neither(a, b):
+    """not (a or b), for flags that may be static values (then logical ops)."""
+    if _is_value(a) or _is_value(b):
+        return paddle.logical_not(paddle.logical_or(_as_bool(a), _as_bool(b)))
+    return not (a or b)
+
+
+def test_and_not(test, flag):
+    """test() and not flag: a loop's test once its body may break (flag: the break flag)."""
+    if _is_value(flag):
+        return paddle.logical_and(_as_bool(test()), paddle.logical_not(flag))
+    return False if flag else test()
+
+
+def _as_bool(x):
+    return x if _is_value(x) else paddle.full([], bool(x), "bool")
+
+
 def convert_while(cond_fn, body_fn, args):
     """The loop variables after the loop: pd_op.while when the test is a static value, else a Python loop."""
     test = cond_fn(*args)
@@ -154,7 +175,8 @@ class _Assigned(ast.NodeVisitor):
             self._add(node.id)
 
     def visit_FunctionDef(self, node):
-        self._add(node.name)
+        if not node.name.startswith("_jst_"):  # the functions the rewrite makes are not variables
+            self._add(node.name)
 
     visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
 
@@ -168,7 +190,7 @@ def _assigned(statements):
     visitor = _Assigned()
     for s in statements:
         visitor.visit(s)
-    return [n for n in visitor.names if not n.startswith("_jst_")]
+    return visitor.names
 
 
 _LEAVES = (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)
@@ -207,6 +229,42 @@ def _runtime(attr):
     return ast.Attribute(value=ast.Name(id=_RUNTIME, ctx=ast.Load()), attr=attr, ctx=ast.Load())
 
 
+def _assign(name, value):
+    return ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(value=value))
+
+
+def _exits_loop(statements):
+    """Whether a loop body breaks or continues this loop (not a loop inside it, nor a nested function)."""
+    for node in statements:
+        if isinstance(node, (ast.Break, ast.Continue)):
+            return True
+        if isinstance(node, _SCOPES + (ast.For, ast.AsyncFor, ast.While)):
+            continue
+        if _exits_loop(list(ast.iter_child_nodes(node))):
+            return True
+    return False
+
+
+def _flagged(statements, brk, cont):
+    """A loop body's statements with `break` as brk = True and `continue` as cont = True, the statements after
+    one that may set a flag guarded by `if not (brk or cont)` (Note [Control flow in capture])."""
+    out = []
+    for i, node in enumerate(statements):
+        if isinstance(node, ast.Break):
+            return out + [_assign(brk, True)]
+        if isinstance(node, ast.Continue):
+            return out + [_assign(cont, True)]
+        if isinstance(node, ast.If) and _exits_loop([node]):
+            node.body = _flagged(node.body, brk, cont)
+            node.orelse = _flagged(node.orelse, brk, cont)
+            rest = _flagged(statements[i + 1:], brk, cont)
+            guard = ast.Call(func=_runtime("neither"), args=[ast.Name(id=brk, ctx=ast.Load()),
+                                                              ast.Name(id=cont, ctx=ast.Load())], keywords=[])
+            return out + [node] + ([ast.If(test=guard, body=rest, orelse=[])] if rest else [])
+        out.append(node)
+    return out
+
+
 class _Transformer(ast.NodeTransformer):
     def __init__(self):
         self._ids = itertools.count()
@@ -232,16 +290,24 @@ class _Transformer(ast.NodeTransformer):
         return [true_fn, false_fn, call]
 
     def visit_While(self, node):
+        before = []
+        if not node.orelse and _exits_loop(node.body):  # break/continue become flags (Note above)
+            k = next(self._ids)
+            brk, cont = f"_jst_break_{k}", f"_jst_continue_{k}"
+            node.body = [_assign(cont, False)] + _flagged(node.body, brk, cont)
+            node.test = ast.Call(func=_runtime("test_and_not"), args=[
+                ast.Lambda(args=_arguments([]), body=node.test), ast.Name(id=brk, ctx=ast.Load())], keywords=[])
+            before = [_assign(brk, False), _assign(cont, False)]
         self.generic_visit(node)
         if node.orelse or _escapes(node.body, in_loop=False):
-            return node
+            return before + [node] if before else node
         names = _assigned(node.body)
         k = next(self._ids)
         cond_fn = _function(f"_jst_cond_{k}", names, [ast.Return(value=node.test)])
         body_fn = _function(f"_jst_body_{k}", names, node.body + [ast.Return(value=_names(names, ast.Load))])
         call = self._call("convert_while", [ast.Name(id=cond_fn.name, ctx=ast.Load()),
                                             ast.Name(id=body_fn.name, ctx=ast.Load())], names)
-        return [cond_fn, body_fn, call]
+        return before + [cond_fn, body_fn, call]
 
 
 def convert_control_flow(function):
