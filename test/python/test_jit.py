@@ -207,6 +207,15 @@ def _search(x):
     return total, i
 
 
+def _tensor_range(x, n):
+    acc = paddle.zeros([])
+    for k in range(n):  # n a tensor: one pd_op.while
+        if k % 3 == 1:
+            continue
+        acc = acc + x.sum() * k
+    return acc
+
+
 def _python_break(x, n):
     k = 0
     while k < n:
@@ -257,6 +266,12 @@ def test_break_and_continue_in_a_tensor_loop():
         np.testing.assert_allclose(float(total), float(eager_total), rtol=1e-6)
         assert float(i) == float(eager_i)
     assert len(f._cache) == 1 and str(f.concrete_program).count('"pd_op.while"') == 1
+    h = paddle.jit.to_static(_tensor_range, full_graph=True)
+    for n in (0, 1, 5):
+        x = paddle.to_tensor(np.array([0.5, 1.5], "float32"))
+        got = h(x, paddle.to_tensor(n))
+        assert float(got) == sum(2.0 * k for k in range(n) if k % 3 != 1)
+    assert len(h._cache) == 1 and '"pd_op.while"' in str(h.concrete_program)
     g = paddle.jit.to_static(_python_break, full_graph=True)  # a Python loop still unrolls, and breaks
     np.testing.assert_array_equal(g(paddle.ones([2]), 10).numpy(), [4.0, 4.0])
     assert '"pd_op.while"' not in str(g.concrete_program)
@@ -298,6 +313,20 @@ class _Gate(paddle.nn.Layer):
         else:
             h = paddle.tanh(h) * 0.5
         return h.sum()
+
+
+def test_a_layer_with_a_tensor_branch_saves_and_loads(tmp_path):
+    paddle.seed(6)
+    layer = _Gate()
+    layer.eval()
+    prefix = str(tmp_path / "gate")
+    paddle.jit.save(layer, prefix, input_spec=[paddle.static.InputSpec([None, 3], "float32", "x")])
+    loaded = paddle.jit.load(prefix)
+    assert '"pd_op.if"' in str(loaded.program())
+    rng = np.random.default_rng(1)
+    for _ in range(4):  # both branches
+        x = paddle.to_tensor(rng.standard_normal((2, 3)).astype("float32") * 3)
+        np.testing.assert_allclose(float(loaded(x)), float(layer(x)), rtol=1e-6)
 
 
 def test_a_layer_with_a_tensor_branch_trains_like_eager():

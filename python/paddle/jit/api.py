@@ -316,7 +316,8 @@ def save(layer, path, input_spec=None, **configs):
     for l, _ in modes:
         l.training = False
     try:
-        call = functools.partial(function, instance) if instance is not None else function
+        converted = convert_control_flow(function)  # Note [Control flow in capture]
+        call = functools.partial(converted, instance) if instance is not None else converted
         names = argument_names(function, len(specs) + (instance is not None))
         captured = capture(call, specs, layers, input_names=names[1:] if instance is not None else names)
     finally:

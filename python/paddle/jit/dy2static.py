@@ -289,6 +289,37 @@ class _Transformer(ast.NodeTransformer):
                                              ast.Name(id=false_fn.name, ctx=ast.Load())], names)
         return [true_fn, false_fn, call]
 
+    def visit_For(self, node):
+        """for i in range(...) as a while loop over a counter (so a tensor bound makes one pd_op.while); other
+        for loops stay Python loops."""
+        it = node.iter
+        if (node.orelse or not isinstance(node.target, ast.Name) or not isinstance(it, ast.Call)
+                or not isinstance(it.func, ast.Name) or it.func.id != "range" or it.keywords
+                or not 1 <= len(it.args) <= 3):
+            self.generic_visit(node)
+            return node
+        k = next(self._ids)
+        counter, stop = f"_jst_i_{k}", f"_jst_stop_{k}"
+        start = it.args[0] if len(it.args) > 1 else ast.Constant(value=0)
+        bound = it.args[1] if len(it.args) > 1 else it.args[0]
+        step = it.args[2] if len(it.args) == 3 else ast.Constant(value=1)
+        negative = isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub) or (
+            isinstance(step, ast.Constant) and isinstance(step.value, (int, float)) and step.value < 0)
+        test = ast.Compare(left=ast.Name(id=counter, ctx=ast.Load()), ops=[ast.Gt() if negative else ast.Lt()],
+                           comparators=[ast.Name(id=stop, ctx=ast.Load())])
+        # the counter moves before the body, so a continue (a flag) skips the body's rest, not the step
+        body = [ast.Assign(targets=[node.target], value=ast.Name(id=counter, ctx=ast.Load())),
+                ast.AugAssign(target=ast.Name(id=counter, ctx=ast.Store()), op=ast.Add(), value=step)] + node.body
+        loop = ast.While(test=test, body=body, orelse=[])
+        # the target starts as the counter too: a loop value needs a value before the loop (after a loop that
+        # ran zero times it holds the start, where Python would leave it unassigned)
+        setup = [ast.Assign(targets=[ast.Name(id=counter, ctx=ast.Store())], value=start),
+                 ast.Assign(targets=[ast.Name(id=stop, ctx=ast.Store())], value=bound),
+                 ast.Assign(targets=[ast.Name(id=node.target.id, ctx=ast.Store())],
+                            value=ast.Name(id=counter, ctx=ast.Load()))]
+        converted = self.visit_While(loop)
+        return setup + (converted if isinstance(converted, list) else [converted])
+
     def visit_While(self, node):
         before = []
         if not node.orelse and _exits_loop(node.body):  # break/continue become flags (Note above)
