@@ -155,6 +155,18 @@ def test_unknown_dims_broadcast_with_known_ones():
                 fetch_list=[w])
 
 
+def test_constant_padding_of_dims_the_run_decides():
+    """pad in constant mode builds from the input when a dim is -1 (it cannot make a full() of that shape)."""
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 2, None])
+        y = paddle.nn.functional.pad(x, [1, 2], value=3.0, data_format="NCL")
+    xv = np.random.default_rng(0).standard_normal((4, 2, 5)).astype("float32")
+    (got,) = paddle.static.Executor().run(main, feed={"x": xv}, fetch_list=[y])
+    np.testing.assert_array_equal(got, np.pad(xv, [(0, 0), (0, 0), (1, 2)], constant_values=3.0))
+
+
 def test_loops_make_new_symbols_where_the_body_changes_a_dim():
     def build():
         x = paddle.static.data("x", [None, 2])

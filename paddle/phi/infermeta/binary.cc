@@ -60,7 +60,15 @@ void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* 
 }
 
 void ExpandAsInferMeta(const Meta& x, const Meta& y, Meta* out) {
-  BroadcastViewInferMeta(x, IntArray(y.dims.ToVector()), out);
+  const std::vector<int64_t> dims = y.dims.ToVector();
+  if (std::none_of(dims.begin(), dims.end(), [](int64_t d) { return d < 0; })) {
+    return BroadcastViewInferMeta(x, IntArray(dims), out);
+  }
+  // y's dims a static program leaves to the run stay -1: x broadcasts to whatever they are.
+  PD_CHECK(x.dims.size() <= y.dims.size(), InvalidArgument, "x of shape ", x.dims.ToString(),
+           " has more dims than y's shape ", y.dims.ToString());
+  BroadcastDims(x.dims, y.dims);  // refuses known dims that do not broadcast
+  *out = Meta(x.dtype, y.dims);
 }
 
 void IndexSelectInferMeta(const Meta& x, const Meta& index, int64_t axis, Meta* out) {

@@ -205,8 +205,12 @@ void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
     PD_CHECK(dims[i] >= 0 || left_to_run, InvalidArgument, "every dim of shape must be >= 0, but got ",
              dims.ToString());
   }
-  PD_CHECK(BroadcastDims(x.dims, dims) == dims, InvalidArgument, "x of shape ", x.dims.ToString(),
-           " cannot be broadcast to ", dims.ToString());
+  const DDim broadcast = BroadcastDims(x.dims, dims);
+  bool fits = broadcast.size() == dims.size();
+  for (int i = 0; fits && i < dims.size(); ++i) {  // x's -1 (left to the run) must be 1 or the target there
+    fits = broadcast[i] == dims[i] || (i >= lead && x.dims[i - lead] == -1);
+  }
+  PD_CHECK(fits, InvalidArgument, "x of shape ", x.dims.ToString(), " cannot be broadcast to ", dims.ToString());
   *out = Meta(x.dtype, dims);
 }
 

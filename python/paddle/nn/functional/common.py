@@ -179,11 +179,16 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
             if before == 0 and after == 0:
                 continue
         if mode == "constant":
-            parts = []
-            for size in (before, after):
-                shape = list(out.shape)
-                shape[d] = size
-                parts.append(paddle.full(shape, value, out.dtype))
+            if any(dim < 0 for dim in out.shape):  # a static program's dims the run decides: built from x's
+                edge = paddle.expand_as(paddle.full([], value, out.dtype), paddle.slice(out, [d], [0], [1]))
+                parts = [paddle.expand(edge, [size if i == d else -1 for i in range(rank)])
+                         for size in (before, after)]
+            else:
+                parts = []
+                for size in (before, after):
+                    shape = list(out.shape)
+                    shape[d] = size
+                    parts.append(paddle.full(shape, value, out.dtype))
             out = paddle.concat([parts[0], out, parts[1]], axis=d)
             continue
         if n == 0 or (mode == "reflect" and (before >= n or after >= n)):
