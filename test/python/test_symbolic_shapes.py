@@ -167,6 +167,17 @@ def test_constant_padding_of_dims_the_run_decides():
     np.testing.assert_array_equal(got, np.pad(xv, [(0, 0), (0, 0), (1, 2)], constant_values=3.0))
 
 
+def test_tile_of_dims_the_run_decides():
+    paddle.enable_static()
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [None, 3])
+        y = paddle.tile(x, [2, 1, 3])
+    xv = np.random.default_rng(1).standard_normal((2, 3)).astype("float32")
+    (got,) = paddle.static.Executor().run(main, feed={"x": xv}, fetch_list=[y])
+    np.testing.assert_array_equal(got, np.tile(xv, [2, 1, 3]))
+
+
 def test_loops_make_new_symbols_where_the_body_changes_a_dim():
     def build():
         x = paddle.static.data("x", [None, 2])

@@ -79,6 +79,12 @@ def tile(x, repeat_times, name=None) -> Tensor:
     rank = max(len(reps), len(x.shape))
     reps = [1] * (rank - len(reps)) + reps
     shape = [1] * (rank - len(x.shape)) + list(x.shape)
+    if any(s < 0 for s in shape):  # a static program's dims the run decides: copies joined along each dim
+        out = paddle.unsqueeze(x, list(range(rank - len(x.shape)))) if rank > len(x.shape) else x
+        for axis, r in enumerate(reps):
+            if r != 1:
+                out = paddle.concat([out] * r, axis=axis) if r else paddle.slice(out, [axis], [0], [0])
+        return out
     interleaved = []
     for s in shape:
         interleaved += [1, s]
