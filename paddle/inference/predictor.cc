@@ -17,6 +17,7 @@
 #include "paddle/pir/core/block.h"
 #include "paddle/pir/core/type.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
+#include "paddle/serialize/inference_program.h"
 #include "paddle/serialize/program_json.h"
 #include "paddle/serialize/tensor_stream.h"
 
@@ -62,30 +63,16 @@ template <> paddle::DataType ElementOf<bool>() { return paddle::DataType::BOOL; 
 // A loaded model: what a predictor and its clones share.
 struct Model {
   std::unique_ptr<pir::Program> program;
+  paddle::serialize::InferenceSignature signature;
   Scope parameters;
-  std::vector<std::string> input_names, output_names;
-  std::vector<pir::DenseTensorType> input_types, output_types;
-  std::vector<pir::Value> outputs;
 };
 
 std::shared_ptr<const Model> LoadModel(const Config& config) {
   const auto [prog_file, params_file] = config.ModelFiles();
   auto model = std::make_shared<Model>();
   model->program = paddle::serialize::ProgramFromJson(ReadFile(prog_file, "model file"), prog_file);
-  std::vector<std::string> names;
-  for (pir::Operation* op : *model->program->block()) {
-    if (op->name() == "builtin.parameter") {
-      names.push_back(op->attribute<pir::StrAttribute>("parameter_name").data());
-    } else if (op->name() == "pd_op.data") {
-      model->input_names.push_back(op->attribute<pir::StrAttribute>("name").data());
-      model->input_types.push_back(op->result(0).type().dyn_cast<pir::DenseTensorType>());
-    } else if (op->name() == pir::pd_op::kFetch) {
-      model->output_names.push_back(op->attribute<pir::StrAttribute>("name").data());
-      model->outputs.push_back(op->operand(0));
-      model->output_types.push_back(op->operand(0).type().dyn_cast<pir::DenseTensorType>());
-    }
-  }
-  std::sort(names.begin(), names.end());  // the parameter file holds them in the order of their names
+  model->signature = paddle::serialize::SignatureOf(*model->program);
+  const std::vector<std::string>& names = model->signature.parameter_names;
   if (!names.empty()) {
     std::ifstream probe(params_file, std::ios::binary);
     PD_CHECK(!params_file.empty() && probe.good(), NotFound, "[create_predictor] ", prog_file, " has ", names.size(),
@@ -180,6 +167,18 @@ std::vector<int> Tensor::shape() const {
 DataType Tensor::type() const { return Public(impl_->dtype); }
 const std::string& Tensor::name() const { return impl_->name; }
 
+namespace {
+
+// A handle of one of the model's inputs or outputs.
+std::shared_ptr<Tensor::Impl> Handle(const std::string& name, pir::Value v, const paddle::Place& place,
+                                     bool is_input) {
+  auto type = v.type().dyn_cast<pir::DenseTensorType>();
+  return std::make_shared<Tensor::Impl>(Tensor::Impl{name, type.dtype(), type.dims().ToVector(), {}, place, is_input,
+                                                     {}});
+}
+
+}  // namespace
+
 struct Predictor::Impl {
   Config config;
   std::shared_ptr<const Model> model;
@@ -192,17 +191,14 @@ struct Predictor::Impl {
   Impl(const Config& c, std::shared_ptr<const Model> m)
       : config(c), model(std::move(m)),
         place(c.use_gpu() ? paddle::GPUPlace(c.gpu_device_id()) : paddle::CPUPlace()), scope(model->parameters) {
-    executor = std::make_unique<paddle::executor::Executor>(*model->program, model->outputs, place, c.Passes(),
+    const paddle::serialize::InferenceSignature& sig = model->signature;
+    executor = std::make_unique<paddle::executor::Executor>(*model->program, sig.outputs, place, c.Passes(),
                                                              c.ir_optim() ? &scope : nullptr);
-    for (size_t i = 0; i < model->input_names.size(); ++i) {
-      inputs[model->input_names[i]] = std::make_shared<Tensor::Impl>(Tensor::Impl{
-          model->input_names[i], model->input_types[i].dtype(), model->input_types[i].dims().ToVector(), {}, place,
-          true, {}});
+    for (size_t i = 0; i < sig.inputs.size(); ++i) {
+      inputs[sig.input_names[i]] = Handle(sig.input_names[i], sig.inputs[i], place, true);
     }
-    for (size_t i = 0; i < model->output_names.size(); ++i) {
-      outputs[model->output_names[i]] = std::make_shared<Tensor::Impl>(Tensor::Impl{
-          model->output_names[i], model->output_types[i].dtype(), model->output_types[i].dims().ToVector(), {},
-          place, false, {}});
+    for (size_t i = 0; i < sig.outputs.size(); ++i) {
+      outputs[sig.output_names[i]] = Handle(sig.output_names[i], sig.outputs[i], place, false);
     }
   }
 };
@@ -211,8 +207,8 @@ Predictor::Predictor(const Config& config) : impl_(std::make_unique<Impl>(config
 Predictor::Predictor(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Predictor::~Predictor() = default;
 
-std::vector<std::string> Predictor::GetInputNames() const { return impl_->model->input_names; }
-std::vector<std::string> Predictor::GetOutputNames() const { return impl_->model->output_names; }
+std::vector<std::string> Predictor::GetInputNames() const { return impl_->model->signature.input_names; }
+std::vector<std::string> Predictor::GetOutputNames() const { return impl_->model->signature.output_names; }
 
 std::unique_ptr<Tensor> Predictor::GetInputHandle(const std::string& name) {
   auto it = impl_->inputs.find(name);
@@ -238,7 +234,8 @@ bool Predictor::Run() {
   }
   omp_set_num_threads(impl_->config.cpu_math_library_num_threads());
   std::vector<paddle::Tensor> results = impl_->executor->Run(feeds, &impl_->scope);
-  for (size_t i = 0; i < results.size(); ++i) impl_->outputs.at(impl_->model->output_names[i])->value = results[i];
+  const std::vector<std::string>& names = impl_->model->signature.output_names;
+  for (size_t i = 0; i < results.size(); ++i) impl_->outputs.at(names[i])->value = results[i];
   return true;
 }
 

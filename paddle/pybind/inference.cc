@@ -79,6 +79,7 @@ void BindInference(py::module_& m) {
       .def_property_readonly("_model_id", [](const Predictor& p) { return reinterpret_cast<uintptr_t>(
                                                                        paddle_infer::ModelOf(p)); });
   inference.def("get_version", &paddle_infer::GetVersion);
+  inference.def("get_num_bytes_of_data_type", &paddle_infer::GetNumBytesOfDataType, py::arg("dtype"));
   inference.def("passes", &Config::InferencePasses, "Every inference pass, in the order they run.");
 }
 

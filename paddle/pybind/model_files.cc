@@ -35,19 +35,11 @@ void BindModelFiles(py::module_& m) {
   files.def(
       "inputs_and_outputs",
       [](const std::shared_ptr<pir::Program>& program) {
-        std::vector<std::string> feeds, fetch_names;
+        const serialize::InferenceSignature sig = serialize::SignatureOf(*program);
         py::list fetches, inputs;
-        for (pir::Operation* op : *program->block()) {
-          if (op->name() == "pd_op.data") {
-            feeds.push_back(op->attribute<pir::StrAttribute>("name").data());
-            inputs.append(py::cast(StaticValue{op->result(0), program, program->generation()}));
-          }
-          if (op->name() == pir::pd_op::kFetch) {
-            fetches.append(py::cast(StaticValue{op->operand(0), program, program->generation()}));
-            fetch_names.push_back(op->attribute<pir::StrAttribute>("name").data());
-          }
-        }
-        return py::make_tuple(feeds, fetches, inputs, fetch_names);
+        for (pir::Value v : sig.outputs) fetches.append(py::cast(StaticValue{v, program, program->generation()}));
+        for (pir::Value v : sig.inputs) inputs.append(py::cast(StaticValue{v, program, program->generation()}));
+        return py::make_tuple(sig.input_names, fetches, inputs, sig.output_names);
       },
       py::arg("program"),
       "The names of an inference program's inputs, the values its pd_op.fetch ops output, the inputs' values and "

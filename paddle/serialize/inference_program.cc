@@ -1,5 +1,6 @@
 #include "paddle/serialize/inference_program.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "paddle/common/errors.h"
@@ -130,6 +131,23 @@ std::unique_ptr<pir::Program> InferenceProgram(const pir::Program& program, cons
   }
   PaddleForms(*copy);  // after the fetches, which then read the replacements
   return copy;
+}
+
+InferenceSignature SignatureOf(const pir::Program& program) {
+  InferenceSignature signature;
+  for (const pir::Operation* op : *program.block()) {
+    if (op->name() == "builtin.parameter") {
+      signature.parameter_names.push_back(op->attribute<pir::StrAttribute>("parameter_name").data());
+    } else if (op->name() == "pd_op.data") {
+      signature.input_names.push_back(op->attribute<pir::StrAttribute>("name").data());
+      signature.inputs.push_back(op->result(0));
+    } else if (op->name() == pir::pd_op::kFetch) {
+      signature.output_names.push_back(op->attribute<pir::StrAttribute>("name").data());
+      signature.outputs.push_back(op->operand(0));
+    }
+  }
+  std::sort(signature.parameter_names.begin(), signature.parameter_names.end());
+  return signature;
 }
 
 }  // namespace paddle::serialize

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "paddle/pir/core/program.h"
@@ -18,5 +19,15 @@ namespace paddle::serialize {
 // InvalidArgument naming the feed otherwise.
 std::unique_ptr<pir::Program> InferenceProgram(const pir::Program& program, const std::vector<pir::Value>& feeds,
                                                const std::vector<pir::Value>& fetches);
+
+// What an inference program takes and gives, in program order: its inputs
+// (pd_op.data) by name, its outputs (what each pd_op.fetch reads) by the
+// fetch's name, and its parameters' names sorted (the order of its
+// parameter file).
+struct InferenceSignature {
+  std::vector<std::string> input_names, output_names, parameter_names;
+  std::vector<pir::Value> inputs, outputs;
+};
+InferenceSignature SignatureOf(const pir::Program& program);
 
 }  // namespace paddle::serialize

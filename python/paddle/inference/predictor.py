@@ -46,15 +46,11 @@ class PlaceType(enum.Enum):
 
 PlaceType.__name__ = PlaceType.__qualname__ = "PaddlePlace"
 
-_BYTES = {DataType.FLOAT64: 8, DataType.FLOAT32: 4, DataType.FLOAT16: 2, DataType.BFLOAT16: 2, DataType.INT64: 8,
-          DataType.INT32: 4, DataType.UINT8: 1, DataType.INT8: 1, DataType.BOOL: 1}
-
-
 def get_num_bytes_of_data_type(dtype):
     """The bytes of one element of a DataType."""
     if not isinstance(dtype, DataType):
         raise TypeError(f"[get_num_bytes_of_data_type] dtype must be a DataType, but got {type(dtype).__name__}")
-    return _BYTES[dtype]
+    return _C.inference.get_num_bytes_of_data_type(_C.inference.DataType.__members__[dtype.name])
 
 
 def get_version():
