@@ -4,10 +4,8 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "paddle/common/errors.h"
 #include "paddle/executor/executor.h"
@@ -18,21 +16,11 @@
 #include "paddle/pir/core/type.h"
 #include "paddle/pir/dialect/pd_op_dialect.h"
 #include "paddle/serialize/inference_program.h"
-#include "paddle/serialize/program_json.h"
-#include "paddle/serialize/tensor_stream.h"
 
 namespace paddle_infer {
 namespace {
 
 using paddle::executor::Scope;
-
-std::string ReadFile(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  PD_CHECK(in.good(), NotFound, "[create_predictor] no ", what, " ", path);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 DataType Public(paddle::DataType dtype) {
   switch (dtype) {
@@ -69,17 +57,13 @@ struct Model {
 
 std::shared_ptr<const Model> LoadModel(const Config& config) {
   const auto [prog_file, params_file] = config.ModelFiles();
+  paddle::serialize::InferenceModel files =
+      paddle::serialize::ReadInferenceModel(prog_file, params_file, "create_predictor");
   auto model = std::make_shared<Model>();
-  model->program = paddle::serialize::ProgramFromJson(ReadFile(prog_file, "model file"), prog_file);
-  model->signature = paddle::serialize::SignatureOf(*model->program);
-  const std::vector<std::string>& names = model->signature.parameter_names;
-  if (!names.empty()) {
-    std::ifstream probe(params_file, std::ios::binary);
-    PD_CHECK(!params_file.empty() && probe.good(), NotFound, "[create_predictor] ", prog_file, " has ", names.size(),
-             " parameters but there is no parameter file ", params_file);
-    const std::string bytes = ReadFile(params_file, "parameter file");
-    std::vector<paddle::Tensor> tensors = paddle::serialize::ReadTensorRecords(bytes, names.size(), params_file);
-    for (size_t i = 0; i < names.size(); ++i) model->parameters[names[i]] = tensors[i];
+  model->program = std::move(files.program);
+  model->signature = std::move(files.signature);
+  for (size_t i = 0; i < files.parameters.size(); ++i) {
+    model->parameters[model->signature.parameter_names[i]] = files.parameters[i];
   }
   return model;
 }

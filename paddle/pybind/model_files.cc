@@ -44,6 +44,15 @@ void BindModelFiles(py::module_& m) {
       py::arg("program"),
       "The names of an inference program's inputs, the values its pd_op.fetch ops output, the inputs' values and "
       "the outputs' names.");
+  files.def(
+      "read_model",
+      [](const std::string& prog_file, const std::string& params_file, const std::string& op) {
+        serialize::InferenceModel model = serialize::ReadInferenceModel(prog_file, params_file, op);
+        return py::make_tuple(std::shared_ptr<pir::Program>(std::move(model.program)),
+                              model.signature.parameter_names, model.parameters);
+      },
+      py::arg("prog_file"), py::arg("params_file"), py::arg("op"),
+      "An inference model's program, its parameters' sorted names and their tensors (serialize::ReadInferenceModel).");
   files.def("program_to_json", &serialize::ProgramToJson, py::arg("program"), py::arg("trainable") = true,
             py::arg("indent") = -1, "The program as PaddlePaddle 3.x's program JSON (Note [Program JSON]).");
   files.def(

@@ -1,6 +1,8 @@
 #include "paddle/serialize/inference_program.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <unordered_set>
 
 #include "paddle/common/errors.h"
@@ -15,6 +17,8 @@
 #include "paddle/pir/transforms/passes.h"
 #include "paddle/pir/transforms/test_mode.h"
 #include "paddle/serialize/paddle_ops.h"
+#include "paddle/serialize/program_json.h"
+#include "paddle/serialize/tensor_stream.h"
 
 namespace paddle::serialize {
 namespace {
@@ -148,6 +152,32 @@ InferenceSignature SignatureOf(const pir::Program& program) {
   }
   std::sort(signature.parameter_names.begin(), signature.parameter_names.end());
   return signature;
+}
+
+namespace {
+
+std::string ReadFile(const std::string& path, const std::string& what, const std::string& op) {
+  std::ifstream in(path, std::ios::binary);
+  PD_CHECK(!path.empty() && in.good(), NotFound, "[", op, "] no ", what, " ", path);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+}  // namespace
+
+InferenceModel ReadInferenceModel(const std::string& prog_file, const std::string& params_file,
+                                  const std::string& op) {
+  InferenceModel model;
+  model.program = ProgramFromJson(ReadFile(prog_file, "model file", op), prog_file);
+  model.signature = SignatureOf(*model.program);
+  const size_t count = model.signature.parameter_names.size();
+  if (count > 0) {
+    PD_CHECK(!params_file.empty() && std::ifstream(params_file, std::ios::binary).good(), NotFound, "[", op, "] ",
+             prog_file, " has ", count, " parameters but there is no parameter file ", params_file);
+    model.parameters = ReadTensorRecords(ReadFile(params_file, "parameter file", op), count, params_file);
+  }
+  return model;
 }
 
 }  // namespace paddle::serialize

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "paddle/phi/api/tensor.h"
 #include "paddle/pir/core/program.h"
 
 namespace paddle::serialize {
@@ -29,5 +30,18 @@ struct InferenceSignature {
   std::vector<pir::Value> inputs, outputs;
 };
 InferenceSignature SignatureOf(const pir::Program& program);
+
+// An inference model's files read: the program (program JSON) with its
+// signature, and its parameters' tensors in the order of
+// signature.parameter_names (a tensor stream; no file is read when there are
+// none). NotFound naming a missing file, InvalidArgument naming a malformed
+// one; errors begin with [op].
+struct InferenceModel {
+  std::unique_ptr<pir::Program> program;
+  InferenceSignature signature;
+  std::vector<Tensor> parameters;
+};
+InferenceModel ReadInferenceModel(const std::string& prog_file, const std::string& params_file,
+                                  const std::string& op);
 
 }  // namespace paddle::serialize

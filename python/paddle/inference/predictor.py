@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import os
 
 import numpy as np
 
@@ -65,7 +64,7 @@ def _missing_files_as_file_not_found():
         yield
     except ValueError as e:
         text = str(e)
-        if "no model file" in text or "there is no parameter file" in text or "model directory" in text:
+        if "] no model file" in text or "there is no parameter file" in text or "model directory" in text:
             raise FileNotFoundError(text) from e
         raise
 
@@ -138,12 +137,8 @@ class Predictor:
                             f"{type(config).__name__}")
         self._config = config
         if _predictor is None:
-            with _missing_files_as_file_not_found():
-                prog_file, _ = config.model_files()
-                if not os.path.isfile(prog_file):
-                    raise FileNotFoundError(f"[create_predictor] no model file {prog_file}")
-                with _ir_debug(config):
-                    _predictor = _C.inference.Predictor(config)
+            with _missing_files_as_file_not_found(), _ir_debug(config):
+                _predictor = _C.inference.Predictor(config)
         self._predictor = _predictor
         self._inputs = {n: Tensor(_predictor.get_input_handle(n), True) for n in _predictor.get_input_names()}
         self._outputs = {n: Tensor(_predictor.get_output_handle(n), False) for n in _predictor.get_output_names()}

@@ -212,18 +212,13 @@ def read_model(path_prefix, op):
 
 def read_model_files(json_path, params_path, op):
     """read_model of a program file and a parameter file by their paths (params_path unused when the program
-    has no parameters)."""
-    if not os.path.isfile(json_path):
-        raise FileNotFoundError(f"[{op}] no model file {json_path}")
-    program = _C.serialize.program_from_json(load_from_file(json_path).decode("utf-8", errors="replace"), json_path)
-    names = _parameter_names(program)
-    tensors = []
-    if names:
-        if not params_path or not os.path.isfile(params_path):
-            raise FileNotFoundError(f"[{op}] {json_path} has {len(names)} parameters but there is no parameter "
-                                    f"file {params_path!r}")
-        tensors = _C.serialize.tensors_from_bytes(load_from_file(params_path), len(names), params_path)
-    return program, names, tensors
+    has no parameters); the C++ reader's (serialize::ReadInferenceModel)."""
+    try:
+        return _C.serialize.read_model(json_path, params_path or "", op)
+    except ValueError as e:  # the reader's NotFound: a missing file is FileNotFoundError here
+        if f"[{op}] no model file" in str(e) or "there is no parameter file" in str(e):
+            raise FileNotFoundError(str(e)) from e
+        raise
 
 
 def load_inference_model(path_prefix, executor, **kwargs):
