@@ -8,8 +8,8 @@ function(paddle_layer name)
   add_library(${name} OBJECT ${ARGN})
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR} ${PADDLE_GENERATED_DIR})
   target_compile_options(${name} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wno-unused-parameter -Werror=shadow=local -Werror=init-self
-                              -Werror=uninitialized>)
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wno-unused-parameter -Werror=init-self -Werror=uninitialized>
+    $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-Werror=shadow=local>)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   if(WITH_GPU)
     target_include_directories(${name} PRIVATE ${CUDAToolkit_INCLUDE_DIRS})

@@ -84,7 +84,8 @@ class Reader {
   }
 
   void Block(const json& block, pir::Block* into, int depth) {
-    Expect(depth <= kMaxNesting, "regions nested at most " + std::to_string(kMaxNesting) + " deep", block.at("#"));
+    Expect(depth <= kMaxNesting, "regions nested at most " + std::to_string(kMaxNesting) + " deep",
+           json(depth));
     if (block.contains("args")) {
       const json& args = block.at("args");
       Expect(args.is_array(), "a block's \"args\" array", args);
@@ -562,7 +563,12 @@ std::unique_ptr<pir::Program> ProgramFromJson(const std::string& text, const std
            "module's one region");
   auto program = std::make_unique<pir::Program>();
   Reader reader(source, program->context());
-  reader.Blocks(file["program"]["regions"][0], program->block(), 0);
+  try {
+    reader.Blocks(file["program"]["regions"][0], program->block(), 0);
+  } catch (const json::exception& e) {
+    // A check the reader lacks: still the file's fault, said as such.
+    PD_THROW(InvalidArgument, "[load] ", source, " is not a program file Paddle writes: ", e.what());
+  }
   DropFoldedConstants(*program);
   try {
     pir::Verify(*program);

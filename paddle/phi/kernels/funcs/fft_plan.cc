@@ -513,7 +513,12 @@ template <typename R>
 void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, std::complex<R>* half) {
   if (lines.count() == 0 || lines.n == 0) return;
   const RealTransform<R> t(lines);
-  const auto& [n, h, m, even, plan, turn, half_lines] = t;
+  // Plain names, not a structured binding: Clang cannot capture those in OpenMP regions.
+  const int64_t n = t.n, h = t.h, m = t.m;
+  const bool even = t.even;
+  const FftPlan<R>& plan = t.plan;
+  const std::complex<R>* turn = t.turn;
+  const Lines& half_lines = t.half_lines;
   const int64_t inner = lines.inner;
   const R sign = forward ? R(1) : R(-1);
   ForEachBlock<R>(lines.count(), n, t.BufferPerLane(), [&](auto lanes, int64_t first, int count, R* buf) {
@@ -541,7 +546,12 @@ template <typename R>
 void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale, bool forward, R* out) {
   if (lines.count() == 0 || lines.n == 0) return;
   const RealTransform<R> t(lines);
-  const auto& [n, h, m, even, plan, turn, half_lines] = t;
+  // Plain names, not a structured binding: Clang cannot capture those in OpenMP regions.
+  const int64_t n = t.n, h = t.h, m = t.m;
+  const bool even = t.even;
+  const FftPlan<R>& plan = t.plan;
+  const std::complex<R>* turn = t.turn;
+  const Lines& half_lines = t.half_lines;
   const int64_t inner = lines.inner;
   // A forward transform of a Hermitian spectrum is the inverse one of its conjugate.
   const R sign = forward ? R(-1) : R(1);
