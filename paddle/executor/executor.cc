@@ -114,18 +114,29 @@ std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Sc
     PD_CHECK(known, InvalidArgument, "[Executor] feed '", name, "' is not an input of the program; its inputs are: ",
              Join(feed_names_));
   }
+  std::vector<Tensor> ordered;
+  ordered.reserve(inputs_.size());
+  for (const Input& input : inputs_) {
+    auto it = feeds.find(input.name);
+    PD_CHECK(it != feeds.end(), NotFound, "[Executor] feed '", input.name, "' is missing; the program's inputs are: ",
+             Join(feed_names_));
+    ordered.push_back(it->second);
+  }
+  return Run(ordered, scope);
+}
+
+std::vector<Tensor> Executor::Run(const std::vector<Tensor>& feeds, Scope* scope) {
+  PD_CHECK(feeds.size() == inputs_.size(), InvalidArgument, "[Executor] the program takes ", inputs_.size(),
+           " feeds (", Join(feed_names_), "), but got ", feeds.size());
   Frame frame;
   frame.slots.resize(slots_.size());
   frame.scope = scope;
   frame.constants = &constants_;
   frame.buffers = &buffers_;
   std::lock_guard<std::mutex> one_run(running_);  // the buffers serve one run at a time
-  for (const Input& input : inputs_) {
-    auto it = feeds.find(input.name);
-    PD_CHECK(it != feeds.end(), NotFound, "[Executor] feed '", input.name, "' is missing; the program's inputs are: ",
-             Join(feed_names_));
-    CheckFeed(input, it->second);
-    frame[input.slot].tensor = it->second;
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    CheckFeed(inputs_[i], feeds[i]);
+    frame[inputs_[i].slot].tensor = feeds[i];
   }
   autograd::GradModeGuard no_grad(false);
   RunSteps(*steps_, frame);

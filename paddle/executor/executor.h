@@ -43,6 +43,9 @@ class Executor {
   // its name) and returns the fetched values in order. Errors name the
   // feed or the op.
   std::vector<Tensor> Run(const std::map<std::string, Tensor>& feeds, Scope* scope = nullptr);
+  // The same with the inputs in feed_names()'s order: no lookups by name,
+  // for callers that run one program many times (Note [Run program]).
+  std::vector<Tensor> Run(const std::vector<Tensor>& feeds, Scope* scope = nullptr);
 
   // The names of the program's inputs, in program order.
   const std::vector<std::string>& feed_names() const { return feed_names_; }

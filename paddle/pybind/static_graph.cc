@@ -6,6 +6,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/executor/executor.h"
+#include "paddle/executor/run_program.h"
 #include "paddle/pir/autodiff/backward.h"
 #include "paddle/pir/core/ir_parser.h"
 #include "paddle/pir/core/verifier.h"
@@ -425,7 +426,7 @@ void BindStaticGraph(py::module_& m) {
   // The executor keeps its program alive (prepared instructions point into it).
   struct PyExecutor {
     std::shared_ptr<pir::Program> program;
-    std::unique_ptr<executor::Executor> exe;
+    std::shared_ptr<executor::Executor> exe;  // shared with the TrainingPrograms that run it
   };
   py::class_<PyExecutor>(pir_module, "Executor")
       .def(py::init([](std::shared_ptr<pir::Program> program, const std::vector<StaticValue>& fetches,
@@ -435,7 +436,7 @@ void BindStaticGraph(py::module_& m) {
                PD_CHECK(f.program == program, InvalidArgument,
                         "[Executor] a fetched value belongs to another program than the one run");
              }
-             auto exe = std::make_unique<executor::Executor>(*program, Values(fetches), place.value_or(Place()),
+             auto exe = std::make_shared<executor::Executor>(*program, Values(fetches), place.value_or(Place()),
                                                              passes.value_or(executor::Executor::Passes()),
                                                              parameters ? &parameters->tensors : nullptr);
              return PyExecutor{std::move(program), std::move(exe)};
@@ -470,7 +471,69 @@ void BindStaticGraph(py::module_& m) {
            [](PyExecutor& e, const std::map<std::string, Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
              return e.exe->Run(feeds, &scope->tensors);
            },
-           py::arg("feed"), py::arg("scope"), py::call_guard<py::gil_scoped_release>());
+           py::arg("feed"), py::arg("scope"), py::call_guard<py::gil_scoped_release>())
+      .def(
+          "run",
+          [](PyExecutor& e, const std::vector<Tensor>& feeds, std::shared_ptr<ScopeHandle> scope) {
+            return e.exe->Run(feeds, &scope->tensors);
+          },
+          py::arg("feed"), py::arg("scope"), py::call_guard<py::gil_scoped_release>(),
+          "The fetched values for the feeds given as a list in feed_names' order.");
+
+  py::class_<executor::TrainingPrograms, std::shared_ptr<executor::TrainingPrograms>>(
+      pir_module, "TrainingPrograms", "A captured program's forward and backward executors (Note [Run program]).")
+      .def(py::init([](const PyExecutor& forward, const PyExecutor* backward, int num_outputs,
+                       const std::vector<std::string>& input_names, const std::vector<std::string>& saved_names,
+                       std::vector<int> gradient_positions) {
+             return std::make_shared<executor::TrainingPrograms>(forward.exe, backward ? backward->exe : nullptr,
+                                                                 num_outputs, input_names, saved_names,
+                                                                 std::move(gradient_positions));
+           }),
+           py::arg("forward"), py::arg("backward"), py::arg("num_outputs"), py::arg("input_names"),
+           py::arg("saved_names"), py::arg("gradient_positions"))
+      .def(
+          "run",
+          [](const executor::TrainingPrograms& p, const std::vector<Tensor>& inputs,
+             const std::vector<Tensor>& parameters, const std::vector<bool>& differentiable_outputs,
+             const std::shared_ptr<ScopeHandle>& scope) {
+            return p.Run(inputs, parameters, differentiable_outputs,
+                         std::shared_ptr<executor::Scope>(scope, &scope->tensors));
+          },
+          py::arg("inputs"), py::arg("parameters"), py::arg("differentiable_outputs"), py::arg("scope"),
+          py::call_guard<py::gil_scoped_release>(),
+          "The step's outputs, recorded with one grad node over the inputs and the parameters.");
+
+  pir_module.def(
+      "call_signature",
+      [](const py::tuple& args, bool with_shapes) {
+        py::list tensors;
+        py::tuple signature(args.size());
+        bool only_tensors = true;
+        for (size_t i = 0; i < args.size(); ++i) {
+          if (!py::isinstance<Tensor>(args[i])) {
+            signature[i] = py::none();
+            only_tensors = false;
+            continue;
+          }
+          const Tensor& t = args[i].cast<const Tensor&>();
+          tensors.append(args[i]);
+          const int dtype = static_cast<int>(t.dtype());
+          if (!with_shapes) {
+            signature[i] = py::make_tuple(dtype);
+            continue;
+          }
+          const DDim& dims = t.dims();
+          py::tuple entry(dims.size() + 1);
+          for (int d = 0; d < dims.size(); ++d) entry[d] = dims[d];
+          entry[dims.size()] = dtype;
+          signature[i] = entry;
+        }
+        return py::make_tuple(tensors, signature, only_tensors);
+      },
+      py::arg("args"), py::arg("with_shapes"),
+      "What a to_static call's guards read of its arguments (Note [Capture]): (the tensors, per argument the "
+      "tensor's dims and dtype (only the dtype without with_shapes) or None for a Python value, whether all are "
+      "tensors).");
 
   py::class_<ScopeHandle, std::shared_ptr<ScopeHandle>>(pir_module, "Scope",
                                                          "Named tensors that outlive runs: parameters.")

@@ -448,3 +448,26 @@ def test_paddlepaddle_loads_what_jit_save_writes(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     np.testing.assert_allclose(np.load(tmp_path / "theirs.npy"), net(paddle.to_tensor(xs)).numpy(), rtol=1e-5,
                                atol=1e-6)
+
+
+def test_a_training_step_with_integer_inputs_and_outputs_and_a_second_backward():
+    @paddle.jit.to_static
+    def f(x, index):
+        picked = paddle.gather(x, index)
+        return paddle.sum(picked * picked), paddle.argmax(x, axis=1)
+
+    xv = np.random.default_rng(3).standard_normal((4, 3))
+    x = paddle.to_tensor(xv, stop_gradient=False)
+    loss, arg = f(x, paddle.to_tensor([2, 0, 2]))
+    np.testing.assert_allclose(loss.numpy(), (xv[[2, 0, 2]] ** 2).sum(), rtol=1e-12)
+    np.testing.assert_array_equal(arg.numpy(), xv.argmax(axis=1))
+    assert arg.stop_gradient and not loss.stop_gradient
+    loss.backward(retain_graph=True)
+    expected = np.zeros_like(xv)
+    expected[0], expected[2] = 2 * xv[0], 4 * xv[2]  # row 2 picked twice
+    np.testing.assert_allclose(x.grad.numpy(), expected, rtol=1e-12)
+    loss.backward()  # retained: runs again, the gradients accumulate
+    np.testing.assert_allclose(x.grad.numpy(), 2 * expected, rtol=1e-12)
+    # Then freed, as an eager op's saved tensors are.
+    with pytest.raises(RuntimeError, match="run_program a second time"):
+        loss.backward()

@@ -145,15 +145,13 @@ class StaticFunction:
             self._flat_layers = [l for layer in self._layers for l in layer.sublayers(include_self=True)]
         return self._flat_layers
 
-    def _key(self, args, shapes):
-        """The guards of a call (shapes: its tensors' shapes, in order): the tensors' shapes and dtypes (only
-        dtypes with an input_spec: one program serves the spec's shapes), the Python arguments, the modes."""
-        modes = tuple(l.training for l in self._sublayers())
-        shape_of = iter(shapes if self._input_spec is None else [None] * len(shapes))
-        return (tuple((next(shape_of), a.dtype) if isinstance(a, paddle.Tensor) else _guard(a) for a in args), modes)
-
-    def _runner(self, args, shapes):
-        key = self._key(args, shapes)
+    def _runner(self, args, signature, only_tensors):
+        """The runner of a call's guards (Note [Capture]): its tensors' dims and dtypes (only dtypes with an
+        input_spec: one program serves the spec's shapes) as call_signature gives them, its Python arguments, its
+        layers' train/eval modes."""
+        if not only_tensors:
+            signature = tuple(_guard(a) if s is None else s for a, s in zip(args, signature))
+        key = (signature, tuple(l.training for l in self._sublayers()))
         entry = self._cache.get(key)
         if entry is None:
             function = self._function
@@ -180,13 +178,14 @@ class StaticFunction:
     def __call__(self, *args, **kwargs):
         if not _to_static_enabled or kwargs or _C.pir.static_mode():
             return self._eager(*args, **kwargs)
-        tensors = [a for a in args if isinstance(a, paddle.Tensor)]
-        shapes = tuple(tuple(t.shape) for t in tensors)
-        runner = self._runner(args, shapes)
+        with_shapes = self._input_spec is None
+        tensors, signature, only_tensors = _C.pir.call_signature(args, with_shapes)
+        runner = self._runner(args, signature, only_tensors)
         if runner is _EAGER:
             return self._eager(*args)
         self._last = runner
-        outputs = runner(*tensors, shapes=shapes)
+        # The training programs are per shape: the signature says them when it has them.
+        outputs = runner(*tensors, shapes=signature if with_shapes and only_tensors else None)
         return unflatten(runner.captured.structure, outputs)
 
     @property

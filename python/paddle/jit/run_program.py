@@ -6,13 +6,13 @@ is cut where they start (Note [Split programs]): the forward run returns the
 outputs and keeps what the backward reads, and the eager backward runs the
 backward program on them, so nothing runs twice and random ops draw once.
 Each set of input shapes builds and prepares its programs once; a call then
-costs two prepared executor runs and the recording of one grad node."""
+costs two prepared executor runs and the recording of one grad node, both
+in C++ (Note [Run program], paddle/executor/run_program.h)."""
 
 from __future__ import annotations
 
 import paddle
 from paddle import _C
-from paddle.autograd.py_layer import PyLayerContext
 
 _DIFFERENTIABLE = ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
 
@@ -33,20 +33,20 @@ class _Training:
         n_in, n_out = len(c.inputs), len(c.outputs)
         inputs, outputs, params = copies[:n_in], copies[n_in:n_in + n_out], copies[n_in + n_out:]
         cut = program.num_ops()
-        self.targets = [i for i, v in enumerate(outputs) if _differentiable(v.dtype)]
+        targets = [i for i, v in enumerate(outputs) if _differentiable(v.dtype)]
         # positions among the step's tensors (the inputs, then the parameters) that can take a gradient
-        self.wrt = [i for i, v in enumerate(inputs + params) if _differentiable(v.dtype)]
+        wrt = [i for i, v in enumerate(inputs + params) if _differentiable(v.dtype)]
         with static_mode(), paddle.static.program_guard(program):
             seeds = [paddle.static.data(f"@grad_{i}", list(outputs[i].shape), outputs[i].dtype)
-                     for i in self.targets]
-            grads = _C.pir.gradients([outputs[i] for i in self.targets], [(inputs + params)[i] for i in self.wrt],
+                     for i in targets]
+            grads = _C.pir.gradients([outputs[i] for i in targets], [(inputs + params)[i] for i in wrt],
                                      seeds)
-        self.has_grad = [g is not None for g in grads]
-        forward, outs, saved, backward, grad_values, self.saved_names = _C.pir.split_program(
+        forward, outs, saved, backward, grad_values, saved_names = _C.pir.split_program(
             program, cut, outputs, [g for g in grads if g is not None])
-        self.n_outputs = len(outs)
-        self.forward = _C.pir.Executor(forward, list(outs) + list(saved), place)
-        self.backward = _C.pir.Executor(backward, grad_values, place) if grad_values else None
+        self.programs = _C.pir.TrainingPrograms(
+            _C.pir.Executor(forward, list(outs) + list(saved), place),
+            _C.pir.Executor(backward, grad_values, place) if grad_values else None, len(outs), c.input_names,
+            saved_names, [position for position, g in zip(wrt, grads) if g is not None])
 
 
 class ProgramRunner:
@@ -62,9 +62,6 @@ class ProgramRunner:
         self._differentiable_outputs = [_differentiable(v.dtype) for v in captured.outputs]
         for name, tensor in captured.parameters:  # the scope holds the very tensors: updates in place show
             self.scope.set_var(name, tensor)
-
-    def _feed(self, inputs):
-        return dict(zip(self.captured.input_names, inputs))
 
     def _store_written(self):
         """Copies what the run stored into the scope (set_parameter) into the parameters' tensors."""
@@ -84,42 +81,18 @@ class ProgramRunner:
         return programs
 
     def __call__(self, *inputs, shapes=None):
-        """The outputs for the inputs (shapes: theirs, when the caller has them already)."""
+        """The outputs for the inputs (shapes: a hashable form of their shapes, when the caller has one)."""
         tensors = list(inputs) + self._tensors
         if _C.is_grad_enabled() and any(not t.stop_gradient for t in tensors):
             outputs = self._run_with_gradient(inputs, tensors, shapes)
         else:
             if self._plain is None:
                 self._plain = _C.pir.Executor(self.captured.program, self.captured.outputs, self.place)
-            outputs = self._plain.run(self._feed(inputs), self.scope)
+            outputs = self._plain.run(dict(zip(self.captured.input_names, inputs)), self.scope)
         if self.captured.written:
             self._store_written()
         return outputs
 
     def _run_with_gradient(self, inputs, tensors, shapes):
-        programs = self.training(inputs, shapes)
-        results = programs.forward.run(self._feed(inputs), self.scope)
-        outputs = results[:programs.n_outputs]
-        ctx = PyLayerContext()
-        ctx.step = (self, programs, results[programs.n_outputs:], [(list(o.shape), o.dtype) for o in outputs],
-                    len(tensors))
-        recorded = _C._pylayer_record(ctx, _backward, "run_program", tensors, outputs,
-                                      self._differentiable_outputs)
-        ctx._forward_outputs = outputs
-        return list(recorded)
-
-
-def _backward(ctx, *grads):
-    runner, p, saved, output_meta, n_tensors = ctx.step
-    out = [None] * n_tensors
-    if p.backward is None:
-        return tuple(out)
-    feed = dict(zip(p.saved_names, saved))
-    for i in p.targets:
-        shape, dtype = output_meta[i]
-        feed[f"@grad_{i}"] = grads[i] if grads[i] is not None else paddle.zeros(shape, dtype)
-    values = iter(p.backward.run(feed, runner.scope))
-    for position, has in zip(p.wrt, p.has_grad):
-        if has:
-            out[position] = next(values)
-    return tuple(out)
+        return self.training(inputs, shapes).programs.run(list(inputs), self._tensors, self._differentiable_outputs,
+                                                           self.scope)
