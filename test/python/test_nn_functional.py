@@ -118,6 +118,35 @@ def test_max_pool_grad_adds_overlapping_windows():
     np.testing.assert_array_equal(x.grad.numpy(), [[[[0.0, 11.0, 0.0, 0.0]]]])
 
 
+def _max_pool_reference(x, k, s, p):
+    """Max and flat index in its plane of each window (row-major first maximum; the first NaN wins), -inf padding."""
+    n, c, h, w = x.shape
+    oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
+    out, at = np.zeros((n, c, oh, ow), x.dtype), np.zeros((n, c, oh, ow), np.int64)
+    for i, j, a, b in np.ndindex(n, c, oh, ow):
+        best, best_at = None, -1
+        for r in range(max(0, a * s - p), min(h, a * s - p + k)):
+            for q in range(max(0, b * s - p), min(w, b * s - p + k)):
+                v = x[i, j, r, q]
+                if best is None or (not np.isnan(best) and (v > best or np.isnan(v))):
+                    best, best_at = v, r * w + q
+        out[i, j, a, b], at[i, j, a, b] = best, best_at
+    return out, at
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("k, s, p", [(3, 2, 1), (3, 1, 1), (2, 2, 0), (3, 3, 0), (5, 2, 2), (4, 1, 2)])
+def test_max_pool2d_values_and_indices_with_ties_and_nan(dtype, k, s, p):
+    """Rows wide enough for interior and edge columns; small integers make ties, a few NaNs sit among them."""
+    rng = np.random.default_rng(k * 100 + s * 10 + p)
+    x = rng.integers(0, 4, size=(2, 3, 9, 23)).astype(dtype)
+    x[0, 1, 4, 5] = x[1, 2, 0, 22] = x[1, 0, 7, 10] = np.nan
+    out, mask = F.max_pool2d(paddle.to_tensor(x), k, s, p, return_mask=True)
+    want, want_at = _max_pool_reference(x, k, s, p)
+    np.testing.assert_array_equal(out.numpy(), want)
+    np.testing.assert_array_equal(mask.numpy(), want_at)
+
+
 def test_split_pieces_are_views_and_unused_pieces_get_zero_gradients():
     x = paddle.to_tensor(np.arange(12.0).reshape(3, 4), stop_gradient=False)
     a, b, c = paddle.split(x, [1, 2, 1], axis=1)

@@ -4,6 +4,7 @@
 // no two items write one element).
 #pragma once
 
+#include <algorithm>
 #include <type_traits>
 #include <vector>
 
@@ -91,10 +92,13 @@ struct AvgPoolFunctor {
   }
 };
 
-// The host's max_pool over one whole NC plane of a regular 2-D pooling: the
-// windows walked row by row, with no per-element index arithmetic (the
-// per-element functor above divides for every output). Same results,
-// including ties and NaN.
+// The host's max_pool over one whole NC plane of a regular 2-D pooling,
+// row by row: the output columns whose windows lie inside the row (all but
+// a few at the edges) take each window element in turn as a select over
+// the whole row of outputs, with no branch per element, which the compiler
+// vectorizes; the edge columns take their clipped windows one by one. Both
+// visit a window in row-major order and replace the best only with a larger
+// value or the first NaN, so results (ties, NaN) equal MaxPoolFunctor's.
 template <typename T>
 struct MaxPool2dPlaneFunctor {
   PoolGeometry g;
@@ -107,31 +111,63 @@ struct MaxPool2dPlaneFunctor {
     const T* xp = x + plane * g.in_plane;
     T* op = out + plane * g.out_plane;
     int64_t* ip = indices + plane * g.out_plane;
-    const int64_t width = g.in[1];
+    const int64_t width = g.in[1], out_width = g.out[1];
+    const int64_t kw = g.kernel[1], sw = g.stride[1], pw = g.pad_before[1];
+    // The interior columns [lo, hi): window start ow * sw - pw >= 0 and end <= width.
+    const int64_t lo = std::min(out_width, (pw + sw - 1) / sw);
+    const int64_t hi = std::max(lo, std::min(out_width, width - kw + pw >= 0 ? (width - kw + pw) / sw + 1 : 0));
+    std::vector<M> best(out_width);
     for (int64_t oh = 0; oh < g.out[0]; ++oh) {
       int64_t hs, he;
       g.Window(0, oh, &hs, &he);
       hs = hs < 0 ? 0 : hs;
       he = he > g.in[0] ? g.in[0] : he;
-      for (int64_t ow = 0; ow < g.out[1]; ++ow) {
+      int64_t* at = ip + oh * out_width;
+      for (int64_t ow = 0; ow < out_width; ++ow) {
+        if (ow == lo) ow = hi;
+        if (ow >= out_width) break;
         int64_t ws, we;
         g.Window(1, ow, &ws, &we);
         ws = ws < 0 ? 0 : ws;
         we = we > width ? width : we;
-        M best = M(0);
-        int64_t best_at = -1;
+        M b = M(0);
+        int64_t b_at = -1;
         for (int64_t h = hs; h < he; ++h) {
           for (int64_t w = ws; w < we; ++w) {
             const M v = static_cast<M>(xp[h * width + w]);
-            if (best_at < 0 || (!(best != best) && (v > best || v != v))) {
-              best = v;
-              best_at = h * width + w;
+            if (b_at < 0 || (b == b && !(v <= b))) {  // larger, or the first NaN
+              b = v;
+              b_at = h * width + w;
             }
           }
         }
-        op[oh * g.out[1] + ow] = static_cast<T>(best);
-        ip[oh * g.out[1] + ow] = best_at;
+        best[ow] = b;
+        at[ow] = b_at;
       }
+      if (hs >= he) {  // a window all padding: as MaxPoolFunctor, 0 at no position
+        std::fill(best.begin() + lo, best.begin() + hi, M(0));
+        std::fill(at + lo, at + hi, int64_t{-1});
+      } else if (lo < hi) {
+        for (int64_t ow = lo; ow < hi; ++ow) {
+          best[ow] = static_cast<M>(xp[hs * width + ow * sw - pw]);
+          at[ow] = hs * width + ow * sw - pw;
+        }
+        for (int64_t h = hs; h < he; ++h) {
+          for (int64_t k = (h == hs ? 1 : 0); k < kw; ++k) {
+            const T* row = xp + h * width + k - pw;
+            const int64_t base = h * width + k - pw;
+            M* __restrict bp = best.data();
+            int64_t* __restrict ap = at;
+            for (int64_t ow = lo; ow < hi; ++ow) {
+              const M v = static_cast<M>(row[ow * sw]);
+              const bool take = bp[ow] == bp[ow] && !(v <= bp[ow]);
+              bp[ow] = take ? v : bp[ow];
+              ap[ow] = take ? base + ow * sw : ap[ow];
+            }
+          }
+        }
+      }
+      for (int64_t ow = 0; ow < out_width; ++ow) op[oh * out_width + ow] = static_cast<T>(best[ow]);
     }
   }
 };
