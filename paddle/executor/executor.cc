@@ -61,6 +61,10 @@ Executor::Executor(const pir::Program& program, const std::vector<pir::Value>& f
   pm.AddPass(pir::CreateKernelSelectionPass(api::ResolvePlace(place)));
   pm.AddPass(pir::CreateBufferReusePass());
   pm.Run(*program_);
+  // What constant folding computed never changes (Note [Frozen weights]).
+  for (auto& [name, value] : constants_) {
+    if (value.is_dense_tensor() && value.dense().Holder()) value.dense().Holder()->Freeze();
+  }
   buffers_.resize(MemoryPlan().buffers);
   std::vector<pir::Value> outputs(fetches.size());
   for (const pir::Operation* op : *program_->block()) {

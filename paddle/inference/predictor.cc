@@ -64,6 +64,10 @@ std::shared_ptr<const Model> LoadModel(const Config& config) {
   model->signature = std::move(files.signature);
   for (size_t i = 0; i < files.parameters.size(); ++i) {
     model->parameters[model->signature.parameter_names[i]] = files.parameters[i];
+    // A predictor never writes its weights (Note [Frozen weights]).
+    if (files.parameters[i].is_dense_tensor() && files.parameters[i].dense().Holder()) {
+      files.parameters[i].dense().Holder()->Freeze();
+    }
   }
   return model;
 }

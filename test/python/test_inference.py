@@ -87,6 +87,25 @@ def test_inference_passes_fold_batch_norm_and_can_be_turned_off(saved):
     assert '"pd_op.batch_norm"' in inference.create_predictor(kept_config)._predictor._kernel_program
 
 
+def test_predictors_of_different_weights_one_after_another(tmp_path):
+    """A predictor's convolutions keep their reordered weights while the weights live (Note [Frozen weights]):
+    predictors made and dropped in turn, whose weights may land at the same addresses, each give their own
+    model's outputs, run after run."""
+    x = _images(2, 7)
+    for seed in range(4):
+        paddle.seed(100 + seed)
+        net = paddle.nn.Sequential(paddle.nn.Conv2D(3, 16, 3, padding=1), paddle.nn.ReLU(),
+                                   paddle.nn.Conv2D(16, 32, 3, stride=2))
+        net.eval()
+        prefix = str(tmp_path / f"model{seed}")
+        paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 3, 8, 8], "float32", "image")])
+        expected = net(paddle.to_tensor(x)).numpy()
+        predictor = inference.create_predictor(inference.Config(prefix + ".json", prefix + ".pdiparams"))
+        for _ in range(2):
+            np.testing.assert_allclose(predictor.run([x])[0].numpy(), expected, rtol=1e-5, atol=1e-6)
+        del predictor, net
+
+
 def test_clones_share_weights_and_run_in_parallel_threads(saved):
     net, prefix = saved
     predictor = inference.create_predictor(inference.Config(os.path.dirname(prefix)))

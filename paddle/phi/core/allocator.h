@@ -36,12 +36,20 @@ class Allocation {
   uint64_t version() const { return version_; }
   void BumpVersion() { ++version_; }
 
+  // Note [Frozen weights]: memory whose contents never change again, the
+  // weights of an inference predictor and the values its executor folded.
+  // Kernels may keep what they derive from it (oneDNN's reordered conv
+  // weights) for as long as it lives; nothing else may.
+  bool frozen() const { return frozen_; }
+  void Freeze() { frozen_ = true; }
+
  private:
   void* ptr_;
   size_t size_;
   Place place_;
   Allocator* allocator_;
   uint64_t version_ = 0;
+  bool frozen_ = false;
 };
 
 struct MemoryStats {

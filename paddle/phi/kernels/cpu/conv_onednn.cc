@@ -1,13 +1,16 @@
 // conv2d and its two gradients on the CPU (float32), by oneDNN; other
 // dtypes run conv2d's decomposition (unfold + matmul). oneDNN picks its blocked memory layouts (format_tag::any); our plain
 // NCHW tensors are reordered in and out. Primitives are cached by shape, as
-// creating one compiles code.
+// creating one compiles code; so are the reordered weights of frozen memory
+// (Note [Frozen weights]), which an inference predictor's convolutions read
+// every run.
 #include <dnnl.hpp>
 
 #include <map>
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "paddle/common/errors.h"
@@ -101,6 +104,36 @@ memory Input(const memory::desc& wanted, const memory::dims& dims, const float* 
   return blocked;
 }
 
+// The weights in the layout a primitive wants. For frozen memory the
+// reordered copy is made once and kept while the memory lives (the entry
+// holds it weakly, so memory freed and handed out again at the same address
+// is not mistaken for the old).
+memory Weights(const memory::desc& wanted, const memory::dims& dims, const DenseTensor& weight,
+               dnnl::stream& stream) {
+  const std::shared_ptr<Allocation>& holder = weight.Holder();
+  const float* data = weight.data<float>();
+  if (!holder || !holder->frozen()) return Input(wanted, dims, data, stream);
+  struct Packed {
+    std::weak_ptr<Allocation> owner;
+    memory weights;
+  };
+  static std::mutex mu;
+  static std::unordered_map<const float*, std::vector<Packed>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  for (const Packed& p : cache[data]) {
+    if (p.owner.lock() == holder && p.weights.get_desc() == wanted) return p.weights;
+  }
+  memory packed = Input(wanted, dims, data, stream);
+  if (packed.get_data_handle() == data) return packed;  // already in the wanted layout
+  stream.wait();
+  for (auto it = cache.begin(); it != cache.end();) {  // drop the copies of freed memory
+    std::erase_if(it->second, [](const Packed& p) { return p.owner.expired(); });
+    it = it->second.empty() && it->first != data ? cache.erase(it) : std::next(it);
+  }
+  cache[data].push_back({holder, packed});
+  return packed;
+}
+
 // Runs `body` with an output memory in the primitive's layout, then copies
 // it into the plain tensor `out`.
 template <typename Body>
@@ -133,7 +166,7 @@ void Conv2dKernel(const Context& ctx, const DenseTensor& x, const DenseTensor& w
   const ConvPrimitives& p = Primitives(s);
   dnnl::stream stream(Engine());
   memory src = Input(p.fwd.src_desc(), s.src, x.data<float>(), stream);
-  memory w = Input(p.fwd.weights_desc(), s.weights, weight.data<float>(), stream);
+  memory w = Weights(p.fwd.weights_desc(), s.weights, weight, stream);
   WithOutput(p.fwd.dst_desc(), s.dst, o, stream, [&](memory& dst) {
     dnnl::convolution_forward(p.fwd).execute(
         stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dst}});
