@@ -134,18 +134,13 @@ def test_input_spec_serves_every_batch_size_with_one_capture():
 
 
 def test_what_cannot_be_captured_runs_eagerly_with_a_logged_reason(caplog):
-    def branchy(x):
-        if x.sum() > 0:
-            return x * 2
-        return x - 1
-
-    f = paddle.jit.to_static(branchy)
+    f = paddle.jit.to_static(_return_in_loop)
     with caplog.at_level(logging.WARNING, logger="paddle.jit"):
         np.testing.assert_array_equal(f(paddle.to_tensor([1.0, 2.0])).numpy(), [2.0, 4.0])
     assert "runs eagerly" in caplog.text and "truth value" in caplog.text
-    np.testing.assert_array_equal(f(paddle.to_tensor([-1.0, -2.0])).numpy(), [-2.0, -3.0])
+    np.testing.assert_array_equal(f(paddle.to_tensor([6.0, 5.0])).numpy(), [5.0, 4.0])
     with pytest.raises(TypeError, match="truth value"):
-        paddle.jit.to_static(branchy, full_graph=True)(paddle.to_tensor([1.0]))
+        paddle.jit.to_static(_return_in_loop, full_graph=True)(paddle.to_tensor([1.0]))
 
     paddle.jit.enable_to_static(False)
     g = paddle.jit.to_static(lambda x: x + 1)
@@ -226,10 +221,45 @@ def _python_break(x, n):
     return x
 
 
-def _early_return(x):
-    if x.sum() > 0:
-        return x * 2
+def _return_in_loop(x):
+    """A return inside a loop: not converted (the function runs eagerly)."""
+    while x.sum() < 10:
+        if x.max() > 3:
+            return x
+        x = x * 2
     return x - 1
+
+
+def _early_returns(x):
+    """Note [Early return]: returns in nested tensor ifs, statements after them, a variable (y) one path alone
+    assigns."""
+    if x.sum() > 0:
+        if x.max() > 2:
+            return x * 3
+        y = x + 1
+        return y * y
+    x = x - 1
+    return paddle.tanh(x)
+
+
+def _early_returns_reference(a):
+    if a.sum() > 0:
+        return a * 3 if a.max() > 2 else (a + 1) ** 2
+    return np.tanh(a - 1)
+
+
+def test_early_returns_in_tensor_ifs_become_program_control_flow():
+    f = paddle.jit.to_static(_early_returns, full_graph=True)
+    for values in ([1.0, 5.0], [0.5, 1.0], [-1.0, -2.0]):
+        a = np.array(values)
+        x = paddle.to_tensor(a, stop_gradient=False)
+        out = f(x)
+        np.testing.assert_allclose(out.numpy(), _early_returns_reference(a), rtol=1e-12)
+        out.sum().backward()
+        np.testing.assert_allclose(x.grad.numpy(), _numeric_grad(lambda v: _early_returns_reference(v).sum(), a),
+                                   rtol=1e-6, atol=1e-8)
+    assert len(f._cache) == 1  # one capture serves every path
+    assert str(f.concrete_program).count("pd_op.if") == 2
 
 
 def test_control_flow_on_tensor_values_becomes_program_control_flow():
@@ -278,10 +308,14 @@ def test_break_and_continue_in_a_tensor_loop():
 
 
 def test_control_flow_that_cannot_be_converted_runs_eagerly(caplog):
-    f = paddle.jit.to_static(_early_return)
+    def one_path_returns_nothing(x):
+        if x.sum() > 0:
+            return x * 2
+
+    f = paddle.jit.to_static(one_path_returns_nothing)
     with caplog.at_level(logging.WARNING, logger="paddle.jit"):
         np.testing.assert_array_equal(f(paddle.to_tensor([1.0, 2.0])).numpy(), [2.0, 4.0])
-    np.testing.assert_array_equal(f(paddle.to_tensor([-1.0, -2.0])).numpy(), [-2.0, -3.0])
+    assert f(paddle.to_tensor([-1.0, -2.0])) is None
     assert "runs eagerly" in caplog.text
 
     def one_branch_defines(x):

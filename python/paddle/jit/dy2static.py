@@ -17,13 +17,30 @@ loop body assigns become 0-D tensors there; other Python values must come
 out the same. A `while` body's `break` and `continue` become flags: the
 statements after one run under `if not (break or continue)` (an if like any
 other), `continue` resets each iteration and the loop's test becomes `test
-and not break`. Statements with `return` or `yield` in them, `while ...
-else`, and `for` loops are left as written (capture then fails on a tensor
-test and the function runs eagerly)."""
+and not break`. An `if` with a `return` in it first takes in the statements
+after it (Note [Early return]). Loops with `return` or `yield` in them,
+`while ... else`, and `for` loops are left as written (capture then fails on
+a tensor test and the function runs eagerly).
+
+Note [Early return]: each `return v` becomes `_jst_return = v`, and the
+statements after an `if` that holds a return move into both of its branches
+(where a branch returned, they are dead and dropped), so every path ends at
+the function's one `return _jst_return` (a path that ended without a
+return sets it to None):
+
+    if x.sum() > 0:                    if x.sum() > 0:
+        return x * 2           ->          _jst_return = x * 2
+    y = x + 1                          else:
+    return y                               y = x + 1; _jst_return = y
+                                       return _jst_return
+
+Such an `if` leaves only _jst_return to what follows it, so a variable one
+branch alone assigns (y) stays inside its branch."""
 
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import itertools
 import numbers
@@ -105,7 +122,7 @@ def convert_ifelse(pred, true_fn, false_fn, args):
     true_others = built["true"]
     values = list(values) if isinstance(values, (list, tuple)) else ([] if values is None else [values])
     out, it = [], iter(values)
-    for i in range(len(args)):
+    for i in range(len(true_others) + len(values)):
         out.append(true_others[i] if i in true_others else next(it))
     return tuple(out)
 
@@ -211,6 +228,49 @@ def _escapes(statements, in_loop=False):
     return False
 
 
+_RETURN = "_jst_return"
+
+
+def _statements_of(node):
+    """The nodes inside node, nested functions and classes aside."""
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, _SCOPES):
+            yield child
+            yield from _statements_of(child)
+
+
+def _lowerable_returns(definition):
+    """Whether the function's returns can be lowered (Note [Early return]): one is inside an if, none inside a
+    loop, and it yields nothing."""
+    nodes = list(_statements_of(definition))
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in nodes):
+        return False
+    loops = [n for n in nodes if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+    if any(isinstance(m, ast.Return) for loop in loops for m in _statements_of(loop)):
+        return False
+    return any(isinstance(m, ast.Return) for n in nodes if isinstance(n, ast.If) for m in _statements_of(n))
+
+
+def _lower_returns(statements):
+    """The statements with their returns lowered (Note [Early return]); every path ends assigning _jst_return."""
+    out = []
+    for i, node in enumerate(statements):
+        if isinstance(node, ast.Return):
+            out.append(ast.Assign(targets=[ast.Name(id=_RETURN, ctx=ast.Store())],
+                                  value=node.value or ast.Constant(value=None)))
+            return out
+        if isinstance(node, ast.If) and any(isinstance(m, ast.Return) for m in _statements_of(node)):
+            rest = statements[i + 1:]
+            node.body = _lower_returns(node.body + copy.deepcopy(rest))
+            node.orelse = _lower_returns(node.orelse + copy.deepcopy(rest))
+            node.jst_leaves_return_only = True
+            out.append(node)
+            return out
+        out.append(node)
+    out.append(_assign(_RETURN, None))
+    return out
+
+
 def _arguments(names):
     return ast.arguments(posonlyargs=[], args=[ast.arg(arg=n) for n in names], vararg=None, kwonlyargs=[],
                          kw_defaults=[], kwarg=None, defaults=[])
@@ -270,23 +330,27 @@ class _Transformer(ast.NodeTransformer):
         self._ids = itertools.count()
 
     @staticmethod
-    def _call(helper, args, names):
+    def _call(helper, args, names, outputs=None):
+        """outputs = helper(*args, (names' values,)); outputs default to the names."""
+        outputs = names if outputs is None else outputs
         loads = ast.Tuple(elts=[ast.Call(func=_runtime("load"), args=[ast.Lambda(args=_arguments([]), body=ast.Name(
             id=n, ctx=ast.Load()))], keywords=[]) for n in names], ctx=ast.Load())
         call = ast.Call(func=_runtime(helper), args=args + [loads], keywords=[])
-        return ast.Assign(targets=[_names(names, ast.Store)], value=call) if names else ast.Expr(value=call)
+        return ast.Assign(targets=[_names(outputs, ast.Store)], value=call) if outputs else ast.Expr(value=call)
 
     def visit_If(self, node):
         self.generic_visit(node)
         if _escapes(node.body) or _escapes(node.orelse):
             return node
         names = _assigned(node.body + node.orelse)
+        # An if that took in the rest of its function leaves only the return value (Note [Early return]).
+        outputs = [_RETURN] if getattr(node, "jst_leaves_return_only", False) else names
         k = next(self._ids)
-        result = ast.Return(value=_names(names, ast.Load))
+        result = ast.Return(value=_names(outputs, ast.Load))
         true_fn = _function(f"_jst_true_{k}", names, node.body + [result])
         false_fn = _function(f"_jst_false_{k}", names, (node.orelse or [ast.Pass()]) + [result])
         call = self._call("convert_ifelse", [node.test, ast.Name(id=true_fn.name, ctx=ast.Load()),
-                                             ast.Name(id=false_fn.name, ctx=ast.Load())], names)
+                                             ast.Name(id=false_fn.name, ctx=ast.Load())], names, outputs)
         return [true_fn, false_fn, call]
 
     def visit_For(self, node):
@@ -357,6 +421,8 @@ def convert_control_flow(function):
     if not any(isinstance(n, (ast.If, ast.While)) for n in ast.walk(definition)):
         return function
     definition.decorator_list = []
+    if _lowerable_returns(definition):
+        definition.body = _lower_returns(definition.body) + [ast.Return(value=ast.Name(id=_RETURN, ctx=ast.Load()))]
     _Transformer().visit(definition)
     free = function.__code__.co_freevars
     factory = _function("_jst_factory", free, [definition, ast.Return(value=ast.Name(id=definition.name,
