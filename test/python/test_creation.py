@@ -81,6 +81,40 @@ def test_full_int_array_bad_arguments_name_the_op():
         paddle._C_ops.full_int_array([1, 2], "complex64")
 
 
+@pytest.mark.parametrize("dtype", ["bool", "int32", "float16", "float32", "float64", "complex64"])
+@pytest.mark.parametrize("shape", [[2, 3, 0], [5], [], [1, 4, 1, 2]])
+def test_shape64_holds_the_dims_of_any_tensor(dtype, shape):
+    x = paddle.to_tensor(np.zeros(shape).astype(dtype))
+    out = paddle.shape(x)
+    assert out.dtype == paddle.int64 and out.shape == [len(shape)]
+    np.testing.assert_array_equal(out.numpy(), np.array(shape, dtype=np.int64))
+    np.testing.assert_array_equal(paddle.shape(x[..., ::2] if shape else x).numpy(),
+                                  np.zeros(shape)[..., ::2].shape if shape else [])  # a strided view
+
+
+def test_shape64_in_a_static_program_reads_the_fed_dims():
+    """A -1 dim is read when the program runs, not fixed when it is built."""
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [-1, 3, -1], "float32")
+            dims = paddle.shape(x)
+        exe = paddle.static.Executor()
+        for feed in ((2, 3, 5), (7, 3, 1)):
+            (got,) = exe.run(main, feed={"x": np.zeros(feed, "float32")}, fetch_list=[dims])
+            np.testing.assert_array_equal(got, feed)
+    finally:
+        paddle.disable_static()
+
+
+def test_shape64_bad_arguments_name_the_op():
+    with pytest.raises(TypeError, match=r"\[shape\] argument 'input'"):
+        paddle.shape([1, 2])
+    with pytest.raises(TypeError, match=r"\[shape64\]"):
+        paddle._C_ops.shape64("x")
+
+
 def test_assign_value_bad_arguments_name_the_op():
     with pytest.raises(ValueError, match=r"\[assign_value\] values has 3 elements, but shape \[2, 2\] needs 4"):
         paddle._C_ops.assign_value([2, 2], "float32", [1.0, 2.0, 3.0])

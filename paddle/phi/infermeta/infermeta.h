@@ -26,6 +26,8 @@ void RollInferMeta(const Meta& x, const IntArray& shifts, const std::vector<int6
 void PreluInferMeta(const Meta& x, const Meta& alpha, const std::string& data_format, const std::string& mode,
                     Meta* out);
 void RealInferMeta(const Meta& x, Meta* out);
+// shape64: the dims of x as an int64 vector of x's rank.
+void ShapeInferMeta(const Meta& x, Meta* out);
 void LogicalNotInferMeta(const Meta& x, Meta* out);
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out);
 // softmax / log_softmax: floating x, axis in range; out like x.

@@ -16,6 +16,8 @@ void FloatingUnchangedInferMeta(const Meta& x, Meta* out) {
 
 void RealInferMeta(const Meta& x, Meta* out) { *out = Meta(ToReal(x.dtype), x.dims); }
 
+void ShapeInferMeta(const Meta& x, Meta* out) { *out = Meta(DataType::INT64, DDim({x.dims.size()})); }
+
 void LogicalNotInferMeta(const Meta& x, Meta* out) { *out = Meta(DataType::BOOL, x.dims); }
 
 void CastInferMeta(const Meta& x, DataType dtype, Meta* out) {

@@ -94,6 +94,19 @@ def _getitem(self, index):
     return paddle.squeeze(out, squeezed) if squeezed else out
 
 
+def _iter(self):
+    """Iterating a Value goes over its rows, as for a tensor; where the feed decides how many (-1), Python cannot
+    loop over them while the program is built (to_static turns such a for loop into pd_op.while)."""
+    shape = self.shape
+    if not shape:
+        raise TypeError("[Value.__iter__] iteration over a 0-D static Value")
+    if shape[0] < 0:
+        raise TypeError("[Value.__iter__] a static Value whose dim 0 the feed decides (-1) has no row count "
+                        "while the program is built; use paddle.static.nn.while_loop, or paddle.jit.to_static "
+                        "on a function with source")
+    return (self[i] for i in range(shape[0]))
+
+
 def _install():
     import paddle
 
@@ -132,6 +145,7 @@ def _install():
     Value.__invert__ = lambda self: paddle.bitwise_not(self)
     Value.astype = lambda self, dtype: paddle.cast(self, dtype)
     Value.__getitem__ = _getitem
+    Value.__iter__ = _iter
     Value._id = property(lambda self: self._identity())
     # The number of elements; -1 while a dim is decided by the feed.
     Value.size = property(lambda self: -1 if -1 in self.shape else int(np.prod(self.shape, dtype=np.int64)))

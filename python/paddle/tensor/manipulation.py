@@ -209,9 +209,10 @@ def numel(x, name=None) -> Tensor:
 
 
 def shape(input) -> Tensor:  # noqa: A002
-    """The shape of input as an int64 1-D tensor."""
+    """The shape of input as an int64 1-D tensor; in a static program, its dims when the program runs (-1 dims
+    included)."""
     check.tensor("shape", input, "input")
-    return paddle.to_tensor(list(input.shape), dtype="int64")
+    return _C_ops.shape64(input)
 
 
 def rank(input) -> Tensor:  # noqa: A002

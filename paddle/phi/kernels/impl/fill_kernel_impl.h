@@ -58,10 +58,19 @@ void FullIntArrayKernel(const Context& ctx, const std::vector<int64_t>& value, D
   AssignValueKernel<T, Context>(ctx, IntArray(), dtype, std::vector<double>(value.begin(), value.end()), out);
 }
 
+// shape64: input's dims, whatever its dtype, copied from the host.
+template <typename Context>
+void Shape64Kernel(const Context& ctx, const DenseTensor& input, DenseTensor* out) {
+  const std::vector<int64_t> dims = input.dims().ToVector();
+  int64_t* o = ctx.template Alloc<int64_t>(out);
+  funcs::CopyFromHost(ctx, o, dims.data(), dims.size() * sizeof(int64_t));
+}
+
 }  // namespace phi
 
 #define PD_REGISTER_FILL_KERNELS(B)                            \
   PD_REGISTER_OP_KERNEL(full, B, phi::FullKernel);             \
   PD_REGISTER_OP_KERNEL(assign_value, B, phi::AssignValueKernel); \
   PD_REGISTER_OP_KERNEL(full_int_array, B, phi::FullIntArrayKernel); \
+  PD_REGISTER_OP_KERNEL(shape64, B, phi::Shape64Kernel);           \
   PD_REGISTER_OP_KERNEL(arange, B, phi::ArangeKernel)
