@@ -505,3 +505,58 @@ def test_a_training_step_with_integer_inputs_and_outputs_and_a_second_backward()
     # Then freed, as an eager op's saved tensors are.
     with pytest.raises(RuntimeError, match="run_program a second time"):
         loss.backward()
+
+
+def _row_sum(x, w):
+    total = paddle.zeros([3], "float64")
+    for r in x:  # a for over a tensor's rows
+        total = total + paddle.tanh(r * w)
+    return total
+
+
+@pytest.mark.parametrize("dynamic", [True, False])
+def test_a_for_over_a_tensor_is_one_while_loop_where_the_feed_decides_the_rows(dynamic):
+    """A -1 row count makes one pd_op.while (its rows taken by gather) and one capture serves every count;
+    a known count unrolls. Values and gradients (through the loop: the backward recomputes the forward) against
+    NumPy."""
+    spec = [paddle.static.InputSpec([None, 3], "float64"), paddle.static.InputSpec([3], "float64")] if dynamic \
+        else None
+    f = paddle.jit.to_static(_row_sum, input_spec=spec, full_graph=True)
+    wv = np.array([1.0, -2.0, 0.5])
+    for n in (4, 2):
+        xv = np.random.default_rng(n).standard_normal((n, 3))
+        x = paddle.to_tensor(xv, stop_gradient=False)
+        w = paddle.to_tensor(wv, stop_gradient=False)
+        out = f(x, w)
+        t = np.tanh(xv * wv)
+        np.testing.assert_allclose(out.numpy(), t.sum(0), rtol=1e-12)
+        (out * out).sum().backward()
+        upstream = 2 * t.sum(0) * (1 - t * t)
+        np.testing.assert_allclose(x.grad.numpy(), upstream * wv, rtol=1e-10)
+        np.testing.assert_allclose(w.grad.numpy(), (upstream * xv).sum(0), rtol=1e-10)
+        assert str(f.concrete_program).count('"pd_op.while"') == (1 if dynamic else 0)
+    assert len(f._cache) == (1 if dynamic else 2)
+
+
+def test_training_through_a_loop_that_draws_random_numbers_is_refused():
+    def noisy(x):
+        total = paddle.zeros([3], "float64")
+        for r in x:
+            total = total + paddle.nn.functional.dropout(r, 0.5)
+        return total
+
+    f = paddle.jit.to_static(noisy, input_spec=[paddle.static.InputSpec([None, 3], "float64")], full_graph=True)
+    with pytest.raises(NotImplementedError, match=r"\[to_static\] gradients through a tensor-decided loop.*dropout"):
+        f(paddle.to_tensor(np.ones((2, 3)), stop_gradient=False))
+    with paddle.no_grad():  # without gradients it runs
+        assert f(paddle.to_tensor(np.ones((2, 3)))).shape == [3]
+
+
+def test_iterating_a_static_value_with_a_fed_row_count_is_a_clear_error():
+    paddle.enable_static()
+    with paddle.static.program_guard(paddle.static.Program()):
+        x = paddle.static.data("x", [-1, 3], "float32")
+        with pytest.raises(TypeError, match=r"\[Value.__iter__\] a static Value whose dim 0 the feed decides"):
+            list(x)
+        y = paddle.static.data("y", [2, 3], "float32")
+        assert [r.shape for r in y] == [[3], [3]]

@@ -19,8 +19,10 @@ statements after one run under `if not (break or continue)` (an if like any
 other), `continue` resets each iteration and the loop's test becomes `test
 and not break`. An `if` with a `return` in it first takes in the statements
 after it (Note [Early return]). Loops with `return` or `yield` in them,
-`while ... else`, and `for` loops are left as written (capture then fails on
-a tensor test and the function runs eagerly).
+`while ... else`, and `for` loops with an `else` or a target that is not a
+name are left as written (capture then fails on a tensor test and the
+function runs eagerly). A `for` over a tensor goes over range(its rows),
+taking each row with gather where the row count is a static value.
 
 Note [Early return]: each `return v` becomes `_jst_return = v`, and the
 statements after an `if` that holds a return move into both of its branches
@@ -125,6 +127,28 @@ def convert_ifelse(pred, true_fn, false_fn, args):
     for i in range(len(true_others) + len(values)):
         out.append(true_others[i] if i in true_others else next(it))
     return tuple(out)
+
+
+def is_tensor(x):
+    """Whether a for loop over x goes over a tensor's rows (a static value at capture, or an eager tensor)."""
+    return _is_value(x) or isinstance(x, paddle.Tensor)
+
+
+def rows(seq):
+    """The number of rows of seq: an int, or a 0-D value where the program decides dim 0."""
+    n = seq.shape[0] if seq.shape else None
+    if n is None:
+        raise TypeError("a for loop cannot iterate over a 0-D tensor")
+    return paddle.shape(seq)[0] if n < 0 else n
+
+
+def row(seq, i):
+    """seq[i], for an index that may be a static value. Where either the index or seq's row count is one, the
+    row is a gather, whose result has known dims (a slice of a -1 dim has a -1 length)."""
+    if _is_value(i) or (_is_value(seq) and seq.shape[0] < 0):
+        index = paddle.reshape(i, [1]) if _is_value(i) else paddle.full([1], i, "int64")
+        return paddle.squeeze(paddle.gather(seq, index, axis=0), axis=0)
+    return seq[i]
 
 
 def neither(a, b):
@@ -354,14 +378,15 @@ class _Transformer(ast.NodeTransformer):
         return [true_fn, false_fn, call]
 
     def visit_For(self, node):
-        """for i in range(...) as a while loop over a counter (so a tensor bound makes one pd_op.while); other
-        for loops stay Python loops."""
+        """for i in range(...) as a while loop over a counter (so a tensor bound makes one pd_op.while); a for
+        over a tensor as one over the range of its rows; other for loops stay Python loops."""
         it = node.iter
-        if (node.orelse or not isinstance(node.target, ast.Name) or not isinstance(it, ast.Call)
-                or not isinstance(it.func, ast.Name) or it.func.id != "range" or it.keywords
-                or not 1 <= len(it.args) <= 3):
+        if node.orelse or not isinstance(node.target, ast.Name):
             self.generic_visit(node)
             return node
+        if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name) or it.func.id != "range"
+                or it.keywords or not 1 <= len(it.args) <= 3):
+            return self._for_each(node)
         k = next(self._ids)
         counter, stop = f"_jst_i_{k}", f"_jst_stop_{k}"
         start = it.args[0] if len(it.args) > 1 else ast.Constant(value=0)
@@ -383,6 +408,31 @@ class _Transformer(ast.NodeTransformer):
                             value=ast.Name(id=counter, ctx=ast.Load()))]
         converted = self.visit_While(loop)
         return setup + (converted if isinstance(converted, list) else [converted])
+
+    def _for_each(self, node):
+        """for x in seq: when seq is a tensor at capture (a Python test), the loop over range(rows(seq)) taking
+        x = row(seq, i), with x first row 0 (a loop value needs one before the loop); otherwise as written."""
+        k = next(self._ids)
+        seq, index = f"_jst_seq_{k}", f"_jst_row_{k}"
+        as_written = ast.For(target=node.target, iter=ast.Name(id=seq, ctx=ast.Load()), body=copy.deepcopy(node.body),
+                             orelse=[])
+        self.generic_visit(as_written)
+        read = ast.Name(id=seq, ctx=ast.Load())
+        take = ast.Assign(targets=[ast.Name(id=node.target.id, ctx=ast.Store())],
+                          value=ast.Call(func=_runtime("row"), args=[read, ast.Name(id=index, ctx=ast.Load())],
+                                         keywords=[]))
+        over_rows = ast.For(target=ast.Name(id=index, ctx=ast.Store()),
+                            iter=ast.Call(func=ast.Name(id="range", ctx=ast.Load()),
+                                          args=[ast.Call(func=_runtime("rows"), args=[read], keywords=[])],
+                                          keywords=[]),
+                            body=[take] + node.body, orelse=[])
+        first = ast.Assign(targets=[ast.Name(id=node.target.id, ctx=ast.Store())],
+                           value=ast.Call(func=_runtime("row"), args=[read, ast.Constant(value=0)], keywords=[]))
+        converted = self.visit_For(over_rows)
+        tensor_loop = [first] + (converted if isinstance(converted, list) else [converted])
+        test = ast.Call(func=_runtime("is_tensor"), args=[read], keywords=[])
+        return [ast.Assign(targets=[ast.Name(id=seq, ctx=ast.Store())], value=node.iter),
+                ast.If(test=test, body=tensor_loop, orelse=[as_written])]
 
     def visit_While(self, node):
         before = []
@@ -418,7 +468,7 @@ def convert_control_flow(function):
     definition = tree.body[0] if tree.body else None
     if not isinstance(definition, ast.FunctionDef) or definition.name != function.__name__:
         return function  # a lambda, or source that is not the function's own definition
-    if not any(isinstance(n, (ast.If, ast.While)) for n in ast.walk(definition)):
+    if not any(isinstance(n, (ast.If, ast.While, ast.For)) for n in ast.walk(definition)):
         return function
     definition.decorator_list = []
     if _lowerable_returns(definition):

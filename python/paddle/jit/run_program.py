@@ -41,12 +41,38 @@ class _Training:
                      for i in targets]
             grads = _C.pir.gradients([outputs[i] for i in targets], [(inputs + params)[i] for i in wrt],
                                      seeds)
-        forward, outs, saved, backward, grad_values, saved_names = _C.pir.split_program(
-            program, cut, outputs, [g for g in grads if g is not None])
+        positions = [position for position, g in zip(wrt, grads) if g is not None]
+        try:
+            forward, outs, saved, backward, grad_values, saved_names = _C.pir.split_program(
+                program, cut, outputs, [g for g in grads if g is not None])
+        except ValueError as e:
+            if "only tensors can be saved" not in str(e):
+                raise
+            self.programs = _recomputing(c, program, [g for g in grads if g is not None], positions, place)
+            return
         self.programs = _C.pir.TrainingPrograms(
             _C.pir.Executor(forward, list(outs) + list(saved), place),
             _C.pir.Executor(backward, grad_values, place) if grad_values else None, len(outs), c.input_names,
-            saved_names, [position for position, g in zip(wrt, grads) if g is not None])
+            saved_names, positions)
+
+
+# The ops that draw random numbers: a recomputed forward would draw them again.
+_RANDOM_OPS = ("uniform", "gaussian", "randint", "bernoulli", "poisson", "dropout")
+
+
+def _recomputing(c, program, grad_values, positions, place):
+    """The step of a program whose backward reads what a loop kept (pd_op.while's stacks), which cannot pass
+    between two runs: the forward run computes the outputs and keeps the inputs, the backward run computes the
+    forward again with the gradients."""
+    text = str(program)
+    drawn = [name for name in _RANDOM_OPS if f'"pd_op.{name}"' in text]
+    if drawn:
+        raise NotImplementedError(f"[to_static] gradients through a tensor-decided loop of a program that draws "
+                                  f"random numbers ({', '.join(drawn)}) are not supported: the forward would be "
+                                  f"computed twice with different draws")
+    forward = _C.pir.Executor(c.program, list(c.outputs) + list(c.inputs), place)
+    return _C.pir.TrainingPrograms(forward, _C.pir.Executor(program, grad_values, place), len(c.outputs),
+                                   c.input_names, c.input_names, positions)
 
 
 class ProgramRunner:
