@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the yardsticks (PyTorch CPU, PaddlePaddle CPU) into their own
-# virtual environments under /opt/peers so they never shadow our `paddle`.
+# Installs the yardsticks (PyTorch CPU with onnxruntime beside it,
+# PaddlePaddle CPU) into their own virtual environments under /opt/peers so
+# they never shadow our `paddle`.
 # Optional: benchmarks run without them and just print our own numbers.
 set -euo pipefail
 PEERS=${PEERS_ROOT:-/opt/peers}
@@ -9,6 +10,9 @@ if [ ! -x "$PEERS/torch/bin/python" ]; then
   python3 -m venv "$PEERS/torch"
   "$PEERS/torch/bin/pip" install -q numpy torch
 fi
+# onnxruntime runs the predictor scenarios' models as PyTorch exports them (onnx).
+"$PEERS/torch/bin/python" -c "import onnxruntime, onnx" 2>/dev/null ||
+  "$PEERS/torch/bin/pip" install -q onnxruntime onnx
 if [ ! -x "$PEERS/paddle/bin/python" ]; then
   python3 -m venv "$PEERS/paddle"
   "$PEERS/paddle/bin/pip" install -q numpy pyyaml paddlepaddle  # pyyaml: tools/paddle_compat reads our YAML

@@ -93,6 +93,11 @@ def main() -> int:
         python = os.path.join(args.peers_root, venv, "bin", "python")
         if os.path.exists(python):
             runners.append((label, python, framework))
+    # onnxruntime, where installed next to PyTorch (install_peers.sh), for the predictor scenarios.
+    torch_python = os.path.join(args.peers_root, "torch", "bin", "python")
+    if any(n in INFERENCE_SCENARIOS for n in names.split(",")) and os.path.exists(torch_python) and \
+            subprocess.run([torch_python, "-c", "import onnxruntime"], capture_output=True).returncode == 0:
+        runners.append(("onnxruntime", torch_python, "onnxruntime"))
     native = native_baselines()
 
     labels = [r[0] for r in runners]
@@ -103,7 +108,8 @@ def main() -> int:
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for name in names.split(","):
-        results = {label: run_scenario(py, fw, name, label == "ours") for label, py, fw in runners}
+        results = {label: run_scenario(py, fw, name, label == "ours")
+                   if fw != "onnxruntime" or name in INFERENCE_SCENARIOS else None for label, py, fw in runners}
         ours = results["ours"]
         native_result = {"seconds": native[name], "work": ours["work"]} if name in native and ours else None
         row = [name, UNITS[name][0]] + [rate(results[l], name) for l in labels] + [rate(native_result, name)]
