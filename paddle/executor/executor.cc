@@ -132,12 +132,20 @@ std::vector<Tensor> Executor::Run(const std::map<std::string, Tensor>& feeds, Sc
 std::vector<Tensor> Executor::Run(const std::vector<Tensor>& feeds, Scope* scope) {
   PD_CHECK(feeds.size() == inputs_.size(), InvalidArgument, "[Executor] the program takes ", inputs_.size(),
            " feeds (", Join(feed_names_), "), but got ", feeds.size());
-  Frame frame;
+  std::lock_guard<std::mutex> one_run(running_);  // the buffers and the frame serve one run at a time
+  Frame& frame = frame_;
   frame.slots.resize(slots_.size());
   frame.scope = scope;
   frame.constants = &constants_;
   frame.buffers = &buffers_;
-  std::lock_guard<std::mutex> one_run(running_);  // the buffers serve one run at a time
+  // Nothing a run put in the frame outlives it, even when an op throws.
+  struct ClearAfter {
+    Frame& frame;
+    ~ClearAfter() {
+      for (Slot& slot : frame.slots) slot.Clear();
+      frame.scope = nullptr;
+    }
+  } clear_after{frame};
   for (size_t i = 0; i < inputs_.size(); ++i) {
     CheckFeed(inputs_[i], feeds[i]);
     frame[inputs_[i].slot].tensor = feeds[i];

@@ -75,6 +75,10 @@ class Executor {
   Scope constants_;  // Note [Constant folding]
   std::vector<std::shared_ptr<phi::Allocation>> buffers_;  // Note [Buffer reuse]
   std::mutex running_;
+  // The frame of a run, kept between runs (under running_): small programs
+  // run in microseconds, and allocating the slots each time was a good
+  // part of that.
+  Frame frame_;
   SlotMap slots_;
   std::shared_ptr<const Steps> steps_;
   std::vector<Input> inputs_;

@@ -20,9 +20,34 @@
 namespace phi {
 namespace {
 
+// Products this small cost less than a BLAS call's setup (oneDNN's sgemm
+// allocates a 74 KB scratch buffer per call, which is most of the time of an
+// 8x8x8 product): a plain loop, over rows of C so that it vectorizes.
+constexpr int64_t kSmallGemmWork = 16 * 16 * 16;
+
+template <typename T>
+void SmallGemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c) {
+  std::fill(c, c + m * n, T(0));
+  for (int64_t i = 0; i < m; ++i) {
+    T* row = c + i * n;
+    for (int64_t p = 0; p < k; ++p) {
+      const T av = ta ? a[p * m + i] : a[i * k + p];
+      if (tb) {
+        for (int64_t j = 0; j < n; ++j) row[j] += av * b[j * k + p];
+      } else {
+        const T* brow = b + p * n;
+        for (int64_t j = 0; j < n; ++j) row[j] += av * brow[j];
+      }
+    }
+  }
+}
+
 // C[m,n] = op(A) op(B); lda/ldb are the row pitches of A and B as stored.
 template <typename T>
 void Gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (m * n * k <= kSmallGemmWork) return SmallGemm(ta, tb, m, n, k, a, b, c);
+  }
   const CBLAS_TRANSPOSE ta_ = ta ? CblasTrans : CblasNoTrans;
   const CBLAS_TRANSPOSE tb_ = tb ? CblasTrans : CblasNoTrans;
   const blasint lda = static_cast<blasint>(ta ? m : k), ldb = static_cast<blasint>(tb ? k : n);
