@@ -18,7 +18,7 @@ namespace phi::funcs {
 // e^r for x = n ln2 + r with |r| <= ln2 / 2, by a degree-6 polynomial; n
 // (an integer) goes to *n. (Comparisons instead of fminf/fabsf/copysignf
 // in this file: GCC vectorizes those only with relaxed NaN rules.)
-PD_HOSTDEVICE inline float ExpOfReduced(float x, float* n) {
+PD_HOSTDEVICE PD_FORCEINLINE float ExpOfReduced(float x, float* n) {
   *n = nearbyintf(x * 1.44269504088896341f);
   float r = fmaf(*n, -0.693145751953125f, x);  // ln2 split so that n * hi is exact
   r = fmaf(*n, -1.428606765330187e-06f, r);
@@ -31,7 +31,7 @@ PD_HOSTDEVICE inline float ExpOfReduced(float x, float* n) {
 }
 
 // 2^n for n in [-126, 127], by building the exponent bits.
-PD_HOSTDEVICE inline float TwoToThe(int32_t n) {
+PD_HOSTDEVICE PD_FORCEINLINE float TwoToThe(int32_t n) {
   const int32_t bits = (n + 127) << 23;
   float scale;
   memcpy(&scale, &bits, sizeof(scale));
@@ -39,7 +39,7 @@ PD_HOSTDEVICE inline float TwoToThe(int32_t n) {
 }
 
 // e^x for x in [-87, 87] (clamped outside), for arguments known to lie there.
-PD_HOSTDEVICE inline float ExpOnRange(float x) {
+PD_HOSTDEVICE PD_FORCEINLINE float ExpOnRange(float x) {
   float n;
   const float p = ExpOfReduced(x < -87.0f ? -87.0f : (x > 87.0f ? 87.0f : x), &n);
   return p * TwoToThe(static_cast<int32_t>(n));
@@ -48,7 +48,7 @@ PD_HOSTDEVICE inline float ExpOnRange(float x) {
 // e^x over all floats: 2^n applied in two halves, each a normal float, so
 // that results overflow to inf above 88.72 and fall through the denormals to
 // 0 below -103.9 as the correctly rounded ones do; NaN stays NaN.
-PD_HOSTDEVICE inline float FastExp(float x) {
+PD_HOSTDEVICE PD_FORCEINLINE float FastExp(float x) {
   float n;
   const float p = ExpOfReduced(x < -110.0f ? -110.0f : (x > 89.0f ? 89.0f : x), &n);
   const int32_t whole = static_cast<int32_t>(n), half = whole / 2;
@@ -56,7 +56,7 @@ PD_HOSTDEVICE inline float FastExp(float x) {
   return x != x ? x : e;
 }
 
-PD_HOSTDEVICE inline float FastTanh(float x) {
+PD_HOSTDEVICE PD_FORCEINLINE float FastTanh(float x) {
   const float a = x < 0.0f ? -x : x;
   // Small |x|: odd polynomial x + x^3 P(x^2); else 1 - 2 / (e^{2|x|} + 1).
   const float z = x * x;
@@ -71,7 +71,7 @@ PD_HOSTDEVICE inline float FastTanh(float x) {
   return a < 0.55f ? small : (x != x ? x : big);  // NaN stays NaN
 }
 
-PD_HOSTDEVICE inline float FastSigmoid(float x) {
+PD_HOSTDEVICE PD_FORCEINLINE float FastSigmoid(float x) {
   const float y = 1.0f / (1.0f + ExpOnRange(-x));
   return x != x ? x : y;  // NaN stays NaN
 }
@@ -79,7 +79,7 @@ PD_HOSTDEVICE inline float FastSigmoid(float x) {
 // erfc(x) = t exp(-x^2 + P(t)), t = 1 / (1 + |x| / 2), for x >= 0 (the
 // Chebyshev fit of Numerical Recipes' erfcc, fractional error below 1.2e-7),
 // mirrored for x < 0 as 2 - erfc(-x). Branch-free, so it vectorizes.
-PD_HOSTDEVICE inline float FastErfc(float x) {
+PD_HOSTDEVICE PD_FORCEINLINE float FastErfc(float x) {
   const float z = x < 0.0f ? -x : x;
   const float t = 1.0f / fmaf(0.5f, z, 1.0f);
   float p = 0.17087277f;

@@ -17,24 +17,24 @@ namespace phi::funcs {
 // ---- binary arithmetic
 template <typename T>
 struct AddFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(a + b); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const { return static_cast<T>(a + b); }
 };
 template <typename T>
 struct SubtractFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(a - b); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const { return static_cast<T>(a - b); }
 };
 template <typename T>
 struct MultiplyFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(a * b); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const { return static_cast<T>(a * b); }
 };
 template <>
 struct MultiplyFunctor<bool> {
-  PD_HOSTDEVICE bool operator()(bool a, bool b) const { return a && b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(bool a, bool b) const { return a && b; }
 };
 
 template <typename T>
 struct DivideFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) {
       // Truncating division; b == 0 is rejected before the launch on the CPU,
       // and -1 is special-cased because MIN / -1 traps on x86.
@@ -51,7 +51,7 @@ struct DivideFunctor {
 
 template <typename T>
 struct PowFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) {
       // Exponentiation by squaring; negative exponents give 0 except for +-1.
       if constexpr (std::is_signed_v<T>) {
@@ -80,7 +80,7 @@ struct PowFunctor {
 template <typename T>
 struct PowScalarFunctor {
   T exponent;
-  PD_HOSTDEVICE T operator()(T a) const { return PowFunctor<T>()(a, exponent); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a) const { return PowFunctor<T>()(a, exponent); }
 };
 
 template <typename T>
@@ -99,7 +99,7 @@ PD_HOSTDEVICE bool IsNan(T v) {
 // the result (maximum/minimum); otherwise the other operand is (fmax/fmin).
 template <typename T, bool kMax, bool kNanWins>
 struct SelectFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const {
     if (IsNan(a)) return kNanWins ? a : b;
     if (IsNan(b)) return kNanWins ? b : a;
     if constexpr (kMax) {
@@ -121,53 +121,53 @@ using FminFunctor = SelectFunctor<T, false, false>;
 // ---- comparisons and logic (bool results)
 template <typename T>
 struct EqualFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return a == b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return a == b; }
 };
 template <typename T>
 struct NotEqualFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return a != b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return a != b; }
 };
 template <typename T>
 struct LessThanFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return a < b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return a < b; }
 };
 template <typename T>
 struct LessEqualFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return a <= b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return a <= b; }
 };
 template <typename T>
 struct GreaterThanFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return a > b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return a > b; }
 };
 template <typename T>
 struct GreaterEqualFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return a >= b; }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return a >= b; }
 };
 template <typename T>
 struct LogicalAndFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return static_cast<bool>(a) && static_cast<bool>(b); }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return static_cast<bool>(a) && static_cast<bool>(b); }
 };
 template <typename T>
 struct LogicalOrFunctor {
-  PD_HOSTDEVICE bool operator()(T a, T b) const { return static_cast<bool>(a) || static_cast<bool>(b); }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a, T b) const { return static_cast<bool>(a) || static_cast<bool>(b); }
 };
 template <typename T>
 struct LogicalNotFunctor {
-  PD_HOSTDEVICE bool operator()(T a) const { return !static_cast<bool>(a); }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T a) const { return !static_cast<bool>(a); }
 };
 
 // ---- bitwise (integers and bool; for bool they are the logical ops)
 #define PD_DEFINE_BITWISE_FUNCTOR(Name, expr)                                       \
   template <typename T>                                                            \
   struct Name {                                                                    \
-    PD_HOSTDEVICE T operator()(T a, T b) const { return static_cast<T>(expr); }    \
+    PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const { return static_cast<T>(expr); }    \
   };
 PD_DEFINE_BITWISE_FUNCTOR(BitwiseAndFunctor, a & b)
 PD_DEFINE_BITWISE_FUNCTOR(BitwiseOrFunctor, a | b)
 PD_DEFINE_BITWISE_FUNCTOR(BitwiseXorFunctor, a ^ b)
 template <typename T>
 struct BitwiseNotFunctor {
-  PD_HOSTDEVICE T operator()(T a) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a) const {
     if constexpr (std::is_same_v<T, bool>) {
       return !a;
     } else {
@@ -180,7 +180,7 @@ struct BitwiseNotFunctor {
 #define PD_DEFINE_MATH_FUNCTOR(Name, expr)                     \
   template <typename T>                                        \
   struct Name {                                                \
-    PD_HOSTDEVICE T operator()(T v) const {                    \
+    PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {                    \
       using std::exp, std::log, std::sqrt, std::tanh, std::sin, std::cos, std::tan, std::sinh, std::cosh; \
       using std::expm1, std::log1p, std::log2, std::log10;                                              \
       using paddle::exp, paddle::log, paddle::sqrt, paddle::tanh, paddle::sin, paddle::cos, paddle::tan; \
@@ -276,16 +276,16 @@ PD_HOSTDEVICE M Polygamma(int n, M x) {
 
 template <typename T>
 struct ErfinvFunctor {
-  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(ErfInv<MathType<T>>(static_cast<MathType<T>>(v))); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const { return static_cast<T>(ErfInv<MathType<T>>(static_cast<MathType<T>>(v))); }
 };
 template <typename T>
 struct LgammaFunctor {
-  PD_HOSTDEVICE T operator()(T v) const { return static_cast<T>(std::lgamma(static_cast<MathType<T>>(v))); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const { return static_cast<T>(std::lgamma(static_cast<MathType<T>>(v))); }
 };
 template <typename T>
 struct PolygammaFunctor {
   int n;
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     return static_cast<T>(Polygamma<MathType<T>>(n, static_cast<MathType<T>>(v)));
   }
 };
@@ -295,7 +295,7 @@ struct PolygammaFunctor {
 // keep it from vectorizing.)
 template <typename T, bool kApproximate>
 struct GeluFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     using M = MathType<T>;
     const M x = static_cast<M>(v);
     if constexpr (kApproximate) {
@@ -314,14 +314,14 @@ struct GeluFunctor {
 };
 template <typename T>
 struct ReluGradFunctor {
-  PD_HOSTDEVICE T operator()(T out, T g) const { return out > T(0) ? g : T(0); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T out, T g) const { return out > T(0) ? g : T(0); }
 };
 
 // g * gelu'(x): Phi(x) + x phi(x) (exact), or the tanh form's derivative
 // 0.5 (1 + t) + 0.5 x (1 - t^2) u' with u = c (x + a x^3), t = tanh u.
 template <typename T, bool kApproximate>
 struct GeluGradFunctor {
-  PD_HOSTDEVICE T operator()(T v, T g) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v, T g) const {
     using M = MathType<T>;
     constexpr bool kFloat = std::is_same_v<M, float>;
     const M x = static_cast<M>(v);
@@ -376,7 +376,7 @@ PD_DEFINE_MATH_FUNCTOR(TruncFunctor, std::trunc(x))
 // vectorizable forms of fast_math.h; other types call the library.
 template <typename T>
 struct ExpFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     if constexpr (std::is_same_v<MathType<T>, float>) {
       return static_cast<T>(FastExp(static_cast<float>(v)));
     } else {
@@ -388,7 +388,7 @@ struct ExpFunctor {
 
 template <typename T>
 struct TanhFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     if constexpr (std::is_same_v<MathType<T>, float>) {
       return static_cast<T>(FastTanh(static_cast<float>(v)));
     } else {
@@ -400,7 +400,7 @@ struct TanhFunctor {
 
 template <typename T>
 struct SigmoidFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     if constexpr (std::is_same_v<MathType<T>, float>) {
       return static_cast<T>(FastSigmoid(static_cast<float>(v)));
     } else {
@@ -412,7 +412,7 @@ struct SigmoidFunctor {
 
 template <typename T>
 struct NegFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     if constexpr (kIsComplex<T>) {
       return -v;
     } else {
@@ -423,7 +423,7 @@ struct NegFunctor {
 
 template <typename T>
 struct SignFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     if constexpr (std::is_unsigned_v<T>) {
       return v > T(0) ? T(1) : T(0);
     } else {
@@ -434,12 +434,12 @@ struct SignFunctor {
 
 template <typename T>
 struct IsNanFunctor {
-  PD_HOSTDEVICE bool operator()(T v) const { return IsNan(v); }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T v) const { return IsNan(v); }
 };
 
 template <typename T>
 struct IsInfFunctor {
-  PD_HOSTDEVICE bool operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T v) const {
     if constexpr (kIsComplex<T>) {
       return IsInfFunctor<decltype(v.real)>()(v.real) || IsInfFunctor<decltype(v.imag)>()(v.imag);
     } else if constexpr (std::is_floating_point_v<MathType<T>>) {
@@ -453,18 +453,18 @@ struct IsInfFunctor {
 
 template <typename T>
 struct IsFiniteFunctor {
-  PD_HOSTDEVICE bool operator()(T v) const { return !IsNan(v) && !IsInfFunctor<T>()(v); }
+  PD_HOSTDEVICE PD_FORCEINLINE bool operator()(T v) const { return !IsNan(v) && !IsInfFunctor<T>()(v); }
 };
 
 template <typename T>
 struct ReluFunctor {
-  PD_HOSTDEVICE T operator()(T v) const { return v > T(0) ? v : T(0); }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const { return v > T(0) ? v : T(0); }
 };
 
 // |v|; the modulus (a real number) for complex v.
 template <typename T>
 struct AbsFunctor {
-  PD_HOSTDEVICE RealType<T> operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE RealType<T> operator()(T v) const {
     if constexpr (kIsComplex<T>) {
       return paddle::abs(v);
     } else if constexpr (std::is_unsigned_v<T> || std::is_same_v<T, bool>) {
@@ -481,7 +481,7 @@ struct AbsFunctor {
 
 template <typename T>
 struct Atan2Functor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const {
     using M = MathType<T>;
     return static_cast<T>(std::atan2(static_cast<M>(a), static_cast<M>(b)));
   }
@@ -490,7 +490,7 @@ struct Atan2Functor {
 // floor(a / b); for integers, rounding toward -inf as Python's //.
 template <typename T>
 struct FloorDivideFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) {
       if (b == 0) return 0;
       T q = DivideFunctor<T>()(a, b);
@@ -508,7 +508,7 @@ struct FloorDivideFunctor {
 // a - floor(a / b) * b: the result takes b's sign, as Python's %.
 template <typename T>
 struct RemainderFunctor {
-  PD_HOSTDEVICE T operator()(T a, T b) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) {
       if (b == 0) return 0;
       if constexpr (std::is_signed_v<T>) {
@@ -528,12 +528,12 @@ struct RemainderFunctor {
 
 template <typename T>
 struct WhereFunctor {
-  PD_HOSTDEVICE T operator()(bool condition, T a, T b) const { return condition ? a : b; }
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(bool condition, T a, T b) const { return condition ? a : b; }
 };
 
 template <typename T>
 struct ConjFunctor {
-  PD_HOSTDEVICE T operator()(T v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T v) const {
     if constexpr (kIsComplex<T>) {
       return T(v.real, -v.imag);
     } else {
@@ -544,7 +544,7 @@ struct ConjFunctor {
 
 template <typename In, typename Out>
 struct CastFunctor {
-  PD_HOSTDEVICE Out operator()(In v) const {
+  PD_HOSTDEVICE PD_FORCEINLINE Out operator()(In v) const {
     if constexpr (std::is_same_v<Out, bool>) {
       return static_cast<bool>(v);
     } else if constexpr (kIsComplex<Out> || kIsComplex<In>) {
