@@ -538,7 +538,7 @@ def test_a_for_over_a_tensor_is_one_while_loop_where_the_feed_decides_the_rows(d
     assert len(f._cache) == (1 if dynamic else 2)
 
 
-def test_training_through_a_loop_that_draws_random_numbers_is_refused():
+def test_training_through_a_loop_that_draws_random_numbers_or_updates_statistics_is_refused():
     def noisy(x):
         total = paddle.zeros([3], "float64")
         for r in x:
@@ -550,6 +550,19 @@ def test_training_through_a_loop_that_draws_random_numbers_is_refused():
         f(paddle.to_tensor(np.ones((2, 3)), stop_gradient=False))
     with paddle.no_grad():  # without gradients it runs
         assert f(paddle.to_tensor(np.ones((2, 3)))).shape == [3]
+
+    norm = paddle.nn.BatchNorm1D(3)
+
+    def normalized(x):
+        total = paddle.zeros([3])
+        for r in x:
+            total = total + r
+        return norm(x) * total
+
+    g = paddle.jit.to_static(normalized, input_spec=[paddle.static.InputSpec([None, 3], "float32")],
+                             full_graph=True)
+    with pytest.raises(NotImplementedError, match=r"updates .*batch norm statistics"):
+        g(paddle.to_tensor(np.ones((4, 3), "float32"), stop_gradient=False))
 
 
 def test_iterating_a_static_value_with_a_fed_row_count_is_a_clear_error():

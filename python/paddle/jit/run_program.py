@@ -70,6 +70,10 @@ def _recomputing(c, program, grad_values, positions, place):
         raise NotImplementedError(f"[to_static] gradients through a tensor-decided loop of a program that draws "
                                   f"random numbers ({', '.join(drawn)}) are not supported: the forward would be "
                                   f"computed twice with different draws")
+    if c.written:
+        raise NotImplementedError(f"[to_static] gradients through a tensor-decided loop of a program that updates "
+                                  f"{', '.join(sorted(c.written))} (batch norm statistics) are not supported: the "
+                                  f"forward would be computed twice and update them twice")
     forward = _C.pir.Executor(c.program, list(c.outputs) + list(c.inputs), place)
     return _C.pir.TrainingPrograms(forward, _C.pir.Executor(program, grad_values, place), len(c.outputs),
                                    c.input_names, c.input_names, positions)
