@@ -437,3 +437,12 @@ def test_numpy_of_a_shape_numpy_cannot_hold_names_the_op():
 def test_interpolate_output_too_large_is_a_memory_error_naming_the_op():
     with pytest.raises(MemoryError, match=r"^\[interpolate\]"):  # 4 TB of float32
         paddle.nn.functional.interpolate(paddle.ones([1, 1, 2, 2]), size=[10**6, 10**6], mode="bilinear")
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_square_by_pow_is_numpys_exactly(dtype):
+    """x ** 2 runs as one multiply; it must stay bit for bit NumPy's power, specials included."""
+    a = np.random.default_rng(5).standard_normal(500).astype(dtype) * 100
+    a[:6] = [np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-30]
+    np.testing.assert_array_equal((paddle.to_tensor(a) ** 2).numpy(), np.power(a, a.dtype.type(2)))
+    np.testing.assert_array_equal(paddle.pow(paddle.to_tensor(a), 2.0).numpy(), np.power(a, a.dtype.type(2)))

@@ -84,6 +84,14 @@ struct PowScalarFunctor {
 };
 
 template <typename T>
+struct PowTwoFunctor {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a) const {
+    const MathType<T> m = static_cast<MathType<T>>(a);
+    return static_cast<T>(m * m);
+  }
+};
+
+template <typename T>
 PD_HOSTDEVICE bool IsNan(T v) {
   if constexpr (kIsComplex<T>) {
     return v.real != v.real || v.imag != v.imag;
