@@ -49,6 +49,14 @@ PD_HOSTDEVICE inline int64_t WindowCount(const PoolGeometry& g, const int64_t* o
   return count;
 }
 
+// Whether v takes over from the best value of a max_pool window so far:
+// larger, or the first NaN (a NaN stays). Windows are visited in row-major
+// order, so ties keep the first position.
+template <typename M>
+PD_HOSTDEVICE PD_FORCEINLINE bool TakesOver(M v, M best) {
+  return best == best && !(v <= best);
+}
+
 template <typename T>
 struct MaxPoolFunctor {
   PoolGeometry g;
@@ -64,7 +72,7 @@ struct MaxPoolFunctor {
     int64_t best_at = -1;
     ForWindow(g, oc, [&](int64_t p) {
       const M v = static_cast<M>(xp[p]);
-      if (best_at < 0 || (!(best != best) && (v > best || v != v))) {  // a NaN wins and stays
+      if (best_at < 0 || TakesOver(v, best)) {
         best = v;
         best_at = p;
       }
@@ -97,8 +105,8 @@ struct AvgPoolFunctor {
 // a few at the edges) take each window element in turn as a select over
 // the whole row of outputs, with no branch per element, which the compiler
 // vectorizes; the edge columns take their clipped windows one by one. Both
-// visit a window in row-major order and replace the best only with a larger
-// value or the first NaN, so results (ties, NaN) equal MaxPoolFunctor's.
+// visit a window in row-major order and replace the best only where TakesOver
+// says, so results (ties, NaN) equal MaxPoolFunctor's.
 template <typename T>
 struct MaxPool2dPlaneFunctor {
   PoolGeometry g;
@@ -135,7 +143,7 @@ struct MaxPool2dPlaneFunctor {
         for (int64_t h = hs; h < he; ++h) {
           for (int64_t w = ws; w < we; ++w) {
             const M v = static_cast<M>(xp[h * width + w]);
-            if (b_at < 0 || (b == b && !(v <= b))) {  // larger, or the first NaN
+            if (b_at < 0 || TakesOver(v, b)) {
               b = v;
               b_at = h * width + w;
             }
@@ -160,7 +168,7 @@ struct MaxPool2dPlaneFunctor {
             int64_t* __restrict ap = at;
             for (int64_t ow = lo; ow < hi; ++ow) {
               const M v = static_cast<M>(row[ow * sw]);
-              const bool take = bp[ow] == bp[ow] && !(v <= bp[ow]);
+              const bool take = TakesOver(v, bp[ow]);
               bp[ow] = take ? v : bp[ow];
               ap[ow] = take ? base + ow * sw : ap[ow];
             }
