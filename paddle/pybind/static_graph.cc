@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <optional>
+#include <set>
 
 #include "paddle/common/errors.h"
 #include "paddle/executor/executor.h"
@@ -605,6 +606,21 @@ void BindStaticGraph(py::module_& m) {
         return names;
       },
       py::arg("program"), "The names the program's builtin.set_parameter ops store, in order.");
+  pir_module.def(
+      "impure_ops",
+      [](const std::shared_ptr<pir::Program>& program) {
+        std::set<std::string> names;
+        program->module_op()->Walk([&](pir::Operation* op) {
+          if (op->name().starts_with("pd_op.") && op->name() != "pd_op.data" && !op->info().HasTrait(pir::kPure) &&
+              op->num_regions() == 0) {
+            names.insert(op->name());
+          }
+        });
+        return std::vector<std::string>(names.begin(), names.end());
+      },
+      py::arg("program"),
+      "The names of the YAML ops in any block of the program that are not pure (they draw random numbers or "
+      "write into their inputs: the op YAML's facts; the inputs, pd_op.data, aside), sorted.");
 }
 
 }  // namespace paddle::pybind

@@ -56,20 +56,15 @@ class _Training:
             saved_names, positions)
 
 
-# The ops that draw random numbers: a recomputed forward would draw them again.
-_RANDOM_OPS = ("uniform", "gaussian", "randint", "bernoulli", "poisson", "dropout")
-
-
 def _recomputing(c, program, grad_values, positions, place):
     """The step of a program whose backward reads what a loop kept (pd_op.while's stacks), which cannot pass
     between two runs: the forward run computes the outputs and keeps the inputs, the backward run computes the
     forward again with the gradients."""
-    text = str(program)
-    drawn = [name for name in _RANDOM_OPS if f'"pd_op.{name}"' in text]
-    if drawn:
-        raise NotImplementedError(f"[to_static] gradients through a tensor-decided loop of a program that draws "
-                                  f"random numbers ({', '.join(drawn)}) are not supported: the forward would be "
-                                  f"computed twice with different draws")
+    impure = _C.pir.impure_ops(program)
+    if impure:
+        raise NotImplementedError(f"[to_static] gradients through a tensor-decided loop of a program with ops that "
+                                  f"draw random numbers or write their inputs ({', '.join(impure)}) are not "
+                                  f"supported: the forward would be computed twice")
     if c.written:
         raise NotImplementedError(f"[to_static] gradients through a tensor-decided loop of a program that updates "
                                   f"{', '.join(sorted(c.written))} (batch norm statistics) are not supported: the "
