@@ -535,6 +535,26 @@ def test_static_helpers_places_global_vars_and_accuracy(monkeypatch):
     assert float(eager1) == pytest.approx(float(got1))
 
 
+def test_indexing_rows_the_feed_or_the_program_decides():
+    """An int on a -1 dim and a 0-D int Value index are gathers: the row has known dims (no -1 left over)."""
+    a = np.arange(24, dtype="float32").reshape(4, 6)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [-1, 6], "float32")
+            i = paddle.full([], 2, "int64")
+            outs = [x[0], x[-1], x[i], x[1, i], x[-2, 1:3]]
+            assert [o.shape for o in outs] == [[6], [6], [6], [], [2]]
+            with pytest.raises(TypeError, match=r"a static Value index must be a 0-D int32 or int64 value"):
+                x[paddle.full([1], 0, "int64")]
+        got = paddle.static.Executor().run(main, feed={"x": a}, fetch_list=outs)
+        for g, e in zip(got, [a[0], a[-1], a[2], a[1, 2], a[-2, 1:3]]):
+            np.testing.assert_array_equal(g, e)
+    finally:
+        paddle.disable_static()
+
+
 def test_indexing_a_value():
     a = np.arange(24, dtype="float32").reshape(2, 3, 4)
     paddle.enable_static()

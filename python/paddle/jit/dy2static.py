@@ -22,7 +22,7 @@ after it (Note [Early return]). Loops with `return` or `yield` in them,
 `while ... else`, and `for` loops with an `else` or a target that is not a
 name are left as written (capture then fails on a tensor test and the
 function runs eagerly). A `for` over a tensor goes over range(its rows),
-taking each row with gather where the row count is a static value.
+each row taken by indexing (a gather where the program picks it).
 
 Note [Early return]: each `return v` becomes `_jst_return = v`, and the
 statements after an `if` that holds a return move into both of its branches
@@ -140,15 +140,6 @@ def rows(seq):
     if n is None:
         raise TypeError("a for loop cannot iterate over a 0-D tensor")
     return paddle.shape(seq)[0] if n < 0 else n
-
-
-def row(seq, i):
-    """seq[i], for an index that may be a static value. Where either the index or seq's row count is one, the
-    row is a gather, whose result has known dims (a slice of a -1 dim has a -1 length)."""
-    if _is_value(i) or (_is_value(seq) and seq.shape[0] < 0):
-        index = paddle.reshape(i, [1]) if _is_value(i) else paddle.full([1], i, "int64")
-        return paddle.squeeze(paddle.gather(seq, index, axis=0), axis=0)
-    return seq[i]
 
 
 def neither(a, b):
@@ -411,7 +402,7 @@ class _Transformer(ast.NodeTransformer):
 
     def _for_each(self, node):
         """for x in seq: when seq is a tensor at capture (a Python test), the loop over range(rows(seq)) taking
-        x = row(seq, i), with x first row 0 (a loop value needs one before the loop); otherwise as written."""
+        x = seq[i], with x first seq[0] (a loop value needs one before the loop); otherwise as written."""
         k = next(self._ids)
         seq, index = f"_jst_seq_{k}", f"_jst_row_{k}"
         as_written = ast.For(target=node.target, iter=ast.Name(id=seq, ctx=ast.Load()), body=copy.deepcopy(node.body),
@@ -419,15 +410,14 @@ class _Transformer(ast.NodeTransformer):
         self.generic_visit(as_written)
         read = ast.Name(id=seq, ctx=ast.Load())
         take = ast.Assign(targets=[ast.Name(id=node.target.id, ctx=ast.Store())],
-                          value=ast.Call(func=_runtime("row"), args=[read, ast.Name(id=index, ctx=ast.Load())],
-                                         keywords=[]))
+                          value=ast.Subscript(value=read, slice=ast.Name(id=index, ctx=ast.Load()), ctx=ast.Load()))
         over_rows = ast.For(target=ast.Name(id=index, ctx=ast.Store()),
                             iter=ast.Call(func=ast.Name(id="range", ctx=ast.Load()),
                                           args=[ast.Call(func=_runtime("rows"), args=[read], keywords=[])],
                                           keywords=[]),
                             body=[take] + node.body, orelse=[])
         first = ast.Assign(targets=[ast.Name(id=node.target.id, ctx=ast.Store())],
-                           value=ast.Call(func=_runtime("row"), args=[read, ast.Constant(value=0)], keywords=[]))
+                           value=ast.Subscript(value=read, slice=ast.Constant(value=0), ctx=ast.Load()))
         converted = self.visit_For(over_rows)
         tensor_loop = [first] + (converted if isinstance(converted, list) else [converted])
         test = ast.Call(func=_runtime("is_tensor"), args=[read], keywords=[])

@@ -48,30 +48,53 @@ def _normalized_index(index, rank):
     """index as a tuple of ints and slices, one per leading axis (Ellipsis expanded)."""
     items = index if isinstance(index, tuple) else (index,)
     for item in items:
-        if item is not Ellipsis and not isinstance(item, slice) and \
+        if isinstance(item, Value):
+            if item.shape or item.dtype.name not in ("int32", "int64"):
+                raise TypeError(f"[Value.__getitem__] a static Value index must be a 0-D int32 or int64 value, but "
+                                f"got {item.dtype.name}{list(item.shape)}")
+        elif item is not Ellipsis and not isinstance(item, slice) and \
                 (isinstance(item, bool) or not isinstance(item, numbers.Integral)):
             raise TypeError(f"[Value.__getitem__] a static Value takes ints, slices and ... as indices for now, "
-                            f"but got {type(item).__name__}")
-    if sum(item is Ellipsis for item in items) > 1:
+                            f"but got {type(item).__name__} (a 0-D int Value also works)")
+    ellipses = [at for at, item in enumerate(items) if item is Ellipsis]  # by identity: == on a Value builds an op
+    if len(ellipses) > 1:
         raise IndexError("[Value.__getitem__] an index can only have a single ellipsis ('...')")
-    if Ellipsis in items:
-        at = items.index(Ellipsis)
+    if ellipses:
+        at = ellipses[0]
         items = items[:at] + (slice(None),) * (rank - len(items) + 1) + items[at + 1:]
     if len(items) > rank:
         raise IndexError(f"[Value.__getitem__] too many indices for a value of {rank} dims: {len(items)}")
     return items
 
 
+def _row_index(item, value, axis):
+    """The 1-D int64 index gather takes for a row `item` of value's axis: a 0-D Value as it is (counting from
+    0), an int from the end counted from the dim the program reads."""
+    import paddle
+
+    if isinstance(item, Value):
+        return paddle.reshape(paddle.cast(item, "int64"), [1])
+    if item >= 0:
+        return paddle.full([1], item, "int64")
+    return paddle.reshape(paddle.shape(value)[axis] + item, [1])
+
+
 def _getitem(self, index):
     """x[i], x[a:b:c], x[..., i]: slices (with index_select for steps other
-    than 1) and a squeeze of the axes an int picked, built as ops."""
+    than 1) and a squeeze of the axes an int picked, built as ops. A row the
+    program picks (a 0-D Value index) or one of a dim the feed decides (-1) is
+    a gather: a slice of such a dim would have an unknown length, which the
+    squeeze could not remove."""
     import paddle
 
     shape = self.shape
     out, squeezed = self, []
     for axis, item in enumerate(_normalized_index(index, len(shape))):
         dim = shape[axis]
-        if isinstance(item, numbers.Integral):
+        if isinstance(item, Value) or (isinstance(item, numbers.Integral) and dim < 0):
+            out = paddle.gather(out, _row_index(item, out, axis), axis)
+            squeezed.append(axis)
+        elif isinstance(item, numbers.Integral):
             i = int(item)
             if dim >= 0 and not -dim <= i < dim:
                 raise IndexError(f"[Value.__getitem__] index {i} is out of range for axis {axis} of size {dim}")
