@@ -43,15 +43,21 @@ void Config::SetCpuMathLibraryNumThreads(int cpu_math_library_num_threads) {
 
 const std::vector<std::string>& Config::InferencePasses() {
   static const std::vector<std::string> passes = {
-      "conv_bn_fold", "algebraic_simplification", "constant_folding", "common_subexpression_elimination",
-      "matmul_add_fusion", "dead_code_elimination"};
+      "conv_bn_fold",     "conv_add_act_fusion", "conv_nhwc_layout", "algebraic_simplification",
+      "constant_folding", "common_subexpression_elimination",          "matmul_add_fusion",
+      "dead_code_elimination"};
   return passes;
+}
+
+bool Config::IsOneDnnPass(const std::string& pass) {
+  return pass == "conv_add_act_fusion" || pass == "conv_nhwc_layout";
 }
 
 std::vector<std::string> Config::Passes() const {
   std::vector<std::string> passes;
   if (!ir_optim_) return passes;
   for (const std::string& pass : InferencePasses()) {
+    if (IsOneDnnPass(pass) && (use_gpu_ || !mkldnn_)) continue;
     if (std::find(deleted_passes_.begin(), deleted_passes_.end(), pass) == deleted_passes_.end()) {
       passes.push_back(pass);
     }

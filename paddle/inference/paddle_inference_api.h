@@ -54,16 +54,20 @@ class Config {
 
   // The inference passes (docs/guide/inference.md): conv+bn folding, constant
   // folding of what the parameters alone decide, simplifications, common
-  // subexpressions, matmul+bias(+relu) fusion, dead code.
+  // subexpressions, matmul+bias(+relu) fusion, dead code; on the CPU,
+  // conv+bias+residual+relu fusion in oneDNN's blocked layout.
   void SwitchIrOptim(bool x = true) { ir_optim_ = x; }
   bool ir_optim() const { return ir_optim_; }
   // Memory planning always runs: recorded for the summary.
   void EnableMemoryOptim(bool x = true) { memory_optim_ = x; }
   bool enable_memory_optim() const { return memory_optim_; }
   void DeletePass(const std::string& pass_name) { deleted_passes_.push_back(pass_name); }
-  // The inference passes that run: all of them less the deleted ones, none without ir_optim.
+  // The inference passes that run: all of them less the deleted ones, none
+  // without ir_optim, and the oneDNN ones only on the CPU with mkldnn on.
   std::vector<std::string> Passes() const;
   static const std::vector<std::string>& InferencePasses();
+  // The passes that make ops only oneDNN's CPU kernels run.
+  static bool IsOneDnnPass(const std::string& pass);
 
   // The options as PaddlePaddle prints them: a table.
   std::string Summary() const;

@@ -93,6 +93,35 @@ def _conv2d(x, w, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1
     return out
 
 
+def _nhwc(x):
+    return np.ascontiguousarray(np.transpose(x, (0, 2, 3, 1)))
+
+
+def _nchw(x):
+    return np.ascontiguousarray(np.transpose(x, (0, 3, 1, 2)))
+
+
+def _max_pool_nhwc(x, kernel, stride, padding, ceil_mode):
+    """Max over windows of an NHWC x, padding [top, bottom, left, right] never winning; the last window of
+    ceil_mode starts inside the padded input."""
+    n, h, w, c = x.shape
+    sizes = []
+    for size, k, s, before, after in ((h, kernel[0], stride[0], padding[0], padding[1]),
+                                      (w, kernel[1], stride[1], padding[2], padding[3])):
+        span = size + before + after - k
+        out = (-(-span // s) if ceil_mode else span // s) + 1
+        if ceil_mode and (out - 1) * s >= size + before:
+            out -= 1
+        sizes.append(out)
+    out = np.full((n, sizes[0], sizes[1], c), -np.inf, dtype=x.dtype)
+    for i in range(sizes[0]):
+        for j in range(sizes[1]):
+            r0, c0 = i * stride[0] - padding[0], j * stride[1] - padding[2]
+            window = x[:, max(r0, 0):max(r0 + kernel[0], 0), max(c0, 0):max(c0 + kernel[1], 0)]
+            out[:, i, j] = window.max(axis=(1, 2))
+    return out
+
+
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 
 
@@ -353,6 +382,51 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.nn.functional.conv2d(_t(3, 4), _t(1, 1, 1, 1)), ValueError,
                            r"\[conv2d\] x and weight must be 4-D")],
              covers=("unfold", "fold", "conv2d_input_grad", "conv2d_filter_grad")),
+    # the predictor's oneDNN ops (conv_add_act_fusion and conv_nhwc_layout make them)
+    OpSample("fused_conv2d_relu",
+             lambda x, w, b: paddle._C_ops.fused_conv2d(x, w, b, [2, 1], [1, 0, 2, 1], [1, 1], 1, "relu", "NCHW"),
+             lambda x, w, b: np.maximum(_conv2d(x, w, (2, 1), (1, 0, 2, 1)) + b[None, :, None, None], 0),
+             [[(2, 3, 7, 6), (8, 3, 3, 3), (8,)], [(1, 16, 5, 5), (4, 16, 1, 1), (4,)]], ("float32",), tolerance={"float32": (1e-4, 1e-4)},
+             errors=[ErrorCase(lambda: paddle._C_ops.fused_conv2d(_t(1, 3, 4, 4), _t(2, 3, 3, 3), _t(2), [1, 1],
+                                                                  [0, 0, 0, 0], [1, 1], 1, "gelu", "NCHW"),
+                               ValueError, r"\[fused_conv2d\] activation must be \"none\" or \"relu\""),
+                     ErrorCase(lambda: paddle._C_ops.fused_conv2d(_t(1, 3, 4, 4), _t(2, 3, 3, 3), _t(3), [1, 1],
+                                                                  [0, 0, 0, 0], [1, 1], 1, "none", "NCHW"),
+                               ValueError, r"\[fused_conv2d\] bias must be a float32 vector of the 2 output"),
+                     ErrorCase(lambda: paddle._C_ops.fused_conv2d(_t(1, 3, 4, 4), _t(2, 3, 3, 3), _t(2), [1, 1],
+                                                                  [0, 0, 0, 0], [1, 1], 1, "none", "NCHW16C"),
+                               ValueError, r"\[fused_conv2d\] data_format must be \"NCHW\" or \"NHWC\"")]),
+    OpSample("fused_conv2d_nhwc",
+             lambda x, w, b: paddle._C_ops.fused_conv2d(x, w, b, [1, 2], [2, 1, 0, 1], [2, 1], 1, "none", "NHWC"),
+             lambda x, w, b: _nhwc(_conv2d(_nchw(x), w, (1, 2), (2, 1, 0, 1), (2, 1)) + b[None, :, None, None]),
+             [[(2, 7, 6, 3), (16, 3, 3, 3), (16,)], [(1, 5, 5, 32), (5, 32, 3, 3), (5,)]], ("float32",), tolerance={"float32": (1e-4, 1e-4)},
+             errors=[ErrorCase(lambda: paddle._C_ops.fused_conv2d(_t(1, 4, 4, 3), _t(2, 4, 3, 3), _t(2), [1, 1],
+                                                                  [0, 0, 0, 0], [1, 1], 1, "none", "NHWC"),
+                               ValueError, r"\[fused_conv2d\] weight.shape\[1\] \(4\) times groups")]),
+    OpSample("fused_conv2d_add_nhwc",
+             lambda x, w, b, r: paddle._C_ops.fused_conv2d_add(x, w, b, r, [1, 1], [1, 1, 1, 1], [1, 1], 1, "relu",
+                                                               "NHWC"),
+             lambda x, w, b, r: np.maximum(_nhwc(_conv2d(_nchw(x), w, (1, 1), (1, 1, 1, 1)) + b[None, :, None, None])
+                                           + r, 0),
+             [[(2, 5, 4, 16), (16, 16, 3, 3), (16,), (2, 5, 4, 16)]], ("float32",), tolerance={"float32": (1e-4, 1e-4)},
+             errors=[ErrorCase(lambda: paddle._C_ops.fused_conv2d_add(_t(1, 4, 4, 3), _t(2, 3, 1, 1), _t(2),
+                                                                      _t(1, 4, 4, 3), [1, 1], [0, 0, 0, 0], [1, 1], 1,
+                                                                      "none", "NHWC"),
+                               ValueError, r"\[fused_conv2d_add\] residual must be the output's float32 of shape "
+                               r"\[1, 4, 4, 2\]")]),
+    OpSample("fused_conv2d_add_nchw",
+             lambda x, w, b, r: paddle._C_ops.fused_conv2d_add(x, w, b, r, [2, 2], [0, 0, 0, 0], [1, 1], 1, "none",
+                                                               "NCHW"),
+             lambda x, w, b, r: _conv2d(x, w, (2, 2)) + b[None, :, None, None] + r,
+             [[(2, 8, 6, 6), (12, 8, 1, 1), (12,), (2, 12, 3, 3)]], ("float32",), tolerance={"float32": (1e-4, 1e-4)}),
+    OpSample("max_pool2d_nhwc", lambda x: paddle._C_ops.max_pool2d_nhwc(x, [3, 3], [2, 2], [1, 1, 1, 1], False),
+             lambda x: _max_pool_nhwc(x, (3, 3), (2, 2), (1, 1, 1, 1), False),
+             [[(2, 7, 8, 16)], [(1, 4, 4, 3)]], ("float32",),
+             errors=[ErrorCase(lambda: paddle._C_ops.max_pool2d_nhwc(_t(4, 4, 3), [2, 2], [2, 2], [0, 0, 0, 0],
+                                                                     False),
+                               ValueError, r"\[max_pool2d_nhwc\] x must be 4-D \(NHWC\)")]),
+    OpSample("max_pool2d_nhwc_ceil", lambda x: paddle._C_ops.max_pool2d_nhwc(x, [2, 3], [2, 2], [0, 0, 1, 0], True),
+             lambda x: _max_pool_nhwc(x, (2, 3), (2, 2), (0, 0, 1, 0), True), [[(1, 7, 6, 5)]], ("float32",)),
     OpSample("conv2d_strided", lambda x, w: paddle.nn.functional.conv2d(x, w, stride=2, padding=[1, 2],
                                                                        dilation=[2, 1]),
              lambda x, w: _conv2d(x, w, (2, 2), (1, 2, 1, 2), (2, 1)), [[(1, 2, 6, 5), (3, 2, 2, 3)]],

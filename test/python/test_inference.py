@@ -184,3 +184,64 @@ def test_bad_use_gets_clear_errors(saved, tmp_path):
         predictor.run([np.zeros((1, 3, 7, 8), "float32")])
     with pytest.raises(ValueError, match="at least 1 thread"):
         inference.Config().set_cpu_math_library_num_threads(0)
+
+
+class _ResidualNet(paddle.nn.Layer):
+    """ResNet's pattern, small: conv+bn+relu, a max pool, a basic block with a 1x1 downsampling shortcut, and
+    a second block whose shortcut is its input, then global pooling and a classifier."""
+
+    def __init__(self):
+        super().__init__()
+        nn = paddle.nn
+        self.stem = nn.Sequential(nn.Conv2D(3, 16, 3, stride=2, padding=1, bias_attr=False), nn.BatchNorm2D(16),
+                                  nn.ReLU(), nn.MaxPool2D(3, 2, 1))
+        self.block1 = paddle.vision.models.resnet.BasicBlock(
+            16, 32, stride=2, downsample=nn.Sequential(nn.Conv2D(16, 32, 1, stride=2, bias_attr=False),
+                                                       nn.BatchNorm2D(32)))
+        self.block2 = paddle.vision.models.resnet.BasicBlock(32, 32)
+        self.head = nn.Sequential(nn.AdaptiveAvgPool2D(1), nn.Flatten(), nn.Linear(32, 5))
+
+    def forward(self, x):
+        return self.head(self.block2(self.block1(self.stem(x))))
+
+
+def test_cpu_predictor_fuses_convolutions_and_runs_them_in_nhwc(tmp_path):
+    """conv_add_act_fusion makes each conv+bias(+residual)(+relu) one fused_conv2d(_add); conv_nhwc_layout
+    runs them and the max pool in NHWC, with transposes only at the input and before the global pooling
+    (Note [NHWC predictor]). The outputs equal eager's up to rounding; without mkldnn, or with the layout pass
+    deleted, the program keeps NCHW."""
+    paddle.seed(21)
+    net = _ResidualNet()
+    with paddle.no_grad():  # batch norms whose statistics are not the identity
+        for layer in net.sublayers():
+            if isinstance(layer, paddle.nn.BatchNorm2D):
+                c = layer.weight.shape[0]
+                layer._mean[:] = paddle.rand([c]) * 0.2
+                layer._variance[:] = paddle.rand([c]) + 0.5
+                layer.weight[:] = paddle.rand([c]) + 0.5
+                layer.bias[:] = paddle.rand([c]) - 0.5
+    net.eval()
+    prefix = str(tmp_path / "residual")
+    paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 3, 16, 16], "float32", "x")])
+    x = np.random.default_rng(22).standard_normal([3, 3, 16, 16]).astype("float32")
+    expected = net(paddle.to_tensor(x)).numpy()
+
+    def predictor(configure=None):
+        config = inference.Config(prefix + ".json", prefix + ".pdiparams")
+        if configure:
+            configure(config)
+        p = inference.create_predictor(config)
+        np.testing.assert_allclose(p.run([x])[0].numpy(), expected, rtol=1e-4, atol=1e-5)
+        return p._predictor._kernel_program
+
+    program = predictor()
+    # stem, block1's two and its shortcut, block2's two: relu fused into four, the residual into two
+    assert program.count('"fused_conv2d(phi_kernel)"') == 4 and program.count('"fused_conv2d_add(phi_kernel)"') == 2
+    assert program.count('data_format:"NHWC"') == 6 and '"max_pool2d_nhwc(phi_kernel)"' in program
+    assert program.count('"transpose(phi_kernel)"') == 2
+    for name in ("conv2d", "add", "relu", "max_pool"):
+        assert f'"{name}(phi_kernel)"' not in program
+    nchw = predictor(lambda c: c.delete_pass("conv_nhwc_layout"))
+    assert nchw.count('data_format:"NCHW"') == 6 and '"max_pool(phi_kernel)"' in nchw and "transpose" not in nchw
+    plain = predictor(lambda c: c.disable_mkldnn())
+    assert "fused_conv2d" not in plain and plain.count('"conv2d(phi_kernel)"') == 6

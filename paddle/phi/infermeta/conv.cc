@@ -65,6 +65,50 @@ void ConvInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>
   *out = Meta(x.dtype, DDim({x.dims[0], weight.dims[0], oh, ow}));
 }
 
+namespace {
+
+// The dims of a 4-D tensor in the other layout: NHWC of NCHW dims, or back.
+DDim Nhwc(const DDim& nchw) { return DDim({nchw[0], nchw[2], nchw[3], nchw[1]}); }
+DDim Nchw(const DDim& nhwc) { return DDim({nhwc[0], nhwc[3], nhwc[1], nhwc[2]}); }
+
+}  // namespace
+
+void MaxPoolNhwcInferMeta(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
+                          const std::vector<int64_t>& paddings, bool ceil_mode, Meta* out) {
+  PD_CHECK(x.dims.size() == 4, InvalidArgument, "x must be 4-D (NHWC), but got shape ", x.dims.ToString());
+  PD_CHECK(kernel_size.size() == 2, InvalidArgument, "kernel_size needs 2 values, but got ", kernel_size.size());
+  Meta indices;
+  MaxPoolInferMeta(Meta(x.dtype, Nchw(x.dims)), kernel_size, strides, paddings, ceil_mode, false, out, &indices);
+  *out = Meta(out->dtype, Nhwc(out->dims));
+}
+
+void FusedConvInferMeta(const Meta& x, const Meta& weight, const Meta& bias, const std::vector<int64_t>& strides,
+                        const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
+                        const std::string& activation, const std::string& data_format, Meta* out) {
+  PD_CHECK(activation == "none" || activation == "relu", InvalidArgument,
+           "activation must be \"none\" or \"relu\", but got \"", activation, "\"");
+  PD_CHECK(data_format == "NCHW" || data_format == "NHWC", InvalidArgument,
+           "data_format must be \"NCHW\" or \"NHWC\", but got \"", data_format, "\"");
+  const bool nhwc = data_format == "NHWC";
+  PD_CHECK(x.dims.size() == 4, InvalidArgument, "x must be 4-D (", data_format, "), but got shape ",
+           x.dims.ToString());
+  ConvInferMeta(nhwc ? Meta(x.dtype, Nchw(x.dims)) : x, weight, strides, paddings, dilations, groups, out);
+  PD_CHECK(bias.dtype == x.dtype && bias.dims == DDim({weight.dims[0]}), InvalidArgument,
+           "bias must be a ", DataTypeName(x.dtype), " vector of the ", weight.dims[0], " output channels, but got ",
+           DataTypeName(bias.dtype), " of shape ", bias.dims.ToString());
+  if (nhwc) *out = Meta(out->dtype, Nhwc(out->dims));
+}
+
+void FusedConvAddInferMeta(const Meta& x, const Meta& weight, const Meta& bias, const Meta& residual,
+                           const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                           const std::vector<int64_t>& dilations, int64_t groups, const std::string& activation,
+                           const std::string& data_format, Meta* out) {
+  FusedConvInferMeta(x, weight, bias, strides, paddings, dilations, groups, activation, data_format, out);
+  PD_CHECK(residual.dtype == out->dtype && residual.dims == out->dims, InvalidArgument,
+           "residual must be the output's ", DataTypeName(out->dtype), " of shape ", out->dims.ToString(),
+           ", but got ", DataTypeName(residual.dtype), " of shape ", residual.dims.ToString());
+}
+
 void ConvInputGradInferMeta(const Meta& out_grad, const Meta& weight, const IntArray& input_shape,
                             const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                             const std::vector<int64_t>& dilations, int64_t groups, Meta* x_grad) {

@@ -84,6 +84,17 @@ void FoldInferMeta(const Meta& x, const std::vector<int64_t>& output_sizes,
 void ConvInferMeta(const Meta& x, const Meta& weight, const std::vector<int64_t>& strides,
                    const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
                    Meta* out);
+// The predictor's oneDNN ops: x, residual and out NCHW or NHWC
+// (data_format), bias [OC], activation "none" or "relu".
+void FusedConvInferMeta(const Meta& x, const Meta& weight, const Meta& bias, const std::vector<int64_t>& strides,
+                        const std::vector<int64_t>& paddings, const std::vector<int64_t>& dilations, int64_t groups,
+                        const std::string& activation, const std::string& data_format, Meta* out);
+void FusedConvAddInferMeta(const Meta& x, const Meta& weight, const Meta& bias, const Meta& residual,
+                           const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
+                           const std::vector<int64_t>& dilations, int64_t groups, const std::string& activation,
+                           const std::string& data_format, Meta* out);
+void MaxPoolNhwcInferMeta(const Meta& x, const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& strides,
+                          const std::vector<int64_t>& paddings, bool ceil_mode, Meta* out);
 void ConvInputGradInferMeta(const Meta& out_grad, const Meta& weight, const IntArray& input_shape,
                             const std::vector<int64_t>& strides, const std::vector<int64_t>& paddings,
                             const std::vector<int64_t>& dilations, int64_t groups, Meta* x_grad);

@@ -45,6 +45,15 @@ std::unique_ptr<Pass> CreateMatmulAddFusionPass();
 // once). Not exact: the products are reassociated.
 std::unique_ptr<Pass> CreateConvBnFoldPass();
 
+// The predictor's oneDNN convolutions (CPU, float32): conv2d with its bias
+// add, a residual add and relu -> fused_conv2d / fused_conv2d_add.
+std::unique_ptr<Pass> CreateConvAddActFusionPass();
+
+// Fused convolutions and the max pools between them hand each other NHWC
+// tensors instead of reordering in and out of NCHW around every call (Note
+// [NHWC predictor] in conv_nhwc_layout_pass.cc).
+std::unique_ptr<Pass> CreateConvNhwcLayoutPass();
+
 // Lowers pd_op ops to pd_kernel.phi_kernel with the kernel chosen for
 // `target` (Note [Kernel selection] in kernel_selection_pass.cc); by name,
 // for the CPU.

@@ -17,7 +17,17 @@ TEST(InferenceConfig, PassesFollowIrOptimAndDeletions) {
   EXPECT_EQ(config.Passes().front(), "conv_bn_fold");
   config.DeletePass("conv_bn_fold");
   EXPECT_EQ(config.Passes().size(), Config::InferencePasses().size() - 1);
+  EXPECT_EQ(config.Passes().front(), "conv_add_act_fusion");
+  // The oneDNN passes make ops only the CPU runs, and only with mkldnn on.
+  const auto without_onednn = Config::InferencePasses().size() - 3;
+  config.DisableMKLDNN();
+  EXPECT_EQ(config.Passes().size(), without_onednn);
   EXPECT_EQ(config.Passes().front(), "algebraic_simplification");
+  config.EnableMKLDNN();
+  config.EnableUseGpu(100);
+  EXPECT_EQ(config.Passes().size(), without_onednn);
+  config.DisableGpu();
+  EXPECT_EQ(config.Passes().size(), Config::InferencePasses().size() - 1);
   config.SwitchIrOptim(false);
   EXPECT_TRUE(config.Passes().empty());
 }

@@ -103,7 +103,8 @@ TEST(PassText, UnknownPassNamesTheKnownOnes) {
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("no pass is named 'no_such_pass'; the passes are: algebraic_simplification, "
                                          "buffer_reuse, common_subexpression_elimination, constant_folding, "
-                                         "conv_bn_fold, dead_code_elimination"),
+                                         "conv_add_act_fusion, conv_bn_fold, conv_nhwc_layout, "
+                                         "dead_code_elimination"),
               std::string::npos)
         << e.what();
   }
