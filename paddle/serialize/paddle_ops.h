@@ -16,12 +16,14 @@
 // ones (batch_norm's reserve space) declared for the writer and unusable in
 // what the reader builds; and one Paddle op may stand for several of ours,
 // told apart by its constants (pool2d's pooling_type: max_pool, avg_pool),
-// for a first input of one rank (rank; -1 for any).
+// for a first input of one rank (rank; -1 for any). An argument's values may
+// translate (values: dropout's upscale and Paddle's mode).
 #pragma once
 
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "paddle/pir/core/attribute.h"
@@ -40,6 +42,10 @@ struct PaddleArgBinding {
   std::vector<int> permute = {};  // a list of ours reordered: Paddle's [i] = ours[permute[i]]; empty: as it is
   int symmetric = 0;  // the list's length when Paddle may give it half as long, each entry for a pair; 0: no
   std::vector<int64_t> if_empty = {};  // what Paddle is given where our list is empty (adaptive pools' strides)
+  // An argument whose values translate (dropout's upscale true is Paddle's
+  // mode "upscale_in_train"): each value of ours and Paddle's for it, as
+  // JSON; empty: the value as it is.
+  std::vector<std::pair<const char*, const char*>> values = {};
 };
 
 // A list argument between Paddle's form and ours (permute, symmetric);

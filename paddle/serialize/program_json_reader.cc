@@ -196,6 +196,27 @@ class Reader {
     return best ? *best : *imports[0];
   }
 
+  // Our attribute for Paddle's `attr` of a binding that translates values:
+  // the value of ours paired with the file's; NotFound naming the values
+  // this framework has otherwise.
+  pir::Attribute Translated(const json& attr, const PaddleArgBinding& b, const PaddleOpImport& import,
+                            const pir::AttrSpec& spec, const std::string& what) const {
+    const json& theirs = Member(attr, "D", what);
+    std::string known;
+    for (const auto& [mine, paddle] : b.values) {
+      const json value = json::parse(paddle);
+      if (value == theirs) {
+        const json ours = json::parse(mine);
+        const char* kind = ours.is_boolean() ? "0.a_bool" : ours.is_string() ? "0.a_str"
+                           : ours.is_number_integer() ? "0.a_i64" : "0.a_f64";
+        return Attr(json{{"#", kind}, {"D", ours}}, spec.kind, spec.element, what);
+      }
+      known += (known.empty() ? "" : " or ") + value.dump();
+    }
+    PD_THROW(NotFound, "[load] ", source_, ": ", what, " is ", theirs.dump(), "; this framework has ", import.paddle,
+             " only with ", b.paddle, " ", known);
+  }
+
   // Whether v is a pd_op.full of `expected` (a number) or a
   // pd_op.full_int_array of it (a list).
   static bool HoldsConstant(pir::Value v, const json& expected) {
@@ -245,7 +266,8 @@ class Reader {
       if (b.ours != nullptr) {
         const pir::AttrSpec* spec = info->FindAttribute(b.ours);
         PD_CHECK(spec != nullptr, InvalidArgument, "[load] ", import.ours, " declares no attribute ", b.ours);
-        attributes[b.ours] = Reordered(Attr(attr, spec->kind, spec->element, what), b, what);
+        attributes[b.ours] = b.values.empty() ? Reordered(Attr(attr, spec->kind, spec->element, what), b, what)
+                                              : Translated(attr, b, import, *spec, what);
       } else if (b.constant != nullptr) {
         const json expected = json::parse(b.constant);
         PD_CHECK(attr.contains("D") && attr.at("D") == expected, NotFound, "[load] ", source_, ": ", what, " is ",

@@ -133,6 +133,16 @@ class Writer {
     return WithInts(a, OurListToPaddle(*list, b));
   }
 
+  // Paddle's value for our attribute `a` of a binding that translates values.
+  static json Translated(pir::Attribute a, const PaddleArgBinding& b, const pir::Operation& op) {
+    const json ours = Attr(a, op).at("D");
+    for (const auto& [mine, theirs] : b.values) {
+      if (json::parse(mine) == ours) return json::parse(theirs);
+    }
+    PD_THROW(InvalidArgument, "[save] ", op.name(), "'s ", b.ours, " ", ours.dump(), " has no value in Paddle's ",
+             b.paddle);
+  }
+
   // The tensor the writer declares for a result of Paddle's that ours lacks.
   static pir::Type ExtraResultType(const pir::Operation& op, const PaddleResult& result) {
     auto x = op.operand(0).type().dyn_cast<pir::DenseTensorType>();
@@ -172,9 +182,10 @@ class Writer {
       }
       if (b.ours != nullptr) {
         auto value = op.attributes().find(b.ours);
-        if (value != op.attributes().end()) {
-          attributes.push_back({{"N", b.paddle}, {"AT", PaddleAttr(Reordered(value->second, b), b.paddle_type, op)}});
-        }
+        if (value == op.attributes().end()) continue;
+        json attr = b.values.empty() ? PaddleAttr(Reordered(value->second, b), b.paddle_type, op)
+                                     : PaddleConstant(Translated(value->second, b, op), b.paddle_type);
+        attributes.push_back({{"N", b.paddle}, {"AT", std::move(attr)}});
       } else if (b.constant != nullptr) {
         attributes.push_back({{"N", b.paddle}, {"AT", PaddleConstant(json::parse(b.constant), b.paddle_type)}});
       }

@@ -1,12 +1,12 @@
 """Models move both ways between this framework and PaddlePaddle 3.x:
-LeNet, a ResNet-18-structured network and a Transformer encoder that
+An MLP with dropouts, LeNet, a ResNet-18-structured network and a Transformer encoder that
 Paddle's paddle.jit.save wrote (golden, tools/paddle_compat/make_jit_golden.py)
 load here with paddle.jit.load and paddle.inference and give Paddle's
 outputs; the same models saved by our paddle.jit.save run in Paddle (when a
 PaddlePaddle interpreter is given) with our outputs. Their ops read through
 the YAML's mappings (Note [Paddle's ops]): conv2d's reordered and symmetric
 paddings, pool2d for max_pool and avg_pool, batch_norm_ with its reserve
-space, layer_norm's statistics."""
+space, layer_norm's statistics, dropout's mode string for our upscale flag."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from paddle import inference
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "jit")
 PEER_PYTHON = os.environ.get("PADDLE_PEER_PYTHON", "/opt/peers/paddle/bin/python")
-MODELS = ["lenet", "resnet18", "transformer"]
+MODELS = ["lenet", "resnet18", "transformer", "mlp"]
 
 
 @pytest.mark.parametrize("name", MODELS)
@@ -42,6 +42,37 @@ def test_paddles_ops_read_into_ours():
     assert "paddings:[3,3,3,3]" in text  # the stem's symmetric [3, 3]
     text = str(paddle.jit.load(os.path.join(GOLDEN, "transformer")).program())
     assert '"pd_op.layer_norm"' in text
+
+
+def test_paddles_inference_dropouts_read_with_their_modes():
+    """Paddle exports an inference dropout as is: is_test true, its mode a string. Ours reads it with
+    is_test and the mode as upscale (upscale_in_train: identity; downgrade_in_infer: times 1 - p), the
+    uint8 mask Paddle declares standing for ours; the golden output checks the arithmetic."""
+    text = str(paddle.jit.load(os.path.join(GOLDEN, "mlp")).program())
+    assert text.count('"pd_op.dropout"') == 2 and text.count("is_test:true") == 2
+    assert "upscale:true" in text and "upscale:false" in text
+
+
+def test_dropout_writes_paddles_mode_and_refuses_an_unknown_one():
+    """Our writer translates upscale back to Paddle's mode string; a mode this framework lacks is refused
+    by name on reading."""
+    import json
+
+    from paddle import _C
+
+    program = paddle.jit.load(os.path.join(GOLDEN, "mlp")).program()
+    doc = json.loads(_C.serialize.program_to_json(program))
+    dropouts = [op for op in doc["program"]["regions"][0]["blocks"][0]["ops"] if op["#"] == "1.dropout"]
+    modes = [next(a["AT"]["D"] for a in op["A"] if a["N"] == "mode") for op in dropouts]
+    assert modes == ["upscale_in_train", "downgrade_in_infer"]
+    for op in dropouts:
+        attrs = {a["N"]: a["AT"] for a in op["A"]}
+        assert attrs["is_test"] == {"#": "0.a_bool", "D": True} and attrs["mode"]["#"] == "0.a_str"
+        assert op["O"][1]["TT"]["D"][0] == {"#": "0.t_ui8"}  # Paddle's mask
+    next(a for a in dropouts[0]["A"] if a["N"] == "mode")["AT"]["D"] = "sometimes"
+    with pytest.raises(ValueError, match=r"pd_op.dropout.mode is \"sometimes\"; this framework has pd_op.dropout "
+                       r"only with mode \"upscale_in_train\" or \"downgrade_in_infer\""):
+        _C.serialize.program_from_json(json.dumps(doc), "modes.json")
 
 
 def test_a_result_ours_lacks_is_refused_by_name(tmp_path):
@@ -82,6 +113,10 @@ def _our_model(name):
     paddle.seed(7)
     if name == "lenet":
         return paddle.vision.models.LeNet(), [None, 1, 28, 28]
+    if name == "mlp":
+        nn = paddle.nn
+        return nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Dropout(0.3), nn.Linear(16, 4),
+                             nn.Dropout(0.25, mode="downscale_in_infer")), [None, 8]
     if name == "resnet18":
         model = ResNet18()
         model.train()

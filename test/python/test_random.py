@@ -216,6 +216,20 @@ def test_dropout_modes_training_flag_and_edge_probabilities():
     np.testing.assert_array_equal(F.dropout(x, 1.0).numpy(), 0.0)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_dropout_op_at_test_time_scales_as_its_mode_says(dtype):
+    """The op's is_test (how Paddle exports an inference dropout): nothing is dropped; upscale_in_train
+    gives x, downgrade_in_infer x * (1 - p); the mask is the factor, and so is the gradient."""
+    xs = np.random.default_rng(3).normal(size=(3, 7)).astype(dtype)
+    for upscale, factor in ((True, 1.0), (False, 0.75)):
+        x = paddle.to_tensor(xs, stop_gradient=False)
+        out, mask = paddle._C_ops.dropout(x, 0.25, upscale, 0, True)
+        np.testing.assert_allclose(out.numpy(), xs * factor, rtol=1e-6)
+        np.testing.assert_array_equal(mask.numpy(), np.full_like(xs, factor))
+        (g,) = paddle.grad(out.sum(), x)
+        np.testing.assert_allclose(g.numpy(), np.full_like(xs, factor), rtol=1e-6)
+
+
 def test_dropout_along_axis_shares_decisions():
     paddle.seed(13)
     x = paddle.ones([8, 6, 5])

@@ -7,8 +7,10 @@ arguments (as it is, reordered, or in Paddle's symmetric half form), an
 optional input left empty, or a constant of Paddle's we do not keep; its
 outputs may map to ours in another order, with Paddle's extra outputs
 declared. One Paddle op may stand for several of ours (pool2d: max_pool and
-avg_pool), told apart by its constants. Mappings that translate values
-(`values`, `repeat`) are not in the table: such ops stay in our signature."""
+avg_pool), told apart by its constants. An argument may translate values
+(`values`: dropout's upscale bool is Paddle's mode string). Mappings that
+repeat a value (`repeat`) are not in the table: such ops stay in our
+signature."""
 
 from __future__ import annotations
 
@@ -39,7 +41,8 @@ def _source(binding):
     """Our argument a binding reads as it is or reordered, or None."""
     if isinstance(binding, str):
         return binding
-    if isinstance(binding, dict) and "arg" in binding and set(binding) <= {"arg", "permute", "symmetric", "if_empty"}:
+    if isinstance(binding, dict) and "arg" in binding and set(binding) <= {"arg", "permute", "symmetric", "if_empty",
+                                                                           "values"}:
         return binding["arg"]
     return None
 
@@ -65,10 +68,14 @@ def _bindings(op: OpSpec, signature: dict) -> list[str]:
         mine = source if source in ours else None
         fields = [json.dumps(name), "true" if name in signature["inputs"] else "false", _c_string(mine),
                   _c_string(None if mine else _constant(binding)), _c_string(types.get(name))]
-        if isinstance(binding, dict) and ({"permute", "symmetric", "if_empty"} & set(binding)):
+        if isinstance(binding, dict) and ({"permute", "symmetric", "if_empty", "values"} & set(binding)):
             fields += ["{" + ", ".join(str(i) for i in binding.get("permute", [])) + "}",
                        str(binding.get("symmetric", 0)),
                        "{" + ", ".join(str(i) for i in binding.get("if_empty", [])) + "}"]
+        if isinstance(binding, dict) and "values" in binding:
+            pairs = (f"{{{_c_string(json.dumps(ours_value))}, {_c_string(json.dumps(theirs))}}}"
+                     for ours_value, theirs in binding["values"].items())
+            fields.append("{" + ", ".join(pairs) + "}")
         out.append("{" + ", ".join(fields) + "}")
     return out
 

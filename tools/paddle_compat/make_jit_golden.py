@@ -13,6 +13,8 @@ away from their start):
                max and avg, add, relu)
   transformer  a 2-layer TransformerEncoder, d_model 16, 2 heads (matmul, layer_norm, softmax, scale,
                transpose, reshape)
+  mlp          Linear-ReLU-Dropout-Linear-Dropout, one dropout of each mode (dropout with is_test, its
+               mode upscale_in_train or downgrade_in_infer)
 
 Usage (PaddlePaddle installed in its own environment, never beside ours):
     /opt/peers/paddle/bin/python tools/paddle_compat/make_jit_golden.py
@@ -84,6 +86,10 @@ def main() -> None:
         ("resnet18", resnet, [None, 3, 32, 32], rng.standard_normal((2, 3, 32, 32))),
         ("transformer", transformer, [None, 5, 16], rng.standard_normal((3, 5, 16))),
     ]
+    nn = paddle.nn
+    mlp = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Dropout(0.3), nn.Linear(16, 4),
+                        nn.Dropout(0.25, mode="downscale_in_infer"))
+    models.append(("mlp", mlp, [None, 8], rng.standard_normal((3, 8))))
     for name, model, shape, x in models:
         model.eval()
         prefix = os.path.join(OUT, name)

@@ -63,6 +63,18 @@ struct DropoutSink {  // keeps x with probability `keep`, scaled; mask = the fac
   }
 };
 
+template <typename T, typename U>
+struct ScaledCopy {  // dropout at test time: every element keeps, scaled by `factor`; mask = factor
+  const T* x;
+  T* out;
+  T* mask;
+  U factor;
+  PD_HOSTDEVICE void operator()(int64_t i) const {
+    mask[i] = static_cast<T>(factor);
+    out[i] = static_cast<T>(static_cast<U>(x[i]) * factor);
+  }
+};
+
 // Uniform doubles in [0, 1) for one element: blocks (counter, 0), (counter, 1),
 // ... so an element can draw as many as it needs while the values of every
 // element depend on its counter alone.
@@ -170,11 +182,15 @@ void BernoulliKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out)
 
 template <typename T, typename Context>
 void DropoutKernel(const Context& ctx, const DenseTensor& x, const Scalar& p, bool upscale, int64_t seed,
-                   DenseTensor* out, DenseTensor* mask) {
+                   bool is_test, DenseTensor* out, DenseTensor* mask) {
   using U = funcs::RandomMath<T>;
   T* o = ctx.template Alloc<T>(out);
   T* m = ctx.template Alloc<T>(mask);
   const U keep = U(1) - p.to<U>();
+  if (is_test) {  // upscale_in_train is the identity now; downgrade_in_infer scales by keep
+    funcs::LaunchForEach(ctx, x.numel(), funcs::ScaledCopy<T, U>{x.data<T>(), o, m, upscale ? U(1) : keep});
+    return;
+  }
   const U scale = !upscale ? U(1) : keep > 0 ? U(1) / keep : U(0);
   funcs::LaunchRandom<U, false>(ctx, x.numel(), seed, funcs::DropoutSink<T, U>{x.data<T>(), o, m, keep, scale});
 }
