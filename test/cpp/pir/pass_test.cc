@@ -63,7 +63,8 @@ TEST_F(PassTest, DeadCodeEliminationErasesUnusedPureChains) {
   Value dead = Exp(Exp(Add(x, x)));  // a chain of four dead ops
   (void)dead;
   b_.Build("pd_op.dropout", {x}, {{"p", ScalarAttribute::Get(ctx_, phi::Scalar(0.5))},
-                                  {"upscale", b_.bool_attr(true)}, {"seed", b_.int64_attr(0)}});
+                                  {"upscale", b_.bool_attr(true)}, {"seed", b_.int64_attr(0)},
+                                  {"is_test", b_.bool_attr(false)}});
   Output(used, "y");
   PassManager pm;
   pm.AddPass(CreateDeadCodeEliminationPass());

@@ -37,15 +37,15 @@
 // RUN: common_subexpression_elimination
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
-    (%1, %2) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
-    (%3, %4) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    (%1, %2) = "pd_op.dropout" (%0) {is_test:false,p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    (%3, %4) = "pd_op.dropout" (%0) {is_test:false,p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
     (%5) = "pd_op.add" (%1, %3) {} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 }
 // CHECK:
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
-    (%1, %2) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
-    (%3, %4) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    (%1, %2) = "pd_op.dropout" (%0) {is_test:false,p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    (%3, %4) = "pd_op.dropout" (%0) {is_test:false,p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
     (%5) = "pd_op.add" (%1, %3) {} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 }
 

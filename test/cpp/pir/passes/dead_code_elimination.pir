@@ -24,7 +24,7 @@
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
     (%1) = "pd_op.data" () {dtype:float32,name:"unused",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
-    (%2, %3) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    (%2, %3) = "pd_op.dropout" (%0) {is_test:false,p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
     (%4) = "pd_op.sgd_" (%0, %0) {learning_rate:0.1,regularization:"",regularization_coeff:0} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     (%5) = "pd_op.cos" (%4) {} : (tensor<4xf32>) -> tensor<4xf32>
 }
@@ -32,6 +32,6 @@
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
     (%1) = "pd_op.data" () {dtype:float32,name:"unused",place:Place(undefined:0),shape:[4]} : () -> tensor<4xf32>
-    (%2, %3) = "pd_op.dropout" (%0) {p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+    (%2, %3) = "pd_op.dropout" (%0) {is_test:false,p:0.5,seed:0,upscale:true} : (tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
     (%4) = "pd_op.sgd_" (%0, %0) {learning_rate:0.1,regularization:"",regularization_coeff:0} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 }
