@@ -6,6 +6,7 @@ find_package(Eigen3 REQUIRED NO_MODULE)
 find_package(dnnl REQUIRED)
 find_package(gflags REQUIRED)
 find_package(glog REQUIRED)
+find_package(Gloo REQUIRED)  # libgloo-dev: the CPU collectives of paddle/distributed
 
 # OpenBLAS built on OpenMP (Debian's libopenblas-openmp-dev), so that BLAS
 # and our own OpenMP loops share one thread pool: with the pthreads build the

@@ -5,7 +5,7 @@ The C++ core is layered (docs/architecture.md, "Layers"); each layer may
 include its own headers and those of the layers below it, never above:
 
     common < phi/core < phi/backends < phi/infermeta < phi/kernels < phi/api
-           < prim < pir < serialize < autograd < executor < pybind
+           < prim < pir < serialize < autograd < executor < distributed < inference < pybind
 
 Usage: python3 tools/check_layers.py [ROOT ...]   (default: paddle, and the
 generated sources under build/pip/generated when they exist). Prints each
@@ -19,7 +19,7 @@ import re
 import sys
 
 LAYERS = ["common", "phi/core", "phi/backends", "phi/infermeta", "phi/kernels", "phi/api", "prim", "pir",
-          "serialize", "autograd", "executor", "inference", "pybind"]
+          "serialize", "autograd", "executor", "distributed", "inference", "pybind"]
 _INCLUDE = re.compile(r'^\s*#\s*include\s*"(paddle/[^"]+)"', re.M)
 _SOURCES = (".h", ".cc", ".cu", ".cuh")
 

@@ -12,6 +12,7 @@ const char* ErrorCodeName(ErrorCode code) {
     case ErrorCode::kResourceExhausted: return "ResourceExhausted";
     case ErrorCode::kUnavailable: return "Unavailable";
     case ErrorCode::kNotFound: return "NotFound";
+    case ErrorCode::kTimeout: return "Timeout";
   }
   return "Unknown";
 }

@@ -31,6 +31,7 @@ enum class ErrorCode {
   kResourceExhausted,
   kUnavailable,
   kNotFound,
+  kTimeout,  // a wait that ran out of time (a store key, a collective's peers)
 };
 
 const char* ErrorCodeName(ErrorCode code);

@@ -23,5 +23,6 @@ void BindOpTrace(py::module_& m);                              // op_trace.cc
 void BindStaticGraph(py::module_& m);                          // static_graph.cc
 void BindModelFiles(py::module_& m);                           // model_files.cc
 void BindInference(py::module_& m);                            // inference.cc
+void BindDistributed(py::module_& m);                          // distributed.cc
 
 }  // namespace paddle::pybind

@@ -14,6 +14,7 @@ PyObject* PythonClassOf(common::ErrorCode code) {
     case common::ErrorCode::kUnimplemented: return PyExc_NotImplementedError;
     case common::ErrorCode::kResourceExhausted: return PyExc_MemoryError;
     case common::ErrorCode::kNotFound: return PyExc_ValueError;
+    case common::ErrorCode::kTimeout: return PyExc_TimeoutError;
     case common::ErrorCode::kPreconditionNotMet:
     case common::ErrorCode::kUnavailable: return PyExc_RuntimeError;
   }

@@ -25,6 +25,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindStaticGraph(m);
   pb::BindModelFiles(m);
   pb::BindInference(m);
+  pb::BindDistributed(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

@@ -1,0 +1,275 @@
+#include "paddle/distributed/collective/process_group.h"
+
+#include <cstring>
+#include <utility>
+
+#include "paddle/common/errors.h"
+
+namespace paddle::distributed {
+namespace {
+
+enum Collective : int64_t {
+  kAllReduce,
+  kBroadcast,
+  kReduce,
+  kAllGather,
+  kGather,
+  kScatter,
+  kReduceScatter,
+  kAllToAll,
+  kBarrier,
+};
+
+const char* CollectiveName(int64_t c) {
+  static const char* names[] = {"all_reduce", "broadcast", "reduce",   "all_gather", "gather",
+                                "scatter",    "reduce_scatter", "alltoall", "barrier"};
+  return c >= 0 && c <= kBarrier ? names[c] : "an unknown collective";
+}
+
+void CheckCpuContiguous(const phi::DenseTensor& t, const char* what, const char* arg) {
+  PD_CHECK(t.place().is_cpu(), InvalidArgument, "[", what, "] argument '", arg,
+           "': the gloo backend takes CPU tensors, but got one on ", t.place().ToString());
+  PD_CHECK(t.IsContiguous(), InvalidArgument, "[", what, "] argument '", arg,
+           "': expected a contiguous tensor");
+}
+
+}  // namespace
+
+const char* ReduceOpName(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::kSum: return "SUM";
+    case ReduceOp::kMax: return "MAX";
+    case ReduceOp::kMin: return "MIN";
+    case ReduceOp::kProd: return "PROD";
+    case ReduceOp::kAvg: return "AVG";
+  }
+  return "?";
+}
+
+void Task::Wait() {
+  std::unique_lock<std::mutex> lock(mu_);
+  done_cv_.wait(lock, [&] { return done_; });
+  if (error_) std::rethrow_exception(error_);
+}
+
+bool Task::IsCompleted() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return done_;
+}
+
+void Task::Finish(std::exception_ptr error) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    done_ = true;
+    error_ = std::move(error);
+  }
+  done_cv_.notify_all();
+}
+
+ProcessGroup::ProcessGroup(int rank, int size, int id, std::chrono::milliseconds timeout)
+    : rank_(rank), size_(size), id_(id), timeout_(timeout) {
+  PD_CHECK(size >= 1 && rank >= 0 && rank < size, InvalidArgument, "[ProcessGroup] rank ", rank,
+           " must be in [0, ", size, ")");
+  worker_ = std::thread([this] { Loop(); });
+}
+
+ProcessGroup::~ProcessGroup() { Shutdown(); }
+
+void ProcessGroup::Shutdown() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (stopping_ && !worker_.joinable()) return;
+    stopping_ = true;
+  }
+  queued_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void ProcessGroup::Loop() {
+  for (;;) {
+    std::pair<std::shared_ptr<Task>, std::function<void()>> item;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      queued_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      item = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    std::exception_ptr error;
+    try {
+      item.second();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    item.first->Finish(error);
+  }
+}
+
+std::shared_ptr<Task> ProcessGroup::Enqueue(std::function<void()> run) {
+  auto task = std::make_shared<Task>();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    PD_CHECK(!stopping_, PreconditionNotMet, "[ProcessGroup] the group was destroyed");
+    queue_.emplace_back(task, std::move(run));
+  }
+  queued_.notify_one();
+  return task;
+}
+
+void ProcessGroup::CheckRank(int r, const char* what, const char* arg) const {
+  PD_CHECK(r >= 0 && r < size_, InvalidArgument, "[", what, "] argument '", arg, "': expected a rank in [0, ", size_,
+           "), but got ", r);
+}
+
+void ProcessGroup::Agree(const Signature& mine) {
+  const std::vector<Signature> all = ExchangeSignatures(mine);
+  const char* what = CollectiveName(mine.collective);
+  for (int r = 0; r < size_; ++r) {
+    const Signature& s = all[r];
+    PD_CHECK(s.collective == mine.collective, InvalidArgument, "[", what, "] rank ", r, " called ",
+             CollectiveName(s.collective), " at this point, rank ", rank_, " ", what,
+             ": every rank must call the same collectives in the same order");
+    PD_CHECK(s.dtype == mine.dtype, InvalidArgument, "[", what, "] rank ", r, " gave ",
+             paddle::DataTypeName(static_cast<phi::DataType>(s.dtype)), ", rank ", rank_, " ",
+             paddle::DataTypeName(static_cast<phi::DataType>(mine.dtype)), ": the ranks' tensors must share a dtype");
+    PD_CHECK(s.elements == mine.elements, InvalidArgument, "[", what, "] rank ", r, "'s tensor has ", s.elements,
+             " elements, rank ", rank_, "'s ", mine.elements, ": the ranks' tensors must have the same shape");
+    PD_CHECK(s.root == mine.root, InvalidArgument, "[", what, "] rank ", r, " named root ", s.root, ", rank ", rank_,
+             " root ", mine.root);
+  }
+}
+
+std::shared_ptr<Task> ProcessGroup::AllReduce(phi::DenseTensor tensor, ReduceOp op) {
+  CheckCpuContiguous(tensor, "all_reduce", "tensor");
+  return Enqueue([=, this]() mutable {
+    Agree({kAllReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), -1});
+    RunAllReduce(tensor, op);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::Broadcast(phi::DenseTensor tensor, int root) {
+  CheckCpuContiguous(tensor, "broadcast", "tensor");
+  CheckRank(root, "broadcast", "src");
+  return Enqueue([=, this]() mutable {
+    Agree({kBroadcast, static_cast<int64_t>(tensor.dtype()), tensor.numel(), root});
+    RunBroadcast(tensor, root);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::Reduce(phi::DenseTensor tensor, int root, ReduceOp op) {
+  CheckCpuContiguous(tensor, "reduce", "tensor");
+  CheckRank(root, "reduce", "dst");
+  return Enqueue([=, this]() mutable {
+    Agree({kReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), root});
+    RunReduce(tensor, root, op);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::AllGather(phi::DenseTensor out, phi::DenseTensor in) {
+  CheckCpuContiguous(in, "all_gather", "tensor");
+  CheckCpuContiguous(out, "all_gather", "tensor_list");
+  PD_CHECK(out.numel() == in.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
+           "[all_gather] the output must hold ", size_, " x ", in.numel(), " elements of ", paddle::DataTypeName(in.dtype()));
+  return Enqueue([=, this]() mutable {
+    Agree({kAllGather, static_cast<int64_t>(in.dtype()), in.numel(), -1});
+    RunAllGather(out, in);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::Gather(phi::DenseTensor out, phi::DenseTensor in, int root) {
+  CheckCpuContiguous(in, "gather", "tensor");
+  CheckRank(root, "gather", "dst");
+  if (rank_ == root) {
+    CheckCpuContiguous(out, "gather", "gather_list");
+    PD_CHECK(out.numel() == in.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
+             "[gather] the output must hold ", size_, " x ", in.numel(), " elements of ", paddle::DataTypeName(in.dtype()));
+  }
+  return Enqueue([=, this]() mutable {
+    Agree({kGather, static_cast<int64_t>(in.dtype()), in.numel(), root});
+    RunGather(out, in, root);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::Scatter(phi::DenseTensor out, phi::DenseTensor in, int root) {
+  CheckCpuContiguous(out, "scatter", "tensor");
+  CheckRank(root, "scatter", "src");
+  if (rank_ == root) {
+    CheckCpuContiguous(in, "scatter", "tensor_list");
+    PD_CHECK(in.numel() == out.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
+             "[scatter] the input must hold ", size_, " x ", out.numel(), " elements of ", paddle::DataTypeName(out.dtype()));
+  }
+  return Enqueue([=, this]() mutable {
+    Agree({kScatter, static_cast<int64_t>(out.dtype()), out.numel(), root});
+    RunScatter(out, in, root);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::ReduceScatter(phi::DenseTensor out, phi::DenseTensor in, ReduceOp op) {
+  CheckCpuContiguous(in, "reduce_scatter", "tensor_list");
+  CheckCpuContiguous(out, "reduce_scatter", "tensor");
+  PD_CHECK(in.numel() == out.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
+           "[reduce_scatter] the input must hold ", size_, " x ", out.numel(), " elements of ",
+           paddle::DataTypeName(out.dtype()));
+  return Enqueue([=, this]() mutable {
+    Agree({kReduceScatter, static_cast<int64_t>(in.dtype()), in.numel(), -1});
+    // The reduction of everything, then this rank's part: one all_reduce
+    // moves twice the bytes a ring reduce-scatter would, for a collective
+    // the CPU backend rarely runs on big tensors.
+    phi::DenseTensor whole(phi::DenseTensorMeta(in.dtype(), in.dims()));
+    std::memcpy(whole.AllocateStorage(in.place()), in.raw_data(), in.numel() * SizeOf(in.dtype()));
+    RunAllReduce(whole, op);
+    const size_t part = out.numel() * SizeOf(out.dtype());
+    std::memcpy(out.raw_data(), static_cast<const char*>(whole.raw_data()) + part * rank_, part);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::AllToAll(phi::DenseTensor out, phi::DenseTensor in,
+                                             std::vector<int64_t> in_counts, std::vector<int64_t> out_counts) {
+  CheckCpuContiguous(in, "alltoall", "in_tensor");
+  CheckCpuContiguous(out, "alltoall", "out_tensor");
+  PD_CHECK(in.dtype() == out.dtype(), InvalidArgument, "[alltoall] in and out must share a dtype, but got ",
+           paddle::DataTypeName(in.dtype()), " and ", paddle::DataTypeName(out.dtype()));
+  for (auto* counts : {&in_counts, &out_counts}) {
+    const phi::DenseTensor& t = counts == &in_counts ? in : out;
+    if (counts->empty()) {
+      PD_CHECK(t.numel() % size_ == 0, InvalidArgument, "[alltoall] a tensor of ", t.numel(),
+               " elements does not split into ", size_, " equal parts");
+      counts->assign(size_, t.numel() / size_);
+    }
+    int64_t total = 0;
+    for (int64_t c : *counts) {
+      PD_CHECK(c >= 0, InvalidArgument, "[alltoall] split sizes must be >= 0, but got ", c);
+      total += c;
+    }
+    PD_CHECK(counts->size() == static_cast<size_t>(size_) && total == t.numel(), InvalidArgument,
+             "[alltoall] ", size_, " split sizes must add up to the tensor's ", t.numel(), " elements");
+  }
+  return Enqueue([=, this]() mutable {
+    Agree({kAllToAll, static_cast<int64_t>(in.dtype()), -1, -1});
+    RunAllToAll(out, in, in_counts, out_counts);
+  });
+}
+
+std::shared_ptr<Task> ProcessGroup::Send(phi::DenseTensor tensor, int dst) {
+  CheckCpuContiguous(tensor, "send", "tensor");
+  CheckRank(dst, "send", "dst");
+  PD_CHECK(dst != rank_, InvalidArgument, "[send] argument 'dst': a rank cannot send to itself (rank ", rank_, ")");
+  return Enqueue([=, this]() mutable { RunSend(tensor, dst); });
+}
+
+std::shared_ptr<Task> ProcessGroup::Recv(phi::DenseTensor tensor, int src) {
+  CheckCpuContiguous(tensor, "recv", "tensor");
+  CheckRank(src, "recv", "src");
+  PD_CHECK(src != rank_, InvalidArgument, "[recv] argument 'src': a rank cannot receive from itself (rank ", rank_,
+           ")");
+  return Enqueue([=, this]() mutable { RunRecv(tensor, src); });
+}
+
+std::shared_ptr<Task> ProcessGroup::Barrier() {
+  return Enqueue([this] {
+    Agree({kBarrier, 0, 0, -1});
+    RunBarrier();
+  });
+}
+
+}  // namespace paddle::distributed

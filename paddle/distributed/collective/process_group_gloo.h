@@ -1,0 +1,55 @@
+// The CPU backend of Note [Process groups]: Gloo's collectives (Debian's
+// libgloo) over TCP, its full mesh of connections set up through our store
+// (Note [TCP store]) under the group's own prefix.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "paddle/distributed/collective/process_group.h"
+#include "paddle/distributed/store/tcp_store.h"
+
+namespace gloo {
+class Context;
+}
+
+namespace paddle::distributed {
+
+class ProcessGroupGloo final : public ProcessGroup {
+ public:
+  // Connects to every other rank of group `id`; `host` is the address the
+  // others reach this process at. Blocks until all ranks arrive, up to the
+  // timeout.
+  ProcessGroupGloo(std::shared_ptr<TCPStore> store, int rank, int size, int id, const std::string& host,
+                   std::chrono::milliseconds timeout);
+  ~ProcessGroupGloo() override;
+
+  std::string backend() const override { return "gloo"; }
+
+ protected:
+  std::vector<Signature> ExchangeSignatures(const Signature& mine) override;
+  void RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) override;
+  void RunBroadcast(phi::DenseTensor& tensor, int root) override;
+  void RunReduce(phi::DenseTensor& tensor, int root, ReduceOp op) override;
+  void RunAllGather(phi::DenseTensor& out, const phi::DenseTensor& in) override;
+  void RunGather(phi::DenseTensor& out, const phi::DenseTensor& in, int root) override;
+  void RunScatter(phi::DenseTensor& out, const phi::DenseTensor& in, int root) override;
+  void RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in, const std::vector<int64_t>& in_counts,
+                   const std::vector<int64_t>& out_counts) override;
+  void RunSend(const phi::DenseTensor& tensor, int dst) override;
+  void RunRecv(phi::DenseTensor& tensor, int src) override;
+  void RunBarrier() override;
+
+ private:
+  uint32_t NextTag() { return next_tag_++; }
+
+  std::shared_ptr<TCPStore> store_;
+  std::shared_ptr<gloo::Context> context_;
+  uint32_t next_tag_ = 0;  // the collectives run one at a time on the group's thread
+  // Point-to-point messages sent to and received from each peer so far: the
+  // n-th send to a rank meets that rank's n-th receive from this one.
+  std::vector<uint64_t> sent_, received_;
+};
+
+}  // namespace paddle::distributed
