@@ -1,0 +1,1 @@
+"""The launcher: python -m paddle.distributed.launch (Note [Launcher] in main.py)."""

@@ -1,0 +1,5 @@
+import sys
+
+from paddle.distributed.launch.main import launch
+
+sys.exit(launch())

@@ -1,0 +1,234 @@
+"""The parallel environment: which rank this process is, how many there are,
+and the default process group that init_parallel_env sets up.
+
+A rank learns its place from the environment its launcher gave it:
+paddle.distributed.launch's PADDLE_* variables, OpenMPI's OMPI_COMM_WORLD_*
+under mpirun, or Slurm's SLURM_* under srun. The rendezvous store (Note [TCP
+store] in paddle/distributed/store/tcp_store.h) is at PADDLE_MASTER (or
+MASTER_ADDR and MASTER_PORT); our launcher serves it itself, so that it
+outlives the workers' restarts, and says so with PADDLE_STORE_SERVED=1;
+otherwise rank 0 serves it."""
+
+from __future__ import annotations
+
+import datetime
+import os
+
+from paddle import _C
+
+_D = _C.distributed
+
+
+def _env_int(*names: str, default: int) -> int:
+    for name in names:
+        value = os.environ.get(name)
+        if value not in (None, ""):
+            return int(value)
+    return default
+
+
+class ParallelEnv:
+    """This process's place in the job, read from the launcher's environment.
+
+    Examples:
+        >>> import paddle.distributed as dist
+        >>> env = dist.ParallelEnv()
+        >>> (env.rank, env.world_size)
+        (0, 1)
+    """
+
+    def __init__(self):
+        self._rank = _env_int("PADDLE_TRAINER_ID", "PADDLE_GLOBAL_RANK", "OMPI_COMM_WORLD_RANK", "SLURM_PROCID",
+                              default=0)
+        self._world_size = _env_int("PADDLE_TRAINERS_NUM", "PADDLE_GLOBAL_SIZE", "OMPI_COMM_WORLD_SIZE",
+                                    "SLURM_NTASKS", default=1)
+        self._local_rank = _env_int("PADDLE_LOCAL_RANK", "PADDLE_RANK_IN_NODE", "OMPI_COMM_WORLD_LOCAL_RANK",
+                                    "SLURM_LOCALID", default=0)
+        devices = os.environ.get("FLAGS_selected_gpus", "")
+        self._device_id = int(devices.split(",")[0]) if devices else 0
+        self._current_endpoint = os.environ.get("PADDLE_CURRENT_ENDPOINT", "")
+        endpoints = os.environ.get("PADDLE_TRAINER_ENDPOINTS", "")
+        self._trainer_endpoints = endpoints.split(",") if endpoints else []
+        self._pg_timeout = _env_int("PADDLE_PG_TIMEOUT", default=1800 * 1000)  # milliseconds
+
+    @property
+    def rank(self) -> int:
+        """This process's rank in the job, 0 .. world_size - 1."""
+        return self._rank
+
+    @property
+    def world_size(self) -> int:
+        """The number of processes in the job."""
+        return self._world_size
+
+    @property
+    def local_rank(self) -> int:
+        """This process's rank among those of its node."""
+        return self._local_rank
+
+    @property
+    def device_id(self) -> int:
+        """The GPU this process uses (FLAGS_selected_gpus); 0 on the CPU."""
+        return self._device_id
+
+    @property
+    def device_type(self) -> str:
+        return "gpu" if os.environ.get("FLAGS_selected_gpus") else "cpu"
+
+    @property
+    def current_endpoint(self) -> str:
+        """This process's ip:port."""
+        return self._current_endpoint
+
+    @property
+    def trainer_endpoints(self) -> list[str]:
+        """Every process's ip:port, in rank order."""
+        return list(self._trainer_endpoints)
+
+    @property
+    def pg_timeout(self) -> int:
+        """How long (milliseconds) a collective waits for its peers."""
+        return self._pg_timeout
+
+    nranks = world_size
+    dev_id = device_id
+
+    @property
+    def nrings(self) -> int:
+        return 1
+
+
+class _State:
+    """The job's store and groups, once init_parallel_env ran."""
+
+    store = None
+    host = "127.0.0.1"
+    timeout = datetime.timedelta(milliseconds=1800 * 1000)
+    groups: dict = {}
+    next_group_id = 1
+
+
+def _master_address(env: ParallelEnv) -> tuple[str, int]:
+    master = os.environ.get("PADDLE_MASTER")
+    if master:
+        host, _, port = master.rpartition(":")
+        return host, int(port)
+    host = os.environ.get("MASTER_ADDR") or os.environ.get("SLURM_LAUNCH_NODE_IPADDR")
+    port = os.environ.get("MASTER_PORT")
+    if port is None and "SLURM_JOB_ID" in os.environ:  # the same port on every task of a Slurm job
+        port = 20000 + int(os.environ["SLURM_JOB_ID"]) % 20000
+    if host and port:
+        return host, int(port)
+    if env.world_size == 1:
+        return "127.0.0.1", 0
+    raise RuntimeError("[init_parallel_env] no rendezvous address: launch with python -m paddle.distributed.launch, "
+                       "or set PADDLE_MASTER (or MASTER_ADDR and MASTER_PORT) to the ip:port rank 0 serves on")
+
+
+def _own_host(env: ParallelEnv, master_host: str) -> str:
+    """The address the other ranks reach this process at."""
+    if env.current_endpoint:
+        return env.current_endpoint.rpartition(":")[0]
+    if env.trainer_endpoints and env.rank < len(env.trainer_endpoints):
+        return env.trainer_endpoints[env.rank].rpartition(":")[0]
+    return os.environ.get("PADDLE_LOCAL_IP", "127.0.0.1" if master_host in ("127.0.0.1", "localhost") else "0.0.0.0")
+
+
+def init_parallel_env(nccl_config=None):
+    """Sets up the default process group of every rank of the job: connects to
+    the rendezvous store and to every other rank (Gloo on the CPU). Every rank
+    must call it; it returns when all have.
+
+    Returns:
+        Group: the default group, of every rank.
+
+    Examples:
+        >>> import paddle.distributed as dist
+        >>> group = dist.init_parallel_env()
+        >>> group.nranks == dist.get_world_size()
+        True
+    """
+    from paddle.distributed.collective import Group, _register
+
+    if is_initialized():
+        return _State.groups[0]
+    env = ParallelEnv()
+    if not 0 <= env.rank < env.world_size:
+        raise ValueError(f"[init_parallel_env] rank {env.rank} is not in [0, {env.world_size})")
+    host, port = _master_address(env)
+    _State.timeout = datetime.timedelta(milliseconds=env.pg_timeout)
+    seconds = _State.timeout.total_seconds()
+    served = os.environ.get("PADDLE_STORE_SERVED") == "1"
+    _State.store = _D.TCPStore(host, port, is_master=env.rank == 0 and not served, world_size=env.world_size,
+                               timeout=seconds)
+    _State.host = _own_host(env, host)
+    # Each launch attempt rendezvouses afresh: a restarted job must not read the
+    # addresses its failed attempt left in the store.
+    attempt = os.environ.get("PADDLE_RESTART_COUNT", "0")
+    group_id = 0
+    pg = _D.ProcessGroupGloo(_State.store, env.rank, env.world_size, _group_key(attempt, group_id), _State.host,
+                             seconds)
+    group = Group(env.rank, group_id, list(range(env.world_size)), pg, name="_default_pg")
+    _register(group)
+    return group
+
+
+def _group_key(attempt: str, group_id: int) -> int:
+    """The store prefix of a group: its id within one launch attempt."""
+    return int(attempt) * 100000 + group_id
+
+
+def is_initialized() -> bool:
+    """Whether init_parallel_env has set up the default group."""
+    return 0 in _State.groups
+
+
+def get_rank(group=None) -> int:
+    """This process's rank: in `group` (-1 when not a member), else in the job.
+
+    Examples:
+        >>> import paddle.distributed as dist
+        >>> dist.get_rank()
+        0
+    """
+    if group is not None:
+        return group.rank
+    if is_initialized():
+        return _State.groups[0].rank
+    return ParallelEnv().rank
+
+
+def get_world_size(group=None) -> int:
+    """The number of ranks in `group`, else in the job.
+
+    Examples:
+        >>> import paddle.distributed as dist
+        >>> dist.get_world_size()
+        1
+    """
+    if group is not None:
+        return group.world_size
+    if is_initialized():
+        return _State.groups[0].world_size
+    return ParallelEnv().world_size
+
+
+def get_backend(group=None) -> str:
+    """The backend of `group`'s collectives ("gloo" on the CPU)."""
+    return "gloo"
+
+
+def is_available() -> bool:
+    """Whether this build can run distributed jobs (it always can, over Gloo)."""
+    return True
+
+
+def destroy_process_group(group=None) -> None:
+    """Releases `group`, or every group and the store when group is None."""
+    if group is None:
+        _State.groups.clear()
+        _State.store = None
+        _State.next_group_id = 1
+        return
+    _State.groups.pop(group.id, None)
+    group.process_group = None

@@ -1,0 +1,130 @@
+"""Functions test_distributed.py runs on several processes (paddle.distributed.spawn
+imports them by name). Each rank writes what it got to out_dir/rank<r>.pkl; the
+test compares those with NumPy computations of its own."""
+
+from __future__ import annotations
+
+import os
+import pickle
+
+import numpy as np
+
+import paddle
+import paddle.distributed as dist
+
+DTYPES = ["float32", "float64", "int32", "int64", "float16"]
+
+
+def rank_data(rank: int, dtype: str, shape=(2, 3)) -> np.ndarray:
+    """What rank `rank` contributes: small integers, exact in every dtype."""
+    return (np.arange(np.prod(shape)).reshape(shape) + 10 * rank + 1).astype(dtype)
+
+
+def _save(out_dir: str, results: dict) -> None:
+    with open(os.path.join(out_dir, f"rank{dist.get_rank()}.pkl"), "wb") as f:
+        pickle.dump(results, f)
+
+
+def collectives(out_dir: str) -> None:
+    dist.init_parallel_env()
+    r, n = dist.get_rank(), dist.get_world_size()
+    got = {"rank": r, "world_size": n}
+    for dtype in DTYPES:
+        mine = rank_data(r, dtype)
+        for op in ("SUM", "MAX", "MIN", "PROD", "AVG"):
+            if op == "AVG" and dtype.startswith("int"):
+                continue
+            x = paddle.to_tensor(mine)
+            dist.all_reduce(x, op=getattr(dist.ReduceOp, op))
+            got[("all_reduce", dtype, op)] = x.numpy()
+        x = paddle.to_tensor(mine)
+        dist.broadcast(x, src=n - 1)
+        got[("broadcast", dtype)] = x.numpy()
+        x = paddle.to_tensor(mine)
+        dist.reduce(x, dst=0)
+        got[("reduce", dtype)] = x.numpy()
+        parts = []
+        dist.all_gather(parts, paddle.to_tensor(mine))
+        got[("all_gather", dtype)] = [p.numpy() for p in parts]
+        gathered = [] if r == 1 else None
+        dist.gather(paddle.to_tensor(mine), gathered, dst=1)
+        got[("gather", dtype)] = [p.numpy() for p in gathered] if r == 1 else None
+        out = paddle.zeros([2, 3], dtype=dtype)
+        sources = [paddle.to_tensor(rank_data(100 + k, dtype)) for k in range(n)] if r == 0 else None
+        dist.scatter(out, sources, src=0)
+        got[("scatter", dtype)] = out.numpy()
+        out = paddle.zeros([2, 3], dtype=dtype)
+        dist.reduce_scatter(out, [paddle.to_tensor(rank_data(r * n + k, dtype)) for k in range(n)])
+        got[("reduce_scatter", dtype)] = out.numpy()
+        received = []
+        dist.alltoall(received, [paddle.to_tensor(rank_data(r * n + k, dtype)) for k in range(n)])
+        got[("alltoall", dtype)] = [p.numpy() for p in received]
+    # uneven alltoall_single: rank r sends k + 1 rows to rank k
+    rows_out = [k + 1 for k in range(n)]
+    rows_in = [r + 1] * n
+    src = paddle.to_tensor(np.concatenate([np.full([k + 1, 2], 100 * r + k, "float32") for k in range(n)]))
+    dst = paddle.zeros([sum(rows_in), 2])
+    dist.alltoall_single(dst, src, rows_out, rows_in)
+    got["alltoall_single"] = dst.numpy()
+    # point to point around a ring, and the async form
+    right, left = (r + 1) % n, (r - 1) % n
+    if n > 1:
+        inbox = paddle.zeros([3])
+        if r % 2 == 0:
+            dist.send(paddle.full([3], float(r)), dst=right)
+            dist.recv(inbox, src=left)
+        else:
+            dist.recv(inbox, src=left)
+            dist.send(paddle.full([3], float(r)), dst=right)
+        got["ring"] = inbox.numpy()
+    x = paddle.to_tensor(rank_data(r, "float32"))
+    task = dist.all_reduce(x, sync_op=False)
+    task.wait()
+    got["async_all_reduce"] = x.numpy()
+    objects = []
+    dist.all_gather_object(objects, {"rank": r, "name": f"worker-{r}" * (r + 1)})
+    got["all_gather_object"] = objects
+    listed = [{"from": r}, r * 7] if r == 0 else [None, None]
+    dist.broadcast_object_list(listed, src=0)
+    got["broadcast_object_list"] = listed
+    dist.barrier()
+    _save(out_dir, got)
+
+
+def subgroups(out_dir: str) -> None:
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    evens = dist.new_group([0, 2])
+    odds = dist.new_group([1, 3])
+    mine = evens if r % 2 == 0 else odds
+    x = paddle.to_tensor([float(r + 1)])
+    outside = dist.all_reduce(x, group=odds if r % 2 == 0 else evens)  # not a member: nothing happens
+    dist.all_reduce(x, group=mine)
+    parts = []
+    dist.all_gather(parts, paddle.to_tensor([r]), group=mine)
+    y = paddle.to_tensor([float(r)])
+    dist.broadcast(y, src=mine.ranks[-1], group=mine)
+    _save(out_dir, {"sum": x.numpy(), "outside": outside, "gathered": [p.numpy() for p in parts],
+                    "broadcast": y.numpy(), "group_rank": mine.rank, "ranks": mine.ranks,
+                    "get_rank": dist.get_rank(mine), "size": dist.get_world_size(mine)})
+
+
+def mismatched_shapes(out_dir: str) -> None:
+    dist.init_parallel_env()
+    r = dist.get_rank()
+    try:
+        dist.all_reduce(paddle.ones([r + 2]))
+        message = None
+    except ValueError as e:
+        message = str(e)
+    # the group still works afterwards
+    x = paddle.ones([2])
+    dist.all_reduce(x)
+    _save(out_dir, {"error": message, "after": x.numpy()})
+
+
+def failing(out_dir: str) -> None:
+    dist.init_parallel_env()
+    if dist.get_rank() == 1:
+        raise KeyError("rank 1 gives up")
+    dist.barrier()

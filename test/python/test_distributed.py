@@ -1,0 +1,237 @@
+"""paddle.distributed with real processes on this machine (Gloo over
+loopback): every collective against NumPy with 2 and 4 ranks, subgroups,
+object collectives, refused mismatches, timeouts, spawn, and the launcher's
+environment, logs, restarts from a checkpoint and shutdown."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+import paddle.distributed as dist
+
+import dist_workers as W
+
+pytestmark = pytest.mark.slow
+
+
+def _results(out_dir, n):
+    out = []
+    for r in range(n):
+        with open(os.path.join(out_dir, f"rank{r}.pkl"), "rb") as f:
+            out.append(pickle.load(f))
+    return out
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+REDUCE = {"SUM": np.sum, "MAX": np.max, "MIN": np.min, "PROD": np.prod, "AVG": np.mean}
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_every_collective_matches_numpy(tmp_path, n):
+    dist.spawn(W.collectives, args=(str(tmp_path),), nprocs=n)
+    got = _results(tmp_path, n)
+    for r, g in enumerate(got):
+        assert (g["rank"], g["world_size"]) == (r, n)
+        for dtype in W.DTYPES:
+            data = np.stack([W.rank_data(k, dtype) for k in range(n)])
+            for op, fn in REDUCE.items():
+                if op == "AVG" and dtype.startswith("int"):
+                    continue
+                with np.errstate(over="ignore"):  # float16 products of 4 ranks pass 65504: inf on both sides
+                    expected = fn(data.astype("float64"), axis=0).astype(dtype).astype("float64")
+                np.testing.assert_allclose(g[("all_reduce", dtype, op)].astype("float64"), expected, rtol=2e-3,
+                                           err_msg=f"all_reduce {op} {dtype}")
+                assert g[("all_reduce", dtype, op)].dtype == np.dtype(dtype)
+            np.testing.assert_array_equal(g[("broadcast", dtype)], data[n - 1])
+            # reduce: the destination holds the sum; the others keep their tensors
+            np.testing.assert_array_equal(g[("reduce", dtype)], data.sum(0).astype(dtype) if r == 0 else data[r])
+            for k in range(n):
+                np.testing.assert_array_equal(g[("all_gather", dtype)][k], data[k])
+            if r == 1:
+                assert len(g[("gather", dtype)]) == n
+                for k in range(n):
+                    np.testing.assert_array_equal(g[("gather", dtype)][k], data[k])
+            np.testing.assert_array_equal(g[("scatter", dtype)], W.rank_data(100 + r, dtype))
+            contributions = [W.rank_data(k * n + r, dtype) for k in range(n)]  # every rank's part r
+            np.testing.assert_allclose(g[("reduce_scatter", dtype)].astype("float64"),
+                                       np.sum(np.stack(contributions).astype("float64"), 0), rtol=2e-3)
+            for k in range(n):  # alltoall: part r of rank k's list
+                np.testing.assert_array_equal(g[("alltoall", dtype)][k], W.rank_data(k * n + r, dtype))
+        expected_rows = np.concatenate([np.full([r + 1, 2], 100 * k + r, "float32") for k in range(n)])
+        np.testing.assert_array_equal(g["alltoall_single"], expected_rows)
+        np.testing.assert_array_equal(g["ring"], np.full([3], float((r - 1) % n)))
+        np.testing.assert_array_equal(g["async_all_reduce"],
+                                      np.sum([W.rank_data(k, "float32") for k in range(n)], axis=0))
+        assert g["all_gather_object"] == [{"rank": k, "name": f"worker-{k}" * (k + 1)} for k in range(n)]
+        assert g["broadcast_object_list"] == [{"from": 0}, 0]
+
+
+def test_subgroups_run_among_their_members(tmp_path):
+    dist.spawn(W.subgroups, args=(str(tmp_path),), nprocs=4)
+    got = _results(tmp_path, 4)
+    for r, g in enumerate(got):
+        members = [0, 2] if r % 2 == 0 else [1, 3]
+        assert g["ranks"] == members and g["group_rank"] == members.index(r) == g["get_rank"] and g["size"] == 2
+        assert g["outside"] is None
+        np.testing.assert_array_equal(g["sum"], [float(sum(m + 1 for m in members))])
+        assert [int(p[0]) for p in g["gathered"]] == members
+        np.testing.assert_array_equal(g["broadcast"], [float(members[-1])])
+
+
+def test_mismatched_shapes_raise_on_every_rank(tmp_path):
+    dist.spawn(W.mismatched_shapes, args=(str(tmp_path),), nprocs=2)
+    for r, g in enumerate(_results(tmp_path, 2)):
+        other = 1 - r
+        assert g["error"] == (f"[all_reduce] rank {other}'s tensor has {other + 2} elements, rank {r}'s {r + 2}: "
+                              "the ranks' tensors must have the same shape")
+        np.testing.assert_array_equal(g["after"], [2.0, 2.0])
+
+
+def test_spawn_reports_the_failing_rank_with_its_traceback(tmp_path):
+    with pytest.raises(RuntimeError, match=r"(?s)\[spawn\] rank 1 failed:.*KeyError: 'rank 1 gives up'"):
+        dist.spawn(W.failing, args=(str(tmp_path),), nprocs=2)
+
+
+def test_a_rank_that_never_joins_times_out_by_name(tmp_path):
+    env = dict(os.environ, PADDLE_TRAINER_ID="0", PADDLE_TRAINERS_NUM="2", PADDLE_PG_TIMEOUT="1500",
+               PADDLE_MASTER=f"127.0.0.1:{_free_port()}")
+    script = "import paddle.distributed as dist\ndist.init_parallel_env()\n"
+    start = time.time()
+    proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and time.time() - start < 30
+    assert "TimeoutError: [TCPStore] waited 1500 ms for key" in proc.stderr
+    assert "which no process set (did every rank start?)" in proc.stderr
+
+
+def test_collectives_before_init_and_bad_arguments_are_refused():
+    import paddle
+
+    with pytest.raises(RuntimeError, match=r"\[all_reduce\] the default group does not exist"):
+        dist.all_reduce(paddle.ones([2]))
+    assert dist.get_rank() == 0 and dist.get_world_size() == 1 and not dist.is_initialized()
+
+
+def _launch(tmp_path, script_text, *flags, env=None, timeout=120):
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent(script_text))
+    cmd = [sys.executable, "-m", "paddle.distributed.launch", "--log_dir", str(tmp_path / "log"), *flags,
+           str(script)]
+    return subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, **(env or {})))
+
+
+def test_launcher_gives_each_worker_paddles_environment_and_a_log(tmp_path):
+    proc = _launch(tmp_path, """
+        import json, os, sys
+        keys = ["PADDLE_TRAINER_ID", "PADDLE_TRAINERS_NUM", "PADDLE_TRAINER_ENDPOINTS", "PADDLE_CURRENT_ENDPOINT",
+                "PADDLE_MASTER", "PADDLE_GLOBAL_SIZE", "PADDLE_LOCAL_SIZE", "PADDLE_GLOBAL_RANK", "PADDLE_LOCAL_RANK",
+                "PADDLE_NNODES", "PADDLE_DISTRI_BACKEND"]
+        env = {k: os.environ[k] for k in keys}
+        json.dump(env, open(f"env{env['PADDLE_TRAINER_ID']}.json", "w"))
+        print("hello from rank", env["PADDLE_TRAINER_ID"])
+    """, "--nproc_per_node", "3")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    import json
+
+    envs = [json.load(open(tmp_path / f"env{r}.json")) for r in range(3)]
+    endpoints = envs[0]["PADDLE_TRAINER_ENDPOINTS"].split(",")
+    assert len(set(endpoints)) == 3
+    for r, env in enumerate(envs):
+        assert env["PADDLE_TRAINER_ID"] == env["PADDLE_GLOBAL_RANK"] == env["PADDLE_LOCAL_RANK"] == str(r)
+        assert env["PADDLE_TRAINERS_NUM"] == env["PADDLE_GLOBAL_SIZE"] == env["PADDLE_LOCAL_SIZE"] == "3"
+        assert env["PADDLE_NNODES"] == "1" and env["PADDLE_DISTRI_BACKEND"] == "gloo"
+        assert env["PADDLE_CURRENT_ENDPOINT"] == endpoints[r] and env["PADDLE_MASTER"] == envs[0]["PADDLE_MASTER"]
+        assert (tmp_path / "log" / f"workerlog.{r}").read_text() == f"hello from rank {r}\n"
+    assert "hello from rank 0" in proc.stdout and "hello from rank 1" not in proc.stdout
+
+
+TRAIN = """
+    import os, signal, sys
+    import numpy as np
+    import paddle, paddle.distributed as dist
+
+    dist.init_parallel_env()
+    r, n = dist.get_rank(), dist.get_world_size()
+    ckpt, kill_at = sys.argv[1], int(sys.argv[2])
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal([64, 4]).astype("float32")
+    Y = X @ np.array([1.0, -2.0, 3.0, 0.5], "float32")
+    w, start = paddle.zeros([4]), 0
+    if os.path.exists(ckpt):
+        state = paddle.load(ckpt)
+        w, start = state["w"], int(state["step"])
+    for step in range(start, 40):
+        if step == kill_at and r == 1 and os.environ["PADDLE_RESTART_COUNT"] == "0":
+            os.kill(os.getpid(), signal.SIGKILL)
+        xb, yb = paddle.to_tensor(X[r::n]), paddle.to_tensor(Y[r::n])
+        grad = 2.0 * paddle.matmul(paddle.t(xb), paddle.matmul(xb, w) - yb) / X.shape[0]
+        dist.all_reduce(grad)  # the gradient of the whole batch
+        w = w - 0.2 * grad
+        if r == 0:
+            paddle.save({"w": w, "step": step + 1}, ckpt)
+        dist.barrier()
+    if r == 0:
+        np.save("final.npy", w.numpy())
+"""
+
+
+def test_a_killed_worker_restarts_the_job_from_its_checkpoint(tmp_path):
+    full = tmp_path / "full"
+    full.mkdir()
+    train = TRAIN.replace("sys.argv[1], int(sys.argv[2])", "'ckpt.pd', -1")
+    assert _launch(full, train, "--nproc_per_node", "2").returncode == 0
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    proc = _launch(killed, TRAIN.replace("sys.argv[1], int(sys.argv[2])", "'ckpt.pd', 5"), "--nproc_per_node", "2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Rank 1 exited with code -9" in proc.stdout and "Restarting the job (1 of 3)" in proc.stdout
+    np.testing.assert_allclose(np.load(killed / "final.npy"), np.load(full / "final.npy"), rtol=1e-6)
+    # the uninterrupted run converges, so the comparison means something
+    np.testing.assert_allclose(np.load(full / "final.npy"), [1.0, -2.0, 3.0, 0.5], atol=0.2)
+
+
+def test_a_job_that_always_fails_stops_after_max_restart_showing_the_log(tmp_path):
+    proc = _launch(tmp_path, """
+        import paddle.distributed as dist
+        dist.init_parallel_env()
+        if dist.get_rank() == 1:
+            raise ValueError("rank 1 is broken for good")
+        dist.barrier()
+    """, "--nproc_per_node", "2", "--max_restart", "2")
+    assert proc.returncode == 1
+    assert proc.stdout.count("Restarting the job") == 2 and "The job failed after 2 restarts" in proc.stdout
+    assert "rank 1's log" in proc.stderr and "ValueError: rank 1 is broken for good" in proc.stderr
+
+
+def test_sigterm_stops_every_worker(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text("import os, time\nopen(f'pid{os.environ[\"PADDLE_TRAINER_ID\"]}', 'w').write(str(os.getpid()))\n"
+                      "time.sleep(120)\n")
+    launcher = subprocess.Popen([sys.executable, "-m", "paddle.distributed.launch", "--nproc_per_node", "2",
+                                 "--log_dir", str(tmp_path / "log"), str(script)], cwd=tmp_path,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 60
+    while not all((tmp_path / f"pid{r}").exists() and (tmp_path / f"pid{r}").read_text() for r in range(2)):
+        assert time.time() < deadline, "the workers never started"
+        time.sleep(0.1)
+    pids = [int((tmp_path / f"pid{r}").read_text()) for r in range(2)]
+    launcher.send_signal(signal.SIGTERM)
+    assert launcher.wait(timeout=30) == 128 + signal.SIGTERM
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
