@@ -131,7 +131,13 @@ def _own_host(env: ParallelEnv, master_host: str) -> str:
         return env.current_endpoint.rpartition(":")[0]
     if env.trainer_endpoints and env.rank < len(env.trainer_endpoints):
         return env.trainer_endpoints[env.rank].rpartition(":")[0]
-    return os.environ.get("PADDLE_LOCAL_IP", "127.0.0.1" if master_host in ("127.0.0.1", "localhost") else "0.0.0.0")
+    if master_host in ("127.0.0.1", "localhost"):
+        return "127.0.0.1"
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:  # the interface that routes to the master
+        s.connect((master_host, 1))
+        return s.getsockname()[0]
 
 
 def init_parallel_env(nccl_config=None):
