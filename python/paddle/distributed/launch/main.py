@@ -182,6 +182,15 @@ class _Workers:
         self.echo_output()
 
 
+def _failed_for_its_own_reason(log: str, code: int) -> bool:
+    """False for a worker that only followed a peer's failure: a broken connection or a peer that stopped answering
+    (the collective errors of paddle/distributed), or killed by the launcher's own signals."""
+    if code in (-signal.SIGTERM, -signal.SIGKILL):
+        return False
+    tail = _tail(log)
+    return "the connection to a peer broke" not in tail and "a peer did not answer in time" not in tail
+
+
 def _tail(path: str) -> str:
     with open(path, errors="replace") as f:
         return "".join(f.readlines()[-_TAIL_LINES:])
@@ -221,8 +230,8 @@ def launch(argv=None) -> int:
             failed = workers.failed()
             if failed:
                 # The first to exit is the one whose log tells why; its peers follow within moments, when their
-                # connections to it break. Those that exited together: one with its own exit code first.
-                first = max(failed, key=lambda f: f[1] != 1)
+                # connections to it break. Of those seen exiting together, one that failed for its own reason.
+                first = max(failed, key=lambda f: _failed_for_its_own_reason(workers.logs[f[0]], f[1]))
                 time.sleep(0.2)
                 for local, code in workers.failed():
                     _log(f"Rank {node.first_rank + local} exited with code {code}")
