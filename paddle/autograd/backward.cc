@@ -240,4 +240,25 @@ std::vector<Tensor> Grad(const std::vector<Tensor>& outputs, const std::vector<T
   return result;
 }
 
+std::vector<bool> Reaches(const std::vector<Tensor>& outputs, const std::vector<Tensor>& leaves) {
+  std::unordered_set<GradNode*> seen;
+  std::vector<GradNode*> pending;
+  auto visit = [&](const Edge& e) {
+    if (e.valid() && seen.insert(e.node.get()).second) pending.push_back(e.node.get());
+  };
+  for (const Tensor& t : outputs) {
+    if (t.defined() && RequiresGrad(t)) visit(EdgeOf(t));
+  }
+  while (!pending.empty()) {
+    GradNode* node = pending.back();
+    pending.pop_back();
+    for (const Edge& e : node->next_edges()) visit(e);
+  }
+  std::vector<bool> reached;
+  for (const Tensor& leaf : leaves) {
+    reached.push_back(leaf.defined() && RequiresGrad(leaf) && seen.count(EdgeOf(leaf).node.get()) > 0);
+  }
+  return reached;
+}
+
 }  // namespace paddle::autograd

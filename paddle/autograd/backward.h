@@ -26,4 +26,9 @@ struct GradOptions {
 std::vector<Tensor> Grad(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
                          const std::vector<Tensor>& grad_outputs, const GradOptions& options);
 
+// Whether a backward from `outputs` would reach each of `leaves` (walks the
+// recorded graph; runs nothing). DataParallel asks it after each forward to
+// find the parameters that backward will leave without a gradient.
+std::vector<bool> Reaches(const std::vector<Tensor>& outputs, const std::vector<Tensor>& leaves);
+
 }  // namespace paddle::autograd

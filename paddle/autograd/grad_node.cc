@@ -27,8 +27,15 @@ std::vector<Tensor> GradNode::Run(std::vector<Tensor> grads, bool create_graph) 
   PD_CHECK(!released_, PreconditionNotMet, "[backward] trying to run backward through ", name(),
            " a second time, but its saved tensors were freed after the first backward; "
            "pass retain_graph=True to the first backward to keep them");
-  GradModeGuard mode(create_graph);
-  return Apply(grads);
+  std::vector<Tensor> out;
+  {
+    GradModeGuard mode(create_graph);
+    out = Apply(grads);
+  }
+  // A copy: a hook may remove itself while it runs.
+  const auto post_hooks = post_hooks_;
+  for (const auto& [id, hook] : post_hooks) hook();
+  return out;
 }
 
 void GradNode::Release() {
@@ -36,14 +43,32 @@ void GradNode::Release() {
   released_ = true;
 }
 
-int64_t GradNode::AddHook(int slot, GradHook hook, bool observer) {
+namespace {
+int64_t NextHookId() {
   static std::atomic<int64_t> next_id{1};
-  int64_t id = next_id++;
+  return next_id++;
+}
+}  // namespace
+
+int64_t GradNode::AddHook(int slot, GradHook hook, bool observer) {
+  int64_t id = NextHookId();
   hooks_.at(slot).push_back({id, std::move(hook), observer});
   return id;
 }
 
+int64_t GradNode::AddPostHook(std::function<void()> hook) {
+  int64_t id = NextHookId();
+  post_hooks_.emplace_back(id, std::move(hook));
+  return id;
+}
+
 bool GradNode::RemoveHook(int64_t id) {
+  for (auto it = post_hooks_.begin(); it != post_hooks_.end(); ++it) {
+    if (it->first == id) {
+      post_hooks_.erase(it);
+      return true;
+    }
+  }
   for (auto& slot : hooks_) {
     for (auto it = slot.begin(); it != slot.end(); ++it) {
       if (it->id == id) {

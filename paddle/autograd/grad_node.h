@@ -58,6 +58,10 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
   // Hooks run in registration order; `observer` hooks (retain_grads) run
   // after all others, so they see the final gradient.
   int64_t AddHook(int slot, GradHook hook, bool observer = false);
+  // Post hooks run after the node ran; on a leaf's accumulation node, once
+  // its .grad holds this backward's gradient (DataParallel's reducer starts
+  // communicating a gradient there, while the backward goes on).
+  int64_t AddPostHook(std::function<void()> hook);
   bool RemoveHook(int64_t id);
 
  protected:
@@ -78,6 +82,7 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
     bool observer;
   };
   std::vector<std::vector<Hook>> hooks_;
+  std::vector<std::pair<int64_t, std::function<void()>>> post_hooks_;
   bool released_ = false;
 };
 

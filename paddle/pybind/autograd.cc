@@ -81,6 +81,20 @@ HookHandle RegisterHook(const Tensor& t, py::function fn) {
   return HookHandle(e.node, id);
 }
 
+// Paddle's Tensor._register_backward_hook: hook() runs each time a leaf's
+// .grad has taken in a backward's gradient.
+HookHandle RegisterBackwardHook(const Tensor& t, py::function fn) {
+  PD_CHECK(IsLeaf(t), InvalidArgument,
+           "[_register_backward_hook] only a leaf tensor (a parameter or a tensor made by the user) has an "
+           "accumulated gradient to hook, but this tensor was computed by ", MetaOf(t)->grad_node->name());
+  autograd::Edge e = HookEdge(t, "_register_backward_hook");
+  int64_t id = e.node->AddPostHook([fn] {
+    py::gil_scoped_acquire gil;
+    fn();
+  });
+  return HookHandle(e.node, id);
+}
+
 void RetainGrads(const Tensor& t) {
   if (IsLeaf(t) || MetaOf(t)->retain_grads) return;  // leaves keep .grad anyway
   autograd::Edge e = HookEdge(t, "retain_grads");
@@ -130,6 +144,7 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
       .def("clear_grad", &ClearGrad, py::arg("set_to_zero") = true)
       .def("detach", [](const Tensor& t) { return Tensor(t.impl()); })
       .def("register_hook", &RegisterHook, py::arg("hook"))
+      .def("_register_backward_hook", &RegisterBackwardHook, py::arg("hook"))
       .def("retain_grads", &RetainGrads);
 
   // The AMP state behind paddle.amp.auto_cast, which validates the arguments.
@@ -155,6 +170,10 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
     autograd::Backward(TensorsOrNone(tensors, "backward", "tensors"),
                        TensorsOrNone(grad_tensors, "backward", "grad_tensors"), retain_graph);
   }, py::arg("tensors"), py::arg("grad_tensors") = py::none(), py::arg("retain_graph") = false);
+  m.def("_reaches", [](py::handle outputs, py::handle leaves) {
+    return autograd::Reaches(TensorsOrNone(outputs, "_reaches", "outputs"),
+                             TensorsOrNone(leaves, "_reaches", "leaves"));
+  }, py::arg("outputs"), py::arg("leaves"));
   m.def("grad", [](py::handle outputs, py::handle inputs, py::handle grad_outputs, bool retain_graph,
                    bool create_graph, bool allow_unused, py::handle no_grad_vars) {
     autograd::GradOptions options;

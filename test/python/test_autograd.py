@@ -279,6 +279,31 @@ class TestSemantics:
         (x * 3).sum().backward()
         assert x.grad.tolist() == [3.0, 3.0]
 
+    def test_backward_hooks_run_once_the_leaf_gradient_is_accumulated(self):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        seen = []
+        handle = x._register_backward_hook(lambda: seen.append(x.grad.tolist()))
+        y = x * 3
+        (y + x * x).sum().backward()  # two paths into x: the hook sees their sum, once
+        (x * 2).sum().backward()  # and then what the next backward added
+        assert seen == [[5.0, 7.0], [7.0, 9.0]]
+        paddle.grad([(x * 2).sum()], [x])  # paddle.grad leaves .grad alone: no hook
+        assert len(seen) == 2
+        assert handle.remove()
+        (x * 2).sum().backward()
+        assert len(seen) == 2
+        with pytest.raises(ValueError, match=r"\[_register_backward_hook\] only a leaf tensor"):
+            y._register_backward_hook(lambda: None)
+        with pytest.raises(RuntimeError, match="stop_gradient=True"):
+            paddle.ones([2])._register_backward_hook(lambda: None)
+
+    def test_reaches_tells_which_leaves_a_backward_would_reach(self):
+        a, b, c = (paddle.ones([2]) for _ in range(3))
+        for t in (a, b, c):
+            t.stop_gradient = False
+        out = (a * 2 + paddle.exp(b)).sum()
+        assert paddle._C._reaches([out], [a, b, c, paddle.ones([1])]) == [True, True, False, False]
+
     def test_hook_on_intermediate_and_retain_grads(self):
         x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
         y = x * 2
