@@ -65,6 +65,7 @@ from paddle import static
 from paddle import jit
 from paddle import inference
 from paddle import distributed
+from paddle.distributed.data_parallel import DataParallel
 from paddle.static.mode import enable_static, disable_static, in_dynamic_mode
 from paddle import metric
 from paddle.hapi import Model, summary, flops

@@ -38,6 +38,9 @@ from paddle.distributed.collective import (  # noqa: F401
     wait,
 )
 from paddle.distributed.spawn import spawn  # noqa: F401
+from paddle.distributed.data_parallel import DataParallel  # noqa: F401
+from paddle.distributed.checkpoint import load_state_dict, save_state_dict  # noqa: F401
+from paddle.distributed import fleet  # noqa: F401
 from paddle._C.distributed import TCPStore  # noqa: F401
 
 __all__ = [
@@ -45,5 +48,5 @@ __all__ = [
     "get_backend", "is_available", "Group", "new_group", "get_group", "ReduceOp", "all_reduce", "broadcast",
     "reduce", "all_gather", "all_gather_object", "broadcast_object_list", "scatter_object_list", "reduce_scatter",
     "scatter", "gather", "alltoall", "alltoall_single", "send", "recv", "isend", "irecv", "barrier", "wait",
-    "spawn", "TCPStore",
+    "spawn", "TCPStore", "save_state_dict", "load_state_dict",
 ]

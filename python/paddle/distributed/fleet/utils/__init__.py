@@ -1,0 +1,5 @@
+"""fleet.utils: recompute."""
+
+from paddle.distributed.fleet.recompute import recompute  # noqa: F401
+
+__all__ = ["recompute"]

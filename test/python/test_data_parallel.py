@@ -1,0 +1,193 @@
+"""paddle.DataParallel with real processes: training on each rank's share
+of the batch ends with the parameters of single-process training on the
+whole batch, with one or many gradient buckets, no_sync accumulation, AMP
+and gradient clipping, and parameters some ranks leave unused."""
+
+from __future__ import annotations
+
+import os
+import pickle
+
+import numpy as np
+import pytest
+
+import paddle
+import paddle.distributed as dist
+from paddle import nn
+
+import dp_workers as W
+
+pytestmark = pytest.mark.slow
+
+
+def _results(out_dir, n):
+    out = []
+    for r in range(n):
+        with open(os.path.join(out_dir, f"rank{r}.pkl"), "rb") as f:
+            out.append(pickle.load(f))
+    return out
+
+
+def _reference(micro: int, amp: bool) -> dict:
+    """One process, whole micro-batches: the mean loss over all rows is the
+    mean of the ranks' mean losses, whose gradients DataParallel averages."""
+    model = W.make_mlp(seed=100)  # rank 0's initialization, which DataParallel gives every rank
+    opt = W.make_optimizer(model.parameters())
+    scaler = paddle.amp.GradScaler(init_loss_scaling=1024.0) if amp else None
+    for step in W.batches(micro):
+        for x, y in step:
+            with paddle.amp.auto_cast(enable=amp, dtype="bfloat16"):
+                loss = nn.functional.mse_loss(model(paddle.to_tensor(x)), paddle.to_tensor(y))
+            (scaler.scale(loss) if amp else loss).backward()
+        if amp:
+            scaler.step(opt)
+            scaler.update()
+        else:
+            opt.step()
+        opt.clear_grad()
+    return W.params_of(model)
+
+
+@pytest.mark.parametrize("n,micro,bucket_mb,amp", [
+    (2, 1, 25, False),       # one bucket
+    (2, 1, 0.0005, False),   # a bucket per parameter, launched while backward runs
+    (4, 2, 0.001, False),    # four ranks, no_sync accumulation over two micro-batches
+    (2, 1, 25, True),        # bfloat16 autocast with a GradScaler
+])
+def test_data_parallel_training_equals_single_process_training(tmp_path, n, micro, bucket_mb, amp):
+    dist.spawn(W.train, args=(str(tmp_path), micro, bucket_mb, amp), nprocs=n)
+    got = _results(tmp_path, n)
+    rank0_init = W.params_of(W.make_mlp(seed=100))
+    expected = _reference(micro, amp)
+    tol = 2e-2 if amp else 1e-5
+    for r, g in enumerate(got):
+        for key in expected:
+            np.testing.assert_array_equal(g["initial"][key], rank0_init[key], err_msg=f"rank {r} {key} at start")
+            np.testing.assert_allclose(g["final"][key], expected[key], rtol=tol, atol=tol,
+                                       err_msg=f"rank {r} {key} after training")
+        assert any(not np.allclose(expected[k], rank0_init[k]) for k in expected)  # training moved them
+        # Small buckets: several, the first leaving while backward still owes gradients (in a first backward,
+        # before which no parameter had one).
+        pending = g["first_launches"]
+        assert (len(pending) > 1) == (bucket_mb < 1), pending
+        if micro == 1:
+            assert pending == sorted(pending, reverse=True) and pending[-1] == 0
+            assert (pending[0] > 0) == (bucket_mb < 1), pending
+
+
+def test_find_unused_parameters_averages_with_the_ranks_that_used_them(tmp_path):
+    dist.spawn(W.train_unused, args=(str(tmp_path), True), nprocs=2)
+    got = _results(tmp_path, 2)
+    # The reference: rank 0's loss (with head_b) and rank 1's (without) averaged in one process.
+    model = W.TwoHeads(seed=7)
+    opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters())
+    for step in W.batches():
+        x, y = step[0]
+        losses = [nn.functional.mse_loss(model(W.shard(x, r, 2), r == 0), W.shard(y, r, 2)) for r in range(2)]
+        ((losses[0] + losses[1]) / 2).backward()
+        opt.step()
+        opt.clear_grad()
+    expected = W.params_of(model)
+    for r, g in enumerate(got):
+        assert g["error"] is None
+        for key in expected:
+            np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-6,
+                                       err_msg=f"rank {r} {key}")
+
+
+def test_an_unused_parameter_without_find_unused_parameters_is_named(tmp_path):
+    dist.spawn(W.train_unused, args=(str(tmp_path), False), nprocs=2)
+    for g in _results(tmp_path, 2):
+        assert g["error"] is not None and "find_unused_parameters=True" in g["error"]
+        assert all(name in g["error"] for name in g["names"]["head_b"])
+        assert not any(name in g["error"] for name in g["names"]["body"] + g["names"]["head_a"])
+
+
+def test_a_single_process_data_parallel_is_the_model_itself():
+    model = W.make_mlp(seed=3)
+    dp = paddle.DataParallel(model)
+    x = paddle.randn([4, 6])
+    np.testing.assert_array_equal(dp(x).numpy(), model(x).numpy())
+    assert list(dp.state_dict().keys()) == list(model.state_dict().keys())
+    with dp.no_sync():
+        dp(x).sum().backward()
+    assert all(p.grad is not None for p in model.parameters())
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(TypeError, match=r"\[DataParallel\] argument 'layers'"):
+        paddle.DataParallel(lambda x: x)
+    with pytest.raises(ValueError, match=r"\[DataParallel\] argument 'comm_buffer_size'"):
+        paddle.DataParallel(nn.Linear(2, 2), comm_buffer_size=0)
+
+
+def test_a_checkpoint_saved_by_two_ranks_loads_on_four_and_on_one(tmp_path):
+    ckpt = str(tmp_path / "ckpt")
+    dist.spawn(W.train_and_checkpoint, args=(str(tmp_path), ckpt), nprocs=2)
+    saved = _results(tmp_path, 2)
+    for key in saved[0]["state"]:
+        np.testing.assert_array_equal(saved[0]["state"][key], saved[1]["state"][key])  # replicas agree
+    state = saved[0]["state"]
+    assert any(k.startswith("opt.") for k in state) and any(k.startswith("model.") for k in state)
+    # each rank stored part of it, and the metadata came last
+    assert sorted(os.listdir(ckpt)) == ["0.metadata", "0_0.distcp", "1_0.distcp"]
+    parts = [paddle.load(os.path.join(ckpt, f"{r}_0.distcp")) for r in range(2)]
+    assert parts[0] and parts[1] and not set(parts[0]) & set(parts[1])
+    assert set(parts[0]) | set(parts[1]) == set(state)
+
+    shapes = {k: (list(v.shape), str(v.dtype)) for k, v in state.items()}
+    out4 = tmp_path / "four"
+    out4.mkdir()
+    dist.spawn(W.load_checkpoint, args=(str(out4), ckpt, shapes), nprocs=4)
+    for got in _results(out4, 4):
+        for key, value in state.items():
+            np.testing.assert_array_equal(got["state"][key], value, err_msg=key)
+
+    model = W.make_mlp(seed=5)
+    target = {"model": model.state_dict(), "opt": {k[4:]: paddle.zeros(v.shape, str(v.dtype))
+                                                   for k, v in state.items() if k.startswith("opt.")}}
+    dist.load_state_dict(target, ckpt)  # one process, no parallel environment
+    for key, value in W.flat_numpy(target).items():
+        np.testing.assert_array_equal(value, state[key], err_msg=key)
+
+
+def test_saving_again_adds_a_checkpoint_and_loading_takes_the_latest(tmp_path):
+    dist.save_state_dict({"w": paddle.ones([3])}, str(tmp_path))
+    dist.save_state_dict({"w": paddle.full([3], 2.0)}, str(tmp_path))
+    assert sorted(os.listdir(tmp_path)) == ["0.metadata", "0_0.distcp", "0_1.distcp", "1.metadata"]
+    latest, first = {"w": paddle.zeros([3])}, {"w": paddle.zeros([3])}
+    dist.load_state_dict(latest, str(tmp_path))
+    dist.load_state_dict(first, str(tmp_path), unique_id=0)
+    np.testing.assert_array_equal(latest["w"].numpy(), [2, 2, 2])
+    np.testing.assert_array_equal(first["w"].numpy(), [1, 1, 1])
+
+
+def test_checkpoint_errors_name_the_problem(tmp_path):
+    with pytest.raises(TypeError, match=r"\[save_state_dict\] state_dict\['a'\]\['b'\]: expected a Tensor"):
+        dist.save_state_dict({"a": {"b": 3}}, str(tmp_path))
+    dist.save_state_dict({"w": paddle.ones([3])}, str(tmp_path))
+    with pytest.raises(KeyError, match=r"\[load_state_dict\] not in the checkpoint .*: v"):
+        dist.load_state_dict({"v": paddle.ones([3])}, str(tmp_path))
+    with pytest.raises(ValueError, match=r"'w': expected shape \[4\], but the checkpoint holds \[3\]"):
+        dist.load_state_dict({"w": paddle.ones([4])}, str(tmp_path))
+    with pytest.raises(FileNotFoundError, match="no checkpoint directory"):
+        dist.load_state_dict({"w": paddle.ones([3])}, str(tmp_path / "nowhere"))
+    (tmp_path / "0.metadata").write_bytes(b"\x80\x04garbage")
+    with pytest.raises(ValueError, match="cannot read the checkpoint's metadata"):
+        dist.load_state_dict({"w": paddle.ones([3])}, str(tmp_path))
+
+
+def test_fleet_gradient_merge_and_recompute_equal_single_process_accumulation(tmp_path):
+    dist.spawn(W.fleet_train, args=(str(tmp_path),), nprocs=2)
+    model = W.make_mlp(seed=100)
+    opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters())
+    for step in W.batches(micro=2):
+        for x, y in step:
+            (nn.functional.mse_loss(model(paddle.to_tensor(x)), paddle.to_tensor(y)) / 2).backward()
+        opt.step()
+        opt.clear_grad()
+    expected = W.params_of(model)
+    for r, g in enumerate(_results(tmp_path, 2)):
+        assert g["kind"] == "DataParallel"
+        for key in expected:
+            np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-6, err_msg=f"rank {r} {key}")
