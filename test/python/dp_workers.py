@@ -170,3 +170,11 @@ def fleet_train(out_dir: str) -> None:
             opt.step()
             opt.clear_grad()
     _save(out_dir, {"final": params_of(model), "kind": type(model).__name__})
+
+
+def sampler_shards(out_dir: str) -> None:
+    """The indices DistributedBatchSampler gives this rank, its ranks taken from the parallel environment."""
+    dist.init_parallel_env()
+    sampler = paddle.io.DistributedBatchSampler(list(range(10)), batch_size=2, shuffle=True)
+    sampler.set_epoch(3)
+    _save(out_dir, {"batches": list(sampler), "nranks": sampler.nranks})

@@ -191,3 +191,13 @@ def test_fleet_gradient_merge_and_recompute_equal_single_process_accumulation(tm
         assert g["kind"] == "DataParallel"
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-6, err_msg=f"rank {r} {key}")
+
+
+def test_distributed_batch_sampler_gives_each_rank_its_own_share(tmp_path):
+    dist.spawn(W.sampler_shards, args=(str(tmp_path),), nprocs=3)
+    got = _results(tmp_path, 3)
+    assert [g["nranks"] for g in got] == [3, 3, 3]
+    indices = [i for g in got for batch in g["batches"] for i in batch]
+    # 10 indices padded to 12 (two repeated), 4 per rank, every index at least once
+    assert len(indices) == 12 and set(indices) == set(range(10))
+    assert all(sum(len(b) for b in g["batches"]) == 4 for g in got)

@@ -14,7 +14,6 @@ Paddle: it shuffles with ``RandomState(epoch)`` so that all ranks agree.
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 
@@ -278,9 +277,11 @@ class BatchSampler(Sampler):
 
 
 def _parallel_env() -> tuple[int, int]:
-    """(number of ranks, this rank) of a `paddle.distributed.launch` job, from
-    the environment it sets; (1, 0) outside one."""
-    return int(os.environ.get("PADDLE_TRAINERS_NUM", "1")), int(os.environ.get("PADDLE_TRAINER_ID", "0"))
+    """(number of ranks, this rank) of the distributed job (its default group,
+    or the launcher's environment); (1, 0) outside one."""
+    from paddle.distributed import get_rank, get_world_size
+
+    return get_world_size(), get_rank()
 
 
 class DistributedBatchSampler(BatchSampler):
