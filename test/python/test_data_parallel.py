@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -201,3 +203,65 @@ def test_distributed_batch_sampler_gives_each_rank_its_own_share(tmp_path):
     # 10 indices padded to 12 (two repeated), 4 per rank, every index at least once
     assert len(indices) == 12 and set(indices) == set(range(10))
     assert all(sum(len(b) for b in g["batches"]) == 4 for g in got)
+
+
+class _Hosts:
+    """Two network namespaces joined by a veth pair: two "hosts", 10.77.0.1 and 10.77.0.2."""
+
+    def __init__(self):
+        tag = os.getpid() % 100000
+        self.names = [f"pdhost{tag}_{i}" for i in range(2)]
+        self.addrs = ["10.77.0.1", "10.77.0.2"]
+        veth = [f"pdv{tag}a", f"pdv{tag}b"]
+        setup = [["ip", "netns", "add", self.names[0]], ["ip", "netns", "add", self.names[1]],
+                 ["ip", "link", "add", veth[0], "type", "veth", "peer", "name", veth[1]]]
+        for i in range(2):
+            setup += [["ip", "link", "set", veth[i], "netns", self.names[i]],
+                      ["ip", "-n", self.names[i], "addr", "add", f"{self.addrs[i]}/24", "dev", veth[i]],
+                      ["ip", "-n", self.names[i], "link", "set", veth[i], "up"],
+                      ["ip", "-n", self.names[i], "link", "set", "lo", "up"]]
+        for cmd in setup:
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            if proc.returncode != 0:
+                self.close()
+                pytest.skip(f"cannot make network namespaces here ({' '.join(cmd)}: {proc.stderr.strip()})")
+
+    def run(self, i, cmd, **kwargs):
+        return subprocess.Popen(["ip", "netns", "exec", self.names[i], *cmd], **kwargs)
+
+    def close(self):
+        for name in self.names:
+            subprocess.run(["ip", "netns", "del", name], capture_output=True)
+
+
+@pytest.mark.parametrize("mode", ["master", "ips"])
+def test_two_hosts_of_two_processes_train_through_the_launcher(tmp_path, mode):
+    """Each namespace is a host with its own address. With --master and --nnodes the node at the master's address
+    serves it; with --ips a node finds its rank by its address, and the first serves the master."""
+    hosts = _Hosts()
+    try:
+        script = tmp_path / "train.py"
+        script.write_text("import json, os, sys\nsys.path.insert(0, %r)\nimport dp_workers as W\n"
+                          "W.train(%r, 1, 0.001, False)\n"
+                          "json.dump(os.environ['PADDLE_CURRENT_ENDPOINT'], open(os.path.join(%r, 'ep' + "
+                          "os.environ['PADDLE_TRAINER_ID']), 'w'))\n"
+                          % (os.path.dirname(os.path.abspath(__file__)), str(tmp_path), str(tmp_path)))
+        launchers = []
+        for i in range(2):
+            node = (["--ips", ",".join(hosts.addrs)] if mode == "ips" else
+                    ["--master", f"{hosts.addrs[0]}:29555", "--nnodes", "2", "--rank", str(i)])
+            launchers.append(hosts.run(i, [sys.executable, "-m", "paddle.distributed.launch", *node,
+                                           "--nproc_per_node", "2", "--log_dir", str(tmp_path / f"log{i}"),
+                                           str(script)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+        outputs = [p.communicate(timeout=180)[0] for p in launchers]
+        assert [p.returncode for p in launchers] == [0, 0], outputs
+    finally:
+        hosts.close()
+    import json
+
+    endpoints = [json.load(open(tmp_path / f"ep{r}")) for r in range(4)]
+    assert [e.rsplit(":", 1)[0] for e in endpoints] == [hosts.addrs[0]] * 2 + [hosts.addrs[1]] * 2
+    expected = _reference(1, False)
+    for r, g in enumerate(_results(tmp_path, 4)):
+        for key in expected:
+            np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")

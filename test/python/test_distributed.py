@@ -235,3 +235,11 @@ def test_sigterm_stops_every_worker(tmp_path):
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_log_level_warning_keeps_only_the_workers_output(tmp_path):
+    proc = _launch(tmp_path, "print('rank output')\n", "--nproc_per_node", "2", "--log_level", "WARNING")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "rank output" in proc.stdout and "LAUNCH" not in proc.stdout
+    loud = _launch(tmp_path, "print('rank output')\n", "--nproc_per_node", "2")
+    assert "Job completed" in loud.stdout

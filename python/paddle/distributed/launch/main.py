@@ -30,6 +30,8 @@ import time
 from paddle import _C
 
 _TAIL_LINES = 40
+_IPS_MASTER_PORT = 6170
+_quiet = [False]  # --log_level WARNING or ERROR
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,7 +39,9 @@ def _parser() -> argparse.ArgumentParser:
                                 description="Launch a distributed training script (Paddle's flags).")
     p.add_argument("--master", default=None, help="the master/rendezvous server, ip:port")
     p.add_argument("--rank", type=int, default=-1, help="the node rank")
-    p.add_argument("--log_level", default="INFO", help="log level. Default INFO")
+    p.add_argument("--log_level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                   help="log level: INFO and DEBUG print the launcher's progress, WARNING and ERROR only failures. "
+                        "Default INFO")
     p.add_argument("--nnodes", default="1", help="the number of nodes, i.e. pod/node number")
     p.add_argument("--nproc_per_node", type=int, default=None, help="the number of processes in a pod")
     p.add_argument("--log_dir", default="log", help="the path for each process's log. Default ./log")
@@ -45,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--job_id", default="default", help="unique id of the job. Default default")
     p.add_argument("--devices", "--gpus", "--npus", "--xpus", default=None, help="accelerate devices. as --gpus,npus,xpus")
     p.add_argument("--host", default=None, help="host ip")
-    p.add_argument("--ips", default=None, help="nodes ips, e.g. 10.10.1.1,10.10.1.2")
+    p.add_argument("--ips", default=None, help="nodes ips, e.g. 10.10.1.1,10.10.1.2: the nodes in rank order; the "
+                   f"first serves the master at port {_IPS_MASTER_PORT} unless --master says otherwise")
     p.add_argument("--start_port", type=int, default=None, help="fix port start with")
     p.add_argument("--max_restart", type=int, default=3, help="the times can restart. Default 3")
     p.add_argument("--elastic_timeout", type=int, default=30, help="seconds to wait for the nodes to join")
@@ -54,7 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _log(message: str) -> None:
+def _log(message: str, failure: bool = False) -> None:
+    if _quiet[0] and not failure:
+        return
     print(f"LAUNCH INFO {time.strftime('%Y-%m-%d %H:%M:%S')} {message}", flush=True)
 
 
@@ -75,9 +82,12 @@ class _Node:
     """This node's place in the job, agreed through the store."""
 
     def __init__(self, args, nproc: int):
-        self.nnodes = int(str(args.nnodes).split(":")[0])
+        ips = args.ips.split(",") if args.ips else None
+        self.nnodes = len(ips) if ips else int(str(args.nnodes).split(":")[0])
         if self.nnodes < 1:
             raise SystemExit(f"[launch] --nnodes must be >= 1, but got {args.nnodes}")
+        if ips and not args.master:
+            args.master = f"{ips[0]}:{_IPS_MASTER_PORT}"
         if args.master:
             master_host, _, port = args.master.rpartition(":")
             master_port = int(port)
@@ -86,6 +96,10 @@ class _Node:
         else:
             raise SystemExit("[launch] a job of several nodes needs --master ip:port (node 0's address)")
         self.host = args.host or ("127.0.0.1" if master_host in ("127.0.0.1", "localhost") else _local_ip(master_host))
+        if ips and args.rank < 0:
+            if self.host not in ips:
+                raise SystemExit(f"[launch] --ips {args.ips} does not name this node's address {self.host}")
+            args.rank = ips.index(self.host)
         serves = args.rank == 0 or (self.nnodes == 1 and args.rank < 0)
         if self.nnodes > 1 and args.rank < 0:
             serves = self.host == master_host  # the node at the master's address serves it
@@ -198,6 +212,7 @@ def _tail(path: str) -> str:
 
 def launch(argv=None) -> int:
     args = _parser().parse_args(argv)
+    _quiet[0] = args.log_level in ("WARNING", "ERROR")
     if args.run_mode != "collective":
         raise SystemExit(f"[launch] --run_mode {args.run_mode}: this framework runs collective jobs")
     devices = args.devices.split(",") if args.devices else None
@@ -225,7 +240,7 @@ def launch(argv=None) -> int:
             workers.echo_output()
             if stopping:
                 workers.stop()
-                _log(f"Stopped by signal {stopping[0]}")
+                _log(f"Stopped by signal {stopping[0]}", failure=True)
                 return 128 + stopping[0]
             failed = workers.failed()
             if failed:
@@ -234,7 +249,7 @@ def launch(argv=None) -> int:
                 first = max(failed, key=lambda f: _failed_for_its_own_reason(workers.logs[f[0]], f[1]))
                 time.sleep(0.2)
                 for local, code in workers.failed():
-                    _log(f"Rank {node.first_rank + local} exited with code {code}")
+                    _log(f"Rank {node.first_rank + local} exited with code {code}", failure=True)
                 failure = (node.first_rank + first[0], first[1], workers.logs[first[0]])
                 node.store.set(failed_key, str(failure[0]).encode())  # the other nodes stop too
                 break
@@ -253,11 +268,11 @@ def launch(argv=None) -> int:
             _log("Job completed")
             return 0
         if failure[1] is None:
-            _log(f"Rank {failure[0]} failed on another node")
+            _log(f"Rank {failure[0]} failed on another node", failure=True)
     rank, code, log = failure
     if log is not None:
         print(f"---- the last {_TAIL_LINES} lines of rank {rank}'s log ({log}) ----\n{_tail(log)}", file=sys.stderr)
-    _log(f"The job failed after {args.max_restart} restarts")
+    _log(f"The job failed after {args.max_restart} restarts", failure=True)
     return 1
 
 
