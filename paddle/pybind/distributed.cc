@@ -92,30 +92,62 @@ void BindDistributed(py::module_& m) {
       .def("size", &ProcessGroup::size)
       .def("id", &ProcessGroup::id)
       .def("name", &ProcessGroup::backend)
-      .def("all_reduce", [](ProcessGroup& g, const Tensor& t, ReduceOp op) { return g.AllReduce(Written(t), op); })
-      .def("broadcast", [](ProcessGroup& g, const Tensor& t, int root) { return g.Broadcast(Written(t), root); })
-      .def("reduce", [](ProcessGroup& g, const Tensor& t, int root, ReduceOp op) {
-             return g.Reduce(Written(t), root, op);
-           })
-      .def("all_gather", [](ProcessGroup& g, const Tensor& out, const Tensor& in) {
-             return g.AllGather(Written(out), in.dense());
-           })
-      .def("gather", [](ProcessGroup& g, const py::object& out, const Tensor& in, int root) {
-             return g.Gather(Optional(out, true), in.dense(), root);
-           })
-      .def("scatter", [](ProcessGroup& g, const Tensor& out, const py::object& in, int root) {
-             return g.Scatter(Written(out), Optional(in, false), root);
-           })
-      .def("reduce_scatter", [](ProcessGroup& g, const Tensor& out, const Tensor& in, ReduceOp op) {
-             return g.ReduceScatter(Written(out), in.dense(), op);
-           })
+      // sync_op: run on this thread (Note [Process groups]); the GIL is released while a collective runs.
+      .def("all_reduce", [](ProcessGroup& g, const Tensor& t, ReduceOp op, bool sync) {
+             auto tensor = Written(t);
+             py::gil_scoped_release release;
+             return g.AllReduce(tensor, op, sync);
+           }, py::arg("tensor"), py::arg("op"), py::arg("sync_op") = false)
+      .def("broadcast", [](ProcessGroup& g, const Tensor& t, int root, bool sync) {
+             auto tensor = Written(t);
+             py::gil_scoped_release release;
+             return g.Broadcast(tensor, root, sync);
+           }, py::arg("tensor"), py::arg("root"), py::arg("sync_op") = false)
+      .def("reduce", [](ProcessGroup& g, const Tensor& t, int root, ReduceOp op, bool sync) {
+             auto tensor = Written(t);
+             py::gil_scoped_release release;
+             return g.Reduce(tensor, root, op, sync);
+           }, py::arg("tensor"), py::arg("root"), py::arg("op"), py::arg("sync_op") = false)
+      .def("all_gather", [](ProcessGroup& g, const Tensor& out, const Tensor& in, bool sync) {
+             auto output = Written(out);
+             py::gil_scoped_release release;
+             return g.AllGather(output, in.dense(), sync);
+           }, py::arg("out"), py::arg("in"), py::arg("sync_op") = false)
+      .def("gather", [](ProcessGroup& g, const py::object& out, const Tensor& in, int root, bool sync) {
+             auto output = Optional(out, true);
+             py::gil_scoped_release release;
+             return g.Gather(output, in.dense(), root, sync);
+           }, py::arg("out"), py::arg("in"), py::arg("root"), py::arg("sync_op") = false)
+      .def("scatter", [](ProcessGroup& g, const Tensor& out, const py::object& in, int root, bool sync) {
+             auto output = Written(out);
+             auto input = Optional(in, false);
+             py::gil_scoped_release release;
+             return g.Scatter(output, input, root, sync);
+           }, py::arg("out"), py::arg("in"), py::arg("root"), py::arg("sync_op") = false)
+      .def("reduce_scatter", [](ProcessGroup& g, const Tensor& out, const Tensor& in, ReduceOp op, bool sync) {
+             auto output = Written(out);
+             py::gil_scoped_release release;
+             return g.ReduceScatter(output, in.dense(), op, sync);
+           }, py::arg("out"), py::arg("in"), py::arg("op"), py::arg("sync_op") = false)
       .def("alltoall", [](ProcessGroup& g, const Tensor& out, const Tensor& in, std::vector<int64_t> in_counts,
-                          std::vector<int64_t> out_counts) {
-             return g.AllToAll(Written(out), in.dense(), std::move(in_counts), std::move(out_counts));
-           })
-      .def("send", [](ProcessGroup& g, const Tensor& t, int dst) { return g.Send(t.dense(), dst); })
-      .def("recv", [](ProcessGroup& g, const Tensor& t, int src) { return g.Recv(Written(t), src); })
-      .def("barrier", &ProcessGroup::Barrier);
+                          std::vector<int64_t> out_counts, bool sync) {
+             auto output = Written(out);
+             py::gil_scoped_release release;
+             return g.AllToAll(output, in.dense(), std::move(in_counts), std::move(out_counts), sync);
+           }, py::arg("out"), py::arg("in"), py::arg("in_counts"), py::arg("out_counts"), py::arg("sync_op") = false)
+      .def("send", [](ProcessGroup& g, const Tensor& t, int dst, bool sync) {
+             py::gil_scoped_release release;
+             return g.Send(t.dense(), dst, sync);
+           }, py::arg("tensor"), py::arg("dst"), py::arg("sync_op") = false)
+      .def("recv", [](ProcessGroup& g, const Tensor& t, int src, bool sync) {
+             auto tensor = Written(t);
+             py::gil_scoped_release release;
+             return g.Recv(tensor, src, sync);
+           }, py::arg("tensor"), py::arg("src"), py::arg("sync_op") = false)
+      .def("barrier", [](ProcessGroup& g, bool sync) {
+             py::gil_scoped_release release;
+             return g.Barrier(sync);
+           }, py::arg("sync_op") = false);
 
   d.def("ProcessGroupGloo",
         [](std::shared_ptr<TCPStore> store, int rank, int size, int gid, const std::string& host, double timeout)

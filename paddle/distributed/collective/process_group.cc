@@ -87,26 +87,51 @@ void ProcessGroup::Shutdown() {
 
 void ProcessGroup::Loop() {
   for (;;) {
-    std::pair<std::shared_ptr<Task>, std::function<void()>> item;
     {
       std::unique_lock<std::mutex> lock(mu_);
       queued_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;
-      item = std::move(queue_.front());
-      queue_.pop_front();
     }
-    std::exception_ptr error;
-    try {
-      item.second();
-    } catch (...) {
-      error = std::current_exception();
-    }
-    item.first->Finish(error);
+    std::lock_guard<std::mutex> running(run_mu_);
+    RunQueued();
   }
 }
 
-std::shared_ptr<Task> ProcessGroup::Enqueue(std::function<void()> run) {
+void ProcessGroup::RunQueued() {
+  for (;;) {
+    std::pair<std::shared_ptr<Task>, std::function<void()>> item;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (queue_.empty()) return;
+      item = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    Execute(*item.first, item.second);
+  }
+}
+
+void ProcessGroup::Execute(Task& task, const std::function<void()>& run) {
+  std::exception_ptr error;
+  try {
+    run();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  task.Finish(error);
+}
+
+std::shared_ptr<Task> ProcessGroup::Submit(std::function<void()> run, bool sync) {
   auto task = std::make_shared<Task>();
+  if (sync) {
+    std::lock_guard<std::mutex> running(run_mu_);
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      PD_CHECK(!stopping_, PreconditionNotMet, "[ProcessGroup] the group was destroyed");
+    }
+    RunQueued();
+    Execute(*task, run);
+    return task;
+  }
   {
     std::lock_guard<std::mutex> lock(mu_);
     PD_CHECK(!stopping_, PreconditionNotMet, "[ProcessGroup] the group was destroyed");
@@ -139,44 +164,44 @@ void ProcessGroup::Agree(const Signature& mine) {
   }
 }
 
-std::shared_ptr<Task> ProcessGroup::AllReduce(phi::DenseTensor tensor, ReduceOp op) {
+std::shared_ptr<Task> ProcessGroup::AllReduce(phi::DenseTensor tensor, ReduceOp op, bool sync) {
   CheckCpuContiguous(tensor, "all_reduce", "tensor");
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kAllReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), -1});
     RunAllReduce(tensor, op);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Broadcast(phi::DenseTensor tensor, int root) {
+std::shared_ptr<Task> ProcessGroup::Broadcast(phi::DenseTensor tensor, int root, bool sync) {
   CheckCpuContiguous(tensor, "broadcast", "tensor");
   CheckRank(root, "broadcast", "src");
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kBroadcast, static_cast<int64_t>(tensor.dtype()), tensor.numel(), root});
     RunBroadcast(tensor, root);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Reduce(phi::DenseTensor tensor, int root, ReduceOp op) {
+std::shared_ptr<Task> ProcessGroup::Reduce(phi::DenseTensor tensor, int root, ReduceOp op, bool sync) {
   CheckCpuContiguous(tensor, "reduce", "tensor");
   CheckRank(root, "reduce", "dst");
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), root});
     RunReduce(tensor, root, op);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::AllGather(phi::DenseTensor out, phi::DenseTensor in) {
+std::shared_ptr<Task> ProcessGroup::AllGather(phi::DenseTensor out, phi::DenseTensor in, bool sync) {
   CheckCpuContiguous(in, "all_gather", "tensor");
   CheckCpuContiguous(out, "all_gather", "tensor_list");
   PD_CHECK(out.numel() == in.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
            "[all_gather] the output must hold ", size_, " x ", in.numel(), " elements of ", paddle::DataTypeName(in.dtype()));
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kAllGather, static_cast<int64_t>(in.dtype()), in.numel(), -1});
     RunAllGather(out, in);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Gather(phi::DenseTensor out, phi::DenseTensor in, int root) {
+std::shared_ptr<Task> ProcessGroup::Gather(phi::DenseTensor out, phi::DenseTensor in, int root, bool sync) {
   CheckCpuContiguous(in, "gather", "tensor");
   CheckRank(root, "gather", "dst");
   if (rank_ == root) {
@@ -184,13 +209,13 @@ std::shared_ptr<Task> ProcessGroup::Gather(phi::DenseTensor out, phi::DenseTenso
     PD_CHECK(out.numel() == in.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
              "[gather] the output must hold ", size_, " x ", in.numel(), " elements of ", paddle::DataTypeName(in.dtype()));
   }
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kGather, static_cast<int64_t>(in.dtype()), in.numel(), root});
     RunGather(out, in, root);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Scatter(phi::DenseTensor out, phi::DenseTensor in, int root) {
+std::shared_ptr<Task> ProcessGroup::Scatter(phi::DenseTensor out, phi::DenseTensor in, int root, bool sync) {
   CheckCpuContiguous(out, "scatter", "tensor");
   CheckRank(root, "scatter", "src");
   if (rank_ == root) {
@@ -198,19 +223,19 @@ std::shared_ptr<Task> ProcessGroup::Scatter(phi::DenseTensor out, phi::DenseTens
     PD_CHECK(in.numel() == out.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
              "[scatter] the input must hold ", size_, " x ", out.numel(), " elements of ", paddle::DataTypeName(out.dtype()));
   }
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kScatter, static_cast<int64_t>(out.dtype()), out.numel(), root});
     RunScatter(out, in, root);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::ReduceScatter(phi::DenseTensor out, phi::DenseTensor in, ReduceOp op) {
+std::shared_ptr<Task> ProcessGroup::ReduceScatter(phi::DenseTensor out, phi::DenseTensor in, ReduceOp op, bool sync) {
   CheckCpuContiguous(in, "reduce_scatter", "tensor_list");
   CheckCpuContiguous(out, "reduce_scatter", "tensor");
   PD_CHECK(in.numel() == out.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
            "[reduce_scatter] the input must hold ", size_, " x ", out.numel(), " elements of ",
            paddle::DataTypeName(out.dtype()));
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kReduceScatter, static_cast<int64_t>(in.dtype()), in.numel(), -1});
     // The reduction of everything, then this rank's part: one all_reduce
     // moves twice the bytes a ring reduce-scatter would, for a collective
@@ -220,11 +245,11 @@ std::shared_ptr<Task> ProcessGroup::ReduceScatter(phi::DenseTensor out, phi::Den
     RunAllReduce(whole, op);
     const size_t part = out.numel() * SizeOf(out.dtype());
     std::memcpy(out.raw_data(), static_cast<const char*>(whole.raw_data()) + part * rank_, part);
-  });
+  }, sync);
 }
 
 std::shared_ptr<Task> ProcessGroup::AllToAll(phi::DenseTensor out, phi::DenseTensor in,
-                                             std::vector<int64_t> in_counts, std::vector<int64_t> out_counts) {
+                                             std::vector<int64_t> in_counts, std::vector<int64_t> out_counts, bool sync) {
   CheckCpuContiguous(in, "alltoall", "in_tensor");
   CheckCpuContiguous(out, "alltoall", "out_tensor");
   PD_CHECK(in.dtype() == out.dtype(), InvalidArgument, "[alltoall] in and out must share a dtype, but got ",
@@ -244,32 +269,32 @@ std::shared_ptr<Task> ProcessGroup::AllToAll(phi::DenseTensor out, phi::DenseTen
     PD_CHECK(counts->size() == static_cast<size_t>(size_) && total == t.numel(), InvalidArgument,
              "[alltoall] ", size_, " split sizes must add up to the tensor's ", t.numel(), " elements");
   }
-  return Enqueue([=, this]() mutable {
+  return Submit([=, this]() mutable {
     Agree({kAllToAll, static_cast<int64_t>(in.dtype()), -1, -1});
     RunAllToAll(out, in, in_counts, out_counts);
-  });
+  }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Send(phi::DenseTensor tensor, int dst) {
+std::shared_ptr<Task> ProcessGroup::Send(phi::DenseTensor tensor, int dst, bool sync) {
   CheckCpuContiguous(tensor, "send", "tensor");
   CheckRank(dst, "send", "dst");
   PD_CHECK(dst != rank_, InvalidArgument, "[send] argument 'dst': a rank cannot send to itself (rank ", rank_, ")");
-  return Enqueue([=, this]() mutable { RunSend(tensor, dst); });
+  return Submit([=, this]() mutable { RunSend(tensor, dst); }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Recv(phi::DenseTensor tensor, int src) {
+std::shared_ptr<Task> ProcessGroup::Recv(phi::DenseTensor tensor, int src, bool sync) {
   CheckCpuContiguous(tensor, "recv", "tensor");
   CheckRank(src, "recv", "src");
   PD_CHECK(src != rank_, InvalidArgument, "[recv] argument 'src': a rank cannot receive from itself (rank ", rank_,
            ")");
-  return Enqueue([=, this]() mutable { RunRecv(tensor, src); });
+  return Submit([=, this]() mutable { RunRecv(tensor, src); }, sync);
 }
 
-std::shared_ptr<Task> ProcessGroup::Barrier() {
-  return Enqueue([this] {
+std::shared_ptr<Task> ProcessGroup::Barrier(bool sync) {
+  return Submit([this] {
     Agree({kBarrier, 0, 0, -1});
     RunBarrier();
-  });
+  }, sync);
 }
 
 }  // namespace paddle::distributed

@@ -1,9 +1,12 @@
 // Note [Process groups]
 // A ProcessGroup is a set of ranks and the collectives among them, one
-// backend each (Gloo on the CPU; NCCL on GPUs). Collectives are queued in
-// call order and run on the group's own thread, so a call returns a Task at
-// once and the caller overlaps its work with the communication (sync_op
-// false); Task::Wait rethrows what failed. Every rank must call the same
+// backend each (Gloo on the CPU; NCCL on GPUs). Collectives run in call
+// order, one at a time. An asynchronous call (sync false) is queued for the
+// group's own thread and returns a Task at once, so the caller overlaps its
+// work with the communication; a synchronous one runs on the caller's thread
+// once the queued ones ran, sparing two thread hand-offs (on a loaded CPU
+// each costs as much as a small message's transfer). Task::Wait rethrows
+// what failed. Every rank must call the same
 // collectives in the same order: before each one the ranks compare what
 // they were asked (the collective, the dtype, the element counts) and all of
 // them raise ValueError naming the difference instead of exchanging garbage
@@ -65,26 +68,26 @@ class ProcessGroup {
   virtual std::string backend() const = 0;
 
   // tensor <- the reduction of every rank's tensor.
-  std::shared_ptr<Task> AllReduce(phi::DenseTensor tensor, ReduceOp op);
+  std::shared_ptr<Task> AllReduce(phi::DenseTensor tensor, ReduceOp op, bool sync = false);
   // tensor <- root's tensor.
-  std::shared_ptr<Task> Broadcast(phi::DenseTensor tensor, int root);
+  std::shared_ptr<Task> Broadcast(phi::DenseTensor tensor, int root, bool sync = false);
   // root's tensor <- the reduction; the others' tensors are left as they were.
-  std::shared_ptr<Task> Reduce(phi::DenseTensor tensor, int root, ReduceOp op);
+  std::shared_ptr<Task> Reduce(phi::DenseTensor tensor, int root, ReduceOp op, bool sync = false);
   // out (size x in's elements) <- every rank's in, in rank order.
-  std::shared_ptr<Task> AllGather(phi::DenseTensor out, phi::DenseTensor in);
+  std::shared_ptr<Task> AllGather(phi::DenseTensor out, phi::DenseTensor in, bool sync = false);
   // root's out (size x in's elements) <- every rank's in; out unused elsewhere.
-  std::shared_ptr<Task> Gather(phi::DenseTensor out, phi::DenseTensor in, int root);
+  std::shared_ptr<Task> Gather(phi::DenseTensor out, phi::DenseTensor in, int root, bool sync = false);
   // out <- the rank-th of the size equal parts of root's in.
-  std::shared_ptr<Task> Scatter(phi::DenseTensor out, phi::DenseTensor in, int root);
+  std::shared_ptr<Task> Scatter(phi::DenseTensor out, phi::DenseTensor in, int root, bool sync = false);
   // out <- this rank's part of the reduction of every rank's in (size equal parts).
-  std::shared_ptr<Task> ReduceScatter(phi::DenseTensor out, phi::DenseTensor in, ReduceOp op);
+  std::shared_ptr<Task> ReduceScatter(phi::DenseTensor out, phi::DenseTensor in, ReduceOp op, bool sync = false);
   // Part r of in goes to rank r; part r of out comes from rank r. The parts
   // are in_counts[r] and out_counts[r] elements (equal parts when empty).
   std::shared_ptr<Task> AllToAll(phi::DenseTensor out, phi::DenseTensor in, std::vector<int64_t> in_counts,
-                                 std::vector<int64_t> out_counts);
-  std::shared_ptr<Task> Send(phi::DenseTensor tensor, int dst);
-  std::shared_ptr<Task> Recv(phi::DenseTensor tensor, int src);
-  std::shared_ptr<Task> Barrier();
+                                 std::vector<int64_t> out_counts, bool sync = false);
+  std::shared_ptr<Task> Send(phi::DenseTensor tensor, int dst, bool sync = false);
+  std::shared_ptr<Task> Recv(phi::DenseTensor tensor, int src, bool sync = false);
+  std::shared_ptr<Task> Barrier(bool sync = false);
 
  protected:
   // What a rank was asked, which every rank of the collective must agree on
@@ -116,7 +119,11 @@ class ProcessGroup {
   void Shutdown();
 
  private:
-  std::shared_ptr<Task> Enqueue(std::function<void()> run);
+  // Runs `run` now on this thread (sync) or queues it for the group's thread.
+  std::shared_ptr<Task> Submit(std::function<void()> run, bool sync);
+  // Runs the queued collectives in order; the caller holds run_mu_.
+  void RunQueued();
+  static void Execute(Task& task, const std::function<void()>& run);
   // Raises ValueError on every rank unless all ranks' signatures agree.
   void Agree(const Signature& mine);
   void CheckRank(int r, const char* what, const char* arg) const;
@@ -124,6 +131,7 @@ class ProcessGroup {
 
   int rank_, size_, id_;
   std::chrono::milliseconds timeout_;
+  std::mutex run_mu_;  // held while a collective runs, on whichever thread
   std::mutex mu_;
   std::condition_variable queued_;
   std::deque<std::pair<std::shared_ptr<Task>, std::function<void()>>> queue_;

@@ -181,7 +181,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     _tensor(tensor, "all_reduce", "tensor")
     if not g.is_member():
         return None
-    return _run(g.process_group.all_reduce(tensor, op), sync_op)
+    return _run(g.process_group.all_reduce(tensor, op, sync_op), sync_op)
 
 
 def broadcast(tensor, src, group=None, sync_op=True):
@@ -190,7 +190,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
     _tensor(tensor, "broadcast", "tensor")
     if not g.is_member():
         return None
-    return _run(g.process_group.broadcast(tensor, _group_rank(g, src, "broadcast", "src")), sync_op)
+    return _run(g.process_group.broadcast(tensor, _group_rank(g, src, "broadcast", "src"), sync_op), sync_op)
 
 
 def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
@@ -199,7 +199,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     _tensor(tensor, "reduce", "tensor")
     if not g.is_member():
         return None
-    return _run(g.process_group.reduce(tensor, _group_rank(g, dst, "reduce", "dst"), op), sync_op)
+    return _run(g.process_group.reduce(tensor, _group_rank(g, dst, "reduce", "dst"), op, sync_op), sync_op)
 
 
 def _fill(target: list, flat, shape, n: int):
@@ -218,7 +218,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
         return None
     src = tensor.contiguous()
     out = paddle.empty([g.nranks * src.numel()], dtype=src.dtype)
-    task = g.process_group.all_gather(out, src)
+    task = g.process_group.all_gather(out, src, sync_op)
     return _run(task, sync_op, lambda: _fill(tensor_list, out, src.shape, g.nranks))
 
 
@@ -294,7 +294,7 @@ def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=Tru
                          f"but got {len(parts)}")
     if not g.is_member():
         return None
-    return _run(g.process_group.reduce_scatter(tensor, _flat(parts), op), sync_op)
+    return _run(g.process_group.reduce_scatter(tensor, _flat(parts), op, sync_op), sync_op)
 
 
 def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
@@ -311,7 +311,7 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
             raise ValueError(f"[scatter] argument 'tensor_list': expected {g.nranks} tensors, one per rank, "
                              f"but got {len(parts)}")
         source = _flat(parts)
-    return _run(g.process_group.scatter(tensor, source, root), sync_op)
+    return _run(g.process_group.scatter(tensor, source, root, sync_op), sync_op)
 
 
 def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
@@ -329,7 +329,7 @@ def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
                             f"{type(gather_list).__name__}")
         out = paddle.empty([g.nranks * src.numel()], dtype=src.dtype)
     then = (lambda: _fill(gather_list, out, src.shape, g.nranks)) if out is not None else None
-    return _run(g.process_group.gather(out, src, root), sync_op, then)
+    return _run(g.process_group.gather(out, src, root, sync_op), sync_op, then)
 
 
 def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
@@ -349,7 +349,7 @@ def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
     if not g.is_member():
         return None
     out = paddle.empty([g.nranks * parts[0].numel()], dtype=parts[0].dtype)
-    task = g.process_group.alltoall(out, _flat(parts), [], [])
+    task = g.process_group.alltoall(out, _flat(parts), [], [], sync_op)
     return _run(task, sync_op, lambda: _fill(out_tensor_list, out, shape, g.nranks))
 
 
@@ -375,7 +375,7 @@ def alltoall_single(out_tensor, in_tensor, in_split_sizes=None, out_split_sizes=
 
     src = in_tensor.contiguous()
     task = g.process_group.alltoall(out_tensor, src, counts(in_tensor, in_split_sizes, "in_split_sizes"),
-                                    counts(out_tensor, out_split_sizes, "out_split_sizes"))
+                                    counts(out_tensor, out_split_sizes, "out_split_sizes"), sync_op)
     return _run(task, sync_op)
 
 
@@ -385,7 +385,7 @@ def send(tensor, dst=0, group=None, sync_op=True):
     _tensor(tensor, "send", "tensor")
     if not g.is_member():
         return None
-    return _run(g.process_group.send(tensor.contiguous(), _group_rank(g, dst, "send", "dst")), sync_op)
+    return _run(g.process_group.send(tensor.contiguous(), _group_rank(g, dst, "send", "dst"), sync_op), sync_op)
 
 
 def recv(tensor, src=0, group=None, sync_op=True):
@@ -394,7 +394,7 @@ def recv(tensor, src=0, group=None, sync_op=True):
     _tensor(tensor, "recv", "tensor")
     if not g.is_member():
         return None
-    return _run(g.process_group.recv(tensor, _group_rank(g, src, "recv", "src")), sync_op)
+    return _run(g.process_group.recv(tensor, _group_rank(g, src, "recv", "src"), sync_op), sync_op)
 
 
 def isend(tensor, dst, group=None):
@@ -413,7 +413,7 @@ def barrier(group=None):
     """Returns once every rank of the group has called barrier."""
     g = _group(group, "barrier")
     if g.is_member():
-        g.process_group.barrier().wait()
+        g.process_group.barrier(True).wait()
 
 
 def wait(tensor, group=None, use_calc_stream=True):
