@@ -81,6 +81,12 @@ def collectives(out_dir: str) -> None:
     task = dist.all_reduce(x, sync_op=False)
     task.wait()
     got["async_all_reduce"] = x.numpy()
+    # Either side of the size up to which the tensor rides along with the agreement (Note [One-shot agreement]).
+    for elements in (8192, 8193, 300_000):  # float64: 64 KB rides along, one more element does not
+        for op in ("SUM", "MAX"):
+            x = paddle.to_tensor(np.arange(elements, dtype="float64") % 7 + r)
+            dist.all_reduce(x, op=getattr(dist.ReduceOp, op))
+            got[("all_reduce_sized", elements, op)] = x.numpy()
     objects = []
     dist.all_gather_object(objects, {"rank": r, "name": f"worker-{r}" * (r + 1)})
     got["all_gather_object"] = objects
@@ -117,10 +123,18 @@ def mismatched_shapes(out_dir: str) -> None:
         message = None
     except ValueError as e:
         message = str(e)
+    errors = []
+    # a tensor small enough to ride along against one that is not; the same bytes in another dtype
+    for tensor in (paddle.ones([2 if r == 0 else 100_000]), paddle.ones([4], dtype="float32" if r else "int32")):
+        try:
+            dist.all_reduce(tensor)
+            errors.append(None)
+        except ValueError as e:
+            errors.append(str(e))
     # the group still works afterwards
     x = paddle.ones([2])
     dist.all_reduce(x)
-    _save(out_dir, {"error": message, "after": x.numpy()})
+    _save(out_dir, {"error": message, "after": x.numpy(), "errors": errors})
 
 
 def failing(out_dir: str) -> None:

@@ -77,6 +77,10 @@ def test_every_collective_matches_numpy(tmp_path, n):
         np.testing.assert_array_equal(g["ring"], np.full([3], float((r - 1) % n)))
         np.testing.assert_array_equal(g["async_all_reduce"],
                                       np.sum([W.rank_data(k, "float32") for k in range(n)], axis=0))
+        for elements in (8192, 8193, 300_000):  # float64: 64 KB rides along, one more element does not
+            parts = [np.arange(elements, dtype="float64") % 7 + k for k in range(n)]
+            np.testing.assert_array_equal(g[("all_reduce_sized", elements, "SUM")], np.sum(parts, axis=0))
+            np.testing.assert_array_equal(g[("all_reduce_sized", elements, "MAX")], np.max(parts, axis=0))
         assert g["all_gather_object"] == [{"rank": k, "name": f"worker-{k}" * (k + 1)} for k in range(n)]
         assert g["broadcast_object_list"] == [{"from": 0}, 0]
 
@@ -100,6 +104,12 @@ def test_mismatched_shapes_raise_on_every_rank(tmp_path):
         assert g["error"] == (f"[all_reduce] rank {other}'s tensor has {other + 2} elements, rank {r}'s {r + 2}: "
                               "the ranks' tensors must have the same shape")
         np.testing.assert_array_equal(g["after"], [2.0, 2.0])
+        sizes = {0: 2, 1: 100_000}
+        assert g["errors"][0] == (f"[all_reduce] rank {other}'s tensor has {sizes[other]} elements, rank {r}'s "
+                                  f"{sizes[r]}: the ranks' tensors must have the same shape")
+        dtypes = {0: "int32", 1: "float32"}
+        assert g["errors"][1] == (f"[all_reduce] rank {other} gave {dtypes[other]}, rank {r} {dtypes[r]}: the ranks' "
+                                  "tensors must share a dtype")
 
 
 def test_spawn_reports_the_failing_rank_with_its_traceback(tmp_path):

@@ -223,7 +223,7 @@ def _run(python: str, args: list[str], n: int, extra_env: dict | None = None) ->
 
 
 def _gbs(size: int, seconds: float | None, factor: float = 1.0) -> str:
-    return f"{size / seconds * factor / 1e9:.3f}" if seconds else "-"
+    return f"{size / seconds * factor / 1e9:.3g}" if seconds else "-"
 
 
 def main() -> None:

@@ -20,12 +20,6 @@ enum Collective : int64_t {
   kBarrier,
 };
 
-const char* CollectiveName(int64_t c) {
-  static const char* names[] = {"all_reduce", "broadcast", "reduce",   "all_gather", "gather",
-                                "scatter",    "reduce_scatter", "alltoall", "barrier"};
-  return c >= 0 && c <= kBarrier ? names[c] : "an unknown collective";
-}
-
 void CheckCpuContiguous(const phi::DenseTensor& t, const char* what, const char* arg) {
   PD_CHECK(t.place().is_cpu(), InvalidArgument, "[", what, "] argument '", arg,
            "': the gloo backend takes CPU tensors, but got one on ", t.place().ToString());
@@ -34,6 +28,12 @@ void CheckCpuContiguous(const phi::DenseTensor& t, const char* what, const char*
 }
 
 }  // namespace
+
+const char* CollectiveName(int64_t c) {
+  static const char* names[] = {"all_reduce", "broadcast", "reduce",   "all_gather", "gather",
+                                "scatter",    "reduce_scatter", "alltoall", "barrier"};
+  return c >= 0 && c <= kBarrier ? names[c] : "an unknown collective";
+}
 
 const char* ReduceOpName(ReduceOp op) {
   switch (op) {
@@ -146,8 +146,9 @@ void ProcessGroup::CheckRank(int r, const char* what, const char* arg) const {
            "), but got ", r);
 }
 
-void ProcessGroup::Agree(const Signature& mine) {
-  const std::vector<Signature> all = ExchangeSignatures(mine);
+void ProcessGroup::Agree(const Signature& mine) { CheckAgreement(mine, ExchangeSignatures(mine)); }
+
+void ProcessGroup::CheckAgreement(const Signature& mine, const std::vector<Signature>& all) const {
   const char* what = CollectiveName(mine.collective);
   for (int r = 0; r < size_; ++r) {
     const Signature& s = all[r];
@@ -167,8 +168,7 @@ void ProcessGroup::Agree(const Signature& mine) {
 std::shared_ptr<Task> ProcessGroup::AllReduce(phi::DenseTensor tensor, ReduceOp op, bool sync) {
   CheckCpuContiguous(tensor, "all_reduce", "tensor");
   return Submit([=, this]() mutable {
-    Agree({kAllReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), -1});
-    RunAllReduce(tensor, op);
+    AgreeAndAllReduce(tensor, op, {kAllReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), -1});
   }, sync);
 }
 

@@ -36,6 +36,8 @@ namespace paddle::distributed {
 enum class ReduceOp { kSum, kMax, kMin, kProd, kAvg };
 
 const char* ReduceOpName(ReduceOp op);
+// "all_reduce", ...: the name of a Signature's collective.
+const char* CollectiveName(int64_t collective);
 
 // A collective in flight.
 class Task {
@@ -98,8 +100,15 @@ class ProcessGroup {
     int64_t elements;
     int64_t root;
   };
-  // Every rank's signature, in rank order (a small all-gather).
+  // Every rank's signature, in rank order.
   virtual std::vector<Signature> ExchangeSignatures(const Signature& mine) = 0;
+  // Raises ValueError unless every rank's signature is `mine`.
+  void CheckAgreement(const Signature& mine, const std::vector<Signature>& all) const;
+  // Agree, then RunAllReduce; a backend may do both in one exchange.
+  virtual void AgreeAndAllReduce(phi::DenseTensor& tensor, ReduceOp op, const Signature& mine) {
+    Agree(mine);
+    RunAllReduce(tensor, op);
+  }
 
   // The backend's collectives, run on the group's thread in call order.
   virtual void RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) = 0;

@@ -156,16 +156,58 @@ ProcessGroupGloo::ProcessGroupGloo(std::shared_ptr<TCPStore> store, int rank, in
 
 ProcessGroupGloo::~ProcessGroupGloo() { Shutdown(); }
 
-std::vector<ProcessGroup::Signature> ProcessGroupGloo::ExchangeSignatures(const Signature& mine) {
-  std::vector<Signature> all(size());
-  Guarded("collective", [&] {
-    gloo::AllgatherOptions opts(context_);
-    opts.setInput(const_cast<int64_t*>(&mine.collective), 4);
-    opts.setOutput(&all[0].collective, 4 * all.size());
-    opts.setTag(NextTag());
-    gloo::allgather(opts);
+namespace {
+
+// The slot of a group's n-th agreement, apart from the slots gloo's
+// collectives take from their tags and from point-to-point messages.
+uint64_t AgreementSlot(int id, uint32_t n) { return (uint64_t{0xFD} << 56) | (static_cast<uint64_t>(id) << 40) | n; }
+
+}  // namespace
+
+std::vector<ProcessGroup::Signature> ProcessGroupGloo::Exchange(const Signature& mine, const void* payload,
+                                                               size_t bytes) {
+  const uint64_t slot = AgreementSlot(id(), NextTag());
+  outbox_.resize(sizeof(Signature) + bytes);
+  std::memcpy(outbox_.data(), &mine, sizeof(Signature));
+  if (bytes > 0) std::memcpy(outbox_.data() + sizeof(Signature), payload, bytes);
+  inbox_.resize(kMessageBytes * size());
+  Guarded(CollectiveName(mine.collective), [&] {
+    auto in = context_->createUnboundBuffer(inbox_.data(), inbox_.size());
+    auto out = context_->createUnboundBuffer(outbox_.data(), outbox_.size());
+    for (int r = 0; r < size(); ++r) {
+      if (r != rank()) in->recv(r, slot, static_cast<size_t>(r) * kMessageBytes, kMessageBytes);
+    }
+    for (int r = 0; r < size(); ++r) {
+      if (r != rank()) out->send(r, slot);
+    }
+    for (int r = 1; r < size(); ++r) in->waitRecv(nullptr, timeout());
+    for (int r = 1; r < size(); ++r) out->waitSend(nullptr, timeout());
   });
+  std::memcpy(inbox_.data() + static_cast<size_t>(rank()) * kMessageBytes, outbox_.data(), outbox_.size());
+  std::vector<Signature> all(size());
+  for (int r = 0; r < size(); ++r) std::memcpy(&all[r], inbox_.data() + static_cast<size_t>(r) * kMessageBytes,
+                                               sizeof(Signature));
   return all;
+}
+
+std::vector<ProcessGroup::Signature> ProcessGroupGloo::ExchangeSignatures(const Signature& mine) {
+  return Exchange(mine, nullptr, 0);
+}
+
+void ProcessGroupGloo::AgreeAndAllReduce(phi::DenseTensor& tensor, ReduceOp op, const Signature& mine) {
+  const size_t bytes = Bytes(tensor);
+  if (bytes > kCarriedBytes || size() == 1) {
+    ProcessGroup::AgreeAndAllReduce(tensor, op, mine);
+    return;
+  }
+  CheckAgreement(mine, Exchange(mine, tensor.raw_data(), bytes));
+  VisitDtype(tensor.dtype(), [&](auto zero) {
+    using T = decltype(zero);
+    auto reduce = ReduceFunction<T>(op, "all_reduce");
+    std::memcpy(tensor.raw_data(), Carried(0), bytes);
+    for (int r = 1; r < size(); ++r) reduce(tensor.raw_data(), tensor.raw_data(), Carried(r), tensor.numel());
+    if (op == ReduceOp::kAvg) DivideBy<T>(tensor, size());
+  });
 }
 
 void ProcessGroupGloo::RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) {

@@ -1,6 +1,17 @@
 // The CPU backend of Note [Process groups]: Gloo's collectives (Debian's
 // libgloo) over TCP, its full mesh of connections set up through our store
 // (Note [TCP store]) under the group's own prefix.
+//
+// Note [One-shot agreement]
+// The ranks agree on each collective (Note [Process groups]) by sending
+// their signature straight to every other rank: one step, where a ring
+// all-gather takes n - 1. Each rank posts a receive of kMessageBytes per
+// peer, so a message never overflows it whatever the peer was asked (gloo
+// aborts the process on an oversized message). An all-reduce of at most
+// kCarriedBytes rides along: the signature message carries the tensor, and
+// once all agree each rank reduces the n tensors itself, in rank order, so
+// that every rank gets the same bits. For small tensors that one step
+// replaces the agreement plus the ring's 2(n - 1) steps.
 #pragma once
 
 #include <memory>
@@ -29,6 +40,7 @@ class ProcessGroupGloo final : public ProcessGroup {
 
  protected:
   std::vector<Signature> ExchangeSignatures(const Signature& mine) override;
+  void AgreeAndAllReduce(phi::DenseTensor& tensor, ReduceOp op, const Signature& mine) override;
   void RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) override;
   void RunBroadcast(phi::DenseTensor& tensor, int root) override;
   void RunReduce(phi::DenseTensor& tensor, int root, ReduceOp op) override;
@@ -42,7 +54,15 @@ class ProcessGroupGloo final : public ProcessGroup {
   void RunBarrier() override;
 
  private:
+  static constexpr size_t kCarriedBytes = 64 << 10;
+  static constexpr size_t kMessageBytes = sizeof(Signature) + kCarriedBytes;
+
   uint32_t NextTag() { return next_tag_++; }
+  // Note [One-shot agreement]: sends `mine` and `bytes` of `payload` to every
+  // peer; returns every rank's signature. Rank r's payload is then at
+  // Carried(r) (this rank's too), until the next exchange.
+  std::vector<Signature> Exchange(const Signature& mine, const void* payload, size_t bytes);
+  uint8_t* Carried(int r) { return inbox_.data() + static_cast<size_t>(r) * kMessageBytes + sizeof(Signature); }
 
   std::shared_ptr<TCPStore> store_;
   std::shared_ptr<gloo::Context> context_;
@@ -50,6 +70,7 @@ class ProcessGroupGloo final : public ProcessGroup {
   // Point-to-point messages sent to and received from each peer so far: the
   // n-th send to a rank meets that rank's n-th receive from this one.
   std::vector<uint64_t> sent_, received_;
+  std::vector<uint8_t> outbox_, inbox_;  // this rank's message; kMessageBytes per rank
 };
 
 }  // namespace paddle::distributed
