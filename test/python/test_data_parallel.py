@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import os
 import pickle
+import json
+import shutil
+import socket
 import subprocess
 import sys
 
@@ -257,11 +260,30 @@ def test_two_hosts_of_two_processes_train_through_the_launcher(tmp_path, mode):
         assert [p.returncode for p in launchers] == [0, 0], outputs
     finally:
         hosts.close()
-    import json
-
     endpoints = [json.load(open(tmp_path / f"ep{r}")) for r in range(4)]
     assert [e.rsplit(":", 1)[0] for e in endpoints] == [hosts.addrs[0]] * 2 + [hosts.addrs[1]] * 2
     expected = _reference(1, False)
     for r, g in enumerate(_results(tmp_path, 4)):
+        for key in expected:
+            np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
+
+
+def test_data_parallel_under_openmpis_mpirun(tmp_path):
+    """init_parallel_env takes its rank and size from mpirun's OMPI_COMM_WORLD_* variables."""
+    if shutil.which("mpirun") is None:
+        pytest.skip("OpenMPI's mpirun is not installed (tools/install_deps.sh installs openmpi-bin)")
+    script = tmp_path / "train.py"
+    script.write_text("import sys\nsys.path.insert(0, %r)\nimport dp_workers as W\nW.train(%r, 1, 0.001, False)\n"
+                      % (os.path.dirname(os.path.abspath(__file__)), str(tmp_path)))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.run(["mpirun", "-np", "2", "--allow-run-as-root", "--oversubscribe", "-x", "MASTER_ADDR=127.0.0.1",
+                           "-x", f"MASTER_PORT={port}", "-x", "PYTHONPATH", sys.executable, str(script)],
+                          capture_output=True, text=True, timeout=180, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=os.environ.get("PYTHONPATH", "")))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    expected = _reference(1, False)
+    for r, g in enumerate(_results(tmp_path, 2)):
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
