@@ -82,7 +82,7 @@ def collectives(out_dir: str) -> None:
     task.wait()
     got["async_all_reduce"] = x.numpy()
     # Either side of the size up to which the tensor rides along with the agreement (Note [One-shot agreement]).
-    for elements in (8192, 8193, 300_000):  # float64: 64 KB rides along, one more element does not
+    for elements in (32768, 32769, 300_000):  # float64: 256 KB rides along, one more element does not
         for op in ("SUM", "MAX"):
             x = paddle.to_tensor(np.arange(elements, dtype="float64") % 7 + r)
             dist.all_reduce(x, op=getattr(dist.ReduceOp, op))

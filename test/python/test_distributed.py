@@ -77,7 +77,7 @@ def test_every_collective_matches_numpy(tmp_path, n):
         np.testing.assert_array_equal(g["ring"], np.full([3], float((r - 1) % n)))
         np.testing.assert_array_equal(g["async_all_reduce"],
                                       np.sum([W.rank_data(k, "float32") for k in range(n)], axis=0))
-        for elements in (8192, 8193, 300_000):  # float64: 64 KB rides along, one more element does not
+        for elements in (32768, 32769, 300_000):  # float64: 256 KB rides along, one more element does not
             parts = [np.arange(elements, dtype="float64") % 7 + k for k in range(n)]
             np.testing.assert_array_equal(g[("all_reduce_sized", elements, "SUM")], np.sum(parts, axis=0))
             np.testing.assert_array_equal(g[("all_reduce_sized", elements, "MAX")], np.max(parts, axis=0))

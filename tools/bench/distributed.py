@@ -71,6 +71,9 @@ class _Ours:
     def tensor(self, elements: int):
         return self.lib.ones([elements], dtype="float32")
 
+    def close(self, n: int):
+        pass
+
     def all_reduce(self, t):
         self.dist.all_reduce(t)
 
@@ -107,6 +110,11 @@ class _Torch:
 
     def tensor(self, elements: int):
         return self.lib.ones(elements, dtype=self.lib.float32)
+
+    def close(self, n: int):
+        if n > 1:  # gloo's threads must stop before the interpreter exits
+            self.dist.barrier()
+            self.dist.destroy_process_group()
 
     def all_reduce(self, t):
         self.dist.all_reduce(t)
@@ -164,6 +172,7 @@ def worker(framework: str, job: str, rank: int, n: int, port: int, sizes: list[i
         results["step"] = _timed(step, budget=3.0, sync=fw.agree if n > 1 else None)
     if rank == 0:
         print(json.dumps(results), flush=True)
+    fw.close(n)
 
 
 def tcp_worker(rank: int, port: int, sizes: list[int]) -> None:

@@ -142,7 +142,11 @@ void Guarded(const char* what, F&& run) {
 
 ProcessGroupGloo::ProcessGroupGloo(std::shared_ptr<TCPStore> store, int rank, int size, int id,
                                    const std::string& host, std::chrono::milliseconds timeout)
-    : ProcessGroup(rank, size, id, timeout), store_(std::move(store)), sent_(size), received_(size) {
+    : ProcessGroup(rank, size, id, timeout),
+      store_(std::move(store)),
+      sent_(size),
+      received_(size),
+      carried_bytes_(std::min<size_t>(256 << 10, (size_t{16} << 20) / size / 8 * 8)) {
   Guarded("init_parallel_env", [&] {
     gloo::transport::tcp::attr attr(host.c_str());
     auto device = gloo::transport::tcp::CreateDevice(attr);
@@ -170,12 +174,12 @@ std::vector<ProcessGroup::Signature> ProcessGroupGloo::Exchange(const Signature&
   outbox_.resize(sizeof(Signature) + bytes);
   std::memcpy(outbox_.data(), &mine, sizeof(Signature));
   if (bytes > 0) std::memcpy(outbox_.data() + sizeof(Signature), payload, bytes);
-  inbox_.resize(kMessageBytes * size());
+  inbox_.resize(MessageBytes() * size());
   Guarded(CollectiveName(mine.collective), [&] {
     auto in = context_->createUnboundBuffer(inbox_.data(), inbox_.size());
     auto out = context_->createUnboundBuffer(outbox_.data(), outbox_.size());
     for (int r = 0; r < size(); ++r) {
-      if (r != rank()) in->recv(r, slot, static_cast<size_t>(r) * kMessageBytes, kMessageBytes);
+      if (r != rank()) in->recv(r, slot, static_cast<size_t>(r) * MessageBytes(), MessageBytes());
     }
     for (int r = 0; r < size(); ++r) {
       if (r != rank()) out->send(r, slot);
@@ -183,9 +187,9 @@ std::vector<ProcessGroup::Signature> ProcessGroupGloo::Exchange(const Signature&
     for (int r = 1; r < size(); ++r) in->waitRecv(nullptr, timeout());
     for (int r = 1; r < size(); ++r) out->waitSend(nullptr, timeout());
   });
-  std::memcpy(inbox_.data() + static_cast<size_t>(rank()) * kMessageBytes, outbox_.data(), outbox_.size());
+  std::memcpy(inbox_.data() + static_cast<size_t>(rank()) * MessageBytes(), outbox_.data(), outbox_.size());
   std::vector<Signature> all(size());
-  for (int r = 0; r < size(); ++r) std::memcpy(&all[r], inbox_.data() + static_cast<size_t>(r) * kMessageBytes,
+  for (int r = 0; r < size(); ++r) std::memcpy(&all[r], inbox_.data() + static_cast<size_t>(r) * MessageBytes(),
                                                sizeof(Signature));
   return all;
 }
@@ -196,7 +200,7 @@ std::vector<ProcessGroup::Signature> ProcessGroupGloo::ExchangeSignatures(const 
 
 void ProcessGroupGloo::AgreeAndAllReduce(phi::DenseTensor& tensor, ReduceOp op, const Signature& mine) {
   const size_t bytes = Bytes(tensor);
-  if (bytes > kCarriedBytes || size() == 1) {
+  if (bytes > carried_bytes_ || size() == 1) {
     ProcessGroup::AgreeAndAllReduce(tensor, op, mine);
     return;
   }
