@@ -3,8 +3,10 @@
 // calls release the GIL, so a rank's other Python threads keep running.
 #include <pybind11/chrono.h>
 
+#include "paddle/distributed/collective/process_group_custom.h"
 #include "paddle/distributed/collective/process_group_gloo.h"
 #include "paddle/distributed/store/tcp_store.h"
+#include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
 
 namespace paddle::pybind {
@@ -158,6 +160,17 @@ void BindDistributed(py::module_& m) {
         },
         py::arg("store"), py::arg("rank"), py::arg("world_size"), py::arg("gid"), py::arg("host"),
         py::arg("timeout") = 1800.0, "A Gloo process group of `world_size` ranks; blocks until all arrive.");
+  d.def("ProcessGroupCustom",
+        [](std::shared_ptr<TCPStore> store, int rank, int size, int gid, py::handle place, double timeout)
+            -> std::shared_ptr<ProcessGroup> {
+          const Place where = CastPlace(place, "init_parallel_env", "place");
+          py::gil_scoped_release release;
+          return std::make_shared<distributed::ProcessGroupCustom>(std::move(store), rank, size, gid, where,
+                                                                   Milliseconds(timeout));
+        },
+        py::arg("store"), py::arg("rank"), py::arg("world_size"), py::arg("gid"), py::arg("place"),
+        py::arg("timeout") = 1800.0,
+        "A process group of a plugin device's collectives (xccl) on `place`; blocks until all ranks arrive.");
 }
 
 }  // namespace paddle::pybind

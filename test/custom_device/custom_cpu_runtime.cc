@@ -6,7 +6,8 @@
 // allocations fail as a real device's would. CUSTOM_CPU_BREAK makes the
 // plugin malformed, for the tests of the core's checks: "no_copy" leaves a
 // required function unset, "old_abi" reports another ABI version, "no_type"
-// names no device type. With CUSTOM_CPU_LAZY_EVENTS=1 an event stays pending
+// names no device type, "no_ccl" leaves the collectives out. Its collectives (custom_cpu_ccl.cc) connect the
+// ranks' processes over loopback TCP. With CUSTOM_CPU_LAZY_EVENTS=1 an event stays pending
 // until its stream, the event or the device is synchronized, so that tests
 // see work "in flight".
 #include <atomic>
@@ -215,6 +216,10 @@ extern "C" void custom_cpu_reset_counts() {
   custom_cpu::Counts().clear();
 }
 
+namespace custom_cpu {
+void SetCollectives(C_DeviceInterface* t);  // custom_cpu_ccl.cc
+}  // namespace custom_cpu
+
 void InitPlugin(CustomRuntimeParams* params) {
   PADDLE_CUSTOM_RUNTIME_CHECK_VERSION(params);
   const char* broken = std::getenv("CUSTOM_CPU_BREAK");
@@ -243,4 +248,5 @@ void InitPlugin(CustomRuntimeParams* params) {
   t->synchronize_event = SynchronizeEvent;
   t->query_event = QueryEvent;
   t->stream_wait_event = StreamWaitEvent;
+  if (breakage != "no_ccl") SetCollectives(t);
 }

@@ -25,11 +25,11 @@ def _save(out_dir: str, results: dict) -> None:
         pickle.dump(results, f)
 
 
-def collectives(out_dir: str) -> None:
+def collectives(out_dir: str, dtypes=DTYPES) -> None:
     dist.init_parallel_env()
     r, n = dist.get_rank(), dist.get_world_size()
-    got = {"rank": r, "world_size": n}
-    for dtype in DTYPES:
+    got = {"rank": r, "world_size": n, "backend": dist.get_backend()}
+    for dtype in dtypes:
         mine = rank_data(r, dtype)
         for op in ("SUM", "MAX", "MIN", "PROD", "AVG"):
             if op == "AVG" and dtype.startswith("int"):
@@ -142,3 +142,31 @@ def failing(out_dir: str) -> None:
     if dist.get_rank() == 1:
         raise KeyError("rank 1 gives up")
     dist.barrier()
+
+
+# The dtypes the sample plugin's collectives reduce (test/custom_device/custom_cpu_ccl.cc).
+PLUGIN_DTYPES = ["float32", "float64", "int32", "int64"]
+
+
+def plugin_collectives(out_dir: str, plugin: str, devices: int) -> None:
+    """collectives() with each rank on its own device of the sample plugin, over its collectives (xccl)."""
+    os.environ["CUSTOM_CPU_DEVICE_COUNT"] = str(devices)
+    from paddle import _C
+
+    _C.load_custom_device_plugin(plugin)
+    paddle.device.set_device(f"custom_cpu:{int(os.environ['PADDLE_TRAINER_ID'])}")
+    collectives(out_dir, PLUGIN_DTYPES)
+
+
+def plugin_without_collectives(out_dir: str, plugin: str) -> None:
+    os.environ["CUSTOM_CPU_BREAK"] = "no_ccl"
+    from paddle import _C
+
+    _C.load_custom_device_plugin(plugin)
+    paddle.device.set_device(f"custom_cpu:{int(os.environ['PADDLE_TRAINER_ID'])}")
+    try:
+        dist.init_parallel_env()
+        error = None
+    except RuntimeError as e:
+        error = str(e)
+    _save(out_dir, {"error": error})

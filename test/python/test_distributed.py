@@ -44,10 +44,31 @@ REDUCE = {"SUM": np.sum, "MAX": np.max, "MIN": np.min, "PROD": np.prod, "AVG": n
 @pytest.mark.parametrize("n", [2, 4])
 def test_every_collective_matches_numpy(tmp_path, n):
     dist.spawn(W.collectives, args=(str(tmp_path),), nprocs=n)
-    got = _results(tmp_path, n)
+    _check_collectives(_results(tmp_path, n), n, W.DTYPES, "gloo")
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_every_collective_over_a_plugin_devices_collectives(tmp_path, n):
+    """The xccl backend: each rank on its own device of the sample plugin, which moves the data itself."""
+    from conftest import CUSTOM_CPU_PLUGIN
+
+    dist.spawn(W.plugin_collectives, args=(str(tmp_path), str(CUSTOM_CPU_PLUGIN), n), nprocs=n)
+    _check_collectives(_results(tmp_path, n), n, W.PLUGIN_DTYPES, "xccl")
+
+
+def test_a_plugin_without_collectives_is_named(tmp_path):
+    from conftest import CUSTOM_CPU_PLUGIN
+
+    dist.spawn(W.plugin_without_collectives, args=(str(tmp_path), str(CUSTOM_CPU_PLUGIN)), nprocs=2)
+    for g in _results(tmp_path, 2):
+        assert g["error"].startswith("[init_parallel_env] the plugin of 'custom_cpu' (") and \
+            g["error"].endswith("has no collectives: device_ext.h's ccl_* functions are unset")
+
+
+def _check_collectives(got, n, dtypes, backend):
     for r, g in enumerate(got):
-        assert (g["rank"], g["world_size"]) == (r, n)
-        for dtype in W.DTYPES:
+        assert (g["rank"], g["world_size"], g["backend"]) == (r, n, backend)
+        for dtype in dtypes:
             data = np.stack([W.rank_data(k, dtype) for k in range(n)])
             for op, fn in REDUCE.items():
                 if op == "AVG" and dtype.startswith("int"):

@@ -1,6 +1,5 @@
 #include "paddle/distributed/collective/process_group.h"
 
-#include <cstring>
 #include <utility>
 
 #include "paddle/common/errors.h"
@@ -19,13 +18,6 @@ enum Collective : int64_t {
   kAllToAll,
   kBarrier,
 };
-
-void CheckCpuContiguous(const phi::DenseTensor& t, const char* what, const char* arg) {
-  PD_CHECK(t.place().is_cpu(), InvalidArgument, "[", what, "] argument '", arg,
-           "': the gloo backend takes CPU tensors, but got one on ", t.place().ToString());
-  PD_CHECK(t.IsContiguous(), InvalidArgument, "[", what, "] argument '", arg,
-           "': expected a contiguous tensor");
-}
 
 }  // namespace
 
@@ -141,6 +133,12 @@ std::shared_ptr<Task> ProcessGroup::Submit(std::function<void()> run, bool sync)
   return task;
 }
 
+void ProcessGroup::CheckTensor(const phi::DenseTensor& t, const char* what, const char* arg) const {
+  PD_CHECK(t.place().is_cpu(), InvalidArgument, "[", what, "] argument '", arg, "': the ", backend(),
+           " backend takes CPU tensors, but got one on ", t.place().ToString());
+  PD_CHECK(t.IsContiguous(), InvalidArgument, "[", what, "] argument '", arg, "': expected a contiguous tensor");
+}
+
 void ProcessGroup::CheckRank(int r, const char* what, const char* arg) const {
   PD_CHECK(r >= 0 && r < size_, InvalidArgument, "[", what, "] argument '", arg, "': expected a rank in [0, ", size_,
            "), but got ", r);
@@ -166,14 +164,14 @@ void ProcessGroup::CheckAgreement(const Signature& mine, const std::vector<Signa
 }
 
 std::shared_ptr<Task> ProcessGroup::AllReduce(phi::DenseTensor tensor, ReduceOp op, bool sync) {
-  CheckCpuContiguous(tensor, "all_reduce", "tensor");
+  CheckTensor(tensor, "all_reduce", "tensor");
   return Submit([=, this]() mutable {
     AgreeAndAllReduce(tensor, op, {kAllReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), -1});
   }, sync);
 }
 
 std::shared_ptr<Task> ProcessGroup::Broadcast(phi::DenseTensor tensor, int root, bool sync) {
-  CheckCpuContiguous(tensor, "broadcast", "tensor");
+  CheckTensor(tensor, "broadcast", "tensor");
   CheckRank(root, "broadcast", "src");
   return Submit([=, this]() mutable {
     Agree({kBroadcast, static_cast<int64_t>(tensor.dtype()), tensor.numel(), root});
@@ -182,7 +180,7 @@ std::shared_ptr<Task> ProcessGroup::Broadcast(phi::DenseTensor tensor, int root,
 }
 
 std::shared_ptr<Task> ProcessGroup::Reduce(phi::DenseTensor tensor, int root, ReduceOp op, bool sync) {
-  CheckCpuContiguous(tensor, "reduce", "tensor");
+  CheckTensor(tensor, "reduce", "tensor");
   CheckRank(root, "reduce", "dst");
   return Submit([=, this]() mutable {
     Agree({kReduce, static_cast<int64_t>(tensor.dtype()), tensor.numel(), root});
@@ -191,8 +189,8 @@ std::shared_ptr<Task> ProcessGroup::Reduce(phi::DenseTensor tensor, int root, Re
 }
 
 std::shared_ptr<Task> ProcessGroup::AllGather(phi::DenseTensor out, phi::DenseTensor in, bool sync) {
-  CheckCpuContiguous(in, "all_gather", "tensor");
-  CheckCpuContiguous(out, "all_gather", "tensor_list");
+  CheckTensor(in, "all_gather", "tensor");
+  CheckTensor(out, "all_gather", "tensor_list");
   PD_CHECK(out.numel() == in.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
            "[all_gather] the output must hold ", size_, " x ", in.numel(), " elements of ", paddle::DataTypeName(in.dtype()));
   return Submit([=, this]() mutable {
@@ -202,10 +200,10 @@ std::shared_ptr<Task> ProcessGroup::AllGather(phi::DenseTensor out, phi::DenseTe
 }
 
 std::shared_ptr<Task> ProcessGroup::Gather(phi::DenseTensor out, phi::DenseTensor in, int root, bool sync) {
-  CheckCpuContiguous(in, "gather", "tensor");
+  CheckTensor(in, "gather", "tensor");
   CheckRank(root, "gather", "dst");
   if (rank_ == root) {
-    CheckCpuContiguous(out, "gather", "gather_list");
+    CheckTensor(out, "gather", "gather_list");
     PD_CHECK(out.numel() == in.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
              "[gather] the output must hold ", size_, " x ", in.numel(), " elements of ", paddle::DataTypeName(in.dtype()));
   }
@@ -216,10 +214,10 @@ std::shared_ptr<Task> ProcessGroup::Gather(phi::DenseTensor out, phi::DenseTenso
 }
 
 std::shared_ptr<Task> ProcessGroup::Scatter(phi::DenseTensor out, phi::DenseTensor in, int root, bool sync) {
-  CheckCpuContiguous(out, "scatter", "tensor");
+  CheckTensor(out, "scatter", "tensor");
   CheckRank(root, "scatter", "src");
   if (rank_ == root) {
-    CheckCpuContiguous(in, "scatter", "tensor_list");
+    CheckTensor(in, "scatter", "tensor_list");
     PD_CHECK(in.numel() == out.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
              "[scatter] the input must hold ", size_, " x ", out.numel(), " elements of ", paddle::DataTypeName(out.dtype()));
   }
@@ -230,28 +228,21 @@ std::shared_ptr<Task> ProcessGroup::Scatter(phi::DenseTensor out, phi::DenseTens
 }
 
 std::shared_ptr<Task> ProcessGroup::ReduceScatter(phi::DenseTensor out, phi::DenseTensor in, ReduceOp op, bool sync) {
-  CheckCpuContiguous(in, "reduce_scatter", "tensor_list");
-  CheckCpuContiguous(out, "reduce_scatter", "tensor");
+  CheckTensor(in, "reduce_scatter", "tensor_list");
+  CheckTensor(out, "reduce_scatter", "tensor");
   PD_CHECK(in.numel() == out.numel() * size_ && out.dtype() == in.dtype(), InvalidArgument,
            "[reduce_scatter] the input must hold ", size_, " x ", out.numel(), " elements of ",
            paddle::DataTypeName(out.dtype()));
   return Submit([=, this]() mutable {
     Agree({kReduceScatter, static_cast<int64_t>(in.dtype()), in.numel(), -1});
-    // The reduction of everything, then this rank's part: one all_reduce
-    // moves twice the bytes a ring reduce-scatter would, for a collective
-    // the CPU backend rarely runs on big tensors.
-    phi::DenseTensor whole(phi::DenseTensorMeta(in.dtype(), in.dims()));
-    std::memcpy(whole.AllocateStorage(in.place()), in.raw_data(), in.numel() * SizeOf(in.dtype()));
-    RunAllReduce(whole, op);
-    const size_t part = out.numel() * SizeOf(out.dtype());
-    std::memcpy(out.raw_data(), static_cast<const char*>(whole.raw_data()) + part * rank_, part);
+    RunReduceScatter(out, in, op);
   }, sync);
 }
 
 std::shared_ptr<Task> ProcessGroup::AllToAll(phi::DenseTensor out, phi::DenseTensor in,
                                              std::vector<int64_t> in_counts, std::vector<int64_t> out_counts, bool sync) {
-  CheckCpuContiguous(in, "alltoall", "in_tensor");
-  CheckCpuContiguous(out, "alltoall", "out_tensor");
+  CheckTensor(in, "alltoall", "in_tensor");
+  CheckTensor(out, "alltoall", "out_tensor");
   PD_CHECK(in.dtype() == out.dtype(), InvalidArgument, "[alltoall] in and out must share a dtype, but got ",
            paddle::DataTypeName(in.dtype()), " and ", paddle::DataTypeName(out.dtype()));
   for (auto* counts : {&in_counts, &out_counts}) {
@@ -276,14 +267,14 @@ std::shared_ptr<Task> ProcessGroup::AllToAll(phi::DenseTensor out, phi::DenseTen
 }
 
 std::shared_ptr<Task> ProcessGroup::Send(phi::DenseTensor tensor, int dst, bool sync) {
-  CheckCpuContiguous(tensor, "send", "tensor");
+  CheckTensor(tensor, "send", "tensor");
   CheckRank(dst, "send", "dst");
   PD_CHECK(dst != rank_, InvalidArgument, "[send] argument 'dst': a rank cannot send to itself (rank ", rank_, ")");
   return Submit([=, this]() mutable { RunSend(tensor, dst); }, sync);
 }
 
 std::shared_ptr<Task> ProcessGroup::Recv(phi::DenseTensor tensor, int src, bool sync) {
-  CheckCpuContiguous(tensor, "recv", "tensor");
+  CheckTensor(tensor, "recv", "tensor");
   CheckRank(src, "recv", "src");
   PD_CHECK(src != rank_, InvalidArgument, "[recv] argument 'src': a rank cannot receive from itself (rank ", rank_,
            ")");

@@ -13,7 +13,8 @@
 // or hanging. A peer that never comes raises TimeoutError after the group's
 // timeout.
 //
-// Tensors are CPU DenseTensors, contiguous; outputs are allocated by the
+// Tensors are contiguous DenseTensors where the backend works (CPU memory
+// for Gloo, the device's for a plugin's); outputs are allocated by the
 // caller with their final shapes. The tasks hold the tensors (a DenseTensor
 // shares its memory) until they finish.
 #pragma once
@@ -117,11 +118,16 @@ class ProcessGroup {
   virtual void RunAllGather(phi::DenseTensor& out, const phi::DenseTensor& in) = 0;
   virtual void RunGather(phi::DenseTensor& out, const phi::DenseTensor& in, int root) = 0;
   virtual void RunScatter(phi::DenseTensor& out, const phi::DenseTensor& in, int root) = 0;
+  virtual void RunReduceScatter(phi::DenseTensor& out, const phi::DenseTensor& in, ReduceOp op) = 0;
   virtual void RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in, const std::vector<int64_t>& in_counts,
                            const std::vector<int64_t>& out_counts) = 0;
   virtual void RunSend(const phi::DenseTensor& tensor, int dst) = 0;
   virtual void RunRecv(phi::DenseTensor& tensor, int src) = 0;
   virtual void RunBarrier() = 0;
+
+  // Raises InvalidArgument unless the backend can take `t` (where it lives,
+  // contiguous); the default takes contiguous CPU tensors.
+  virtual void CheckTensor(const phi::DenseTensor& t, const char* what, const char* arg) const;
 
   // Stops the group's thread after the queued collectives; a backend's
   // destructor calls it before its own members go.

@@ -51,6 +51,7 @@ class ProcessGroupGloo final : public ProcessGroup {
   void RunAllGather(phi::DenseTensor& out, const phi::DenseTensor& in) override;
   void RunGather(phi::DenseTensor& out, const phi::DenseTensor& in, int root) override;
   void RunScatter(phi::DenseTensor& out, const phi::DenseTensor& in, int root) override;
+  void RunReduceScatter(phi::DenseTensor& out, const phi::DenseTensor& in, ReduceOp op) override;
   void RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in, const std::vector<int64_t>& in_counts,
                    const std::vector<int64_t>& out_counts) override;
   void RunSend(const phi::DenseTensor& tensor, int dst) override;

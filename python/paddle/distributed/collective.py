@@ -14,7 +14,7 @@ import pickle
 import numpy as np
 
 import paddle
-from paddle.distributed.parallel import _D, _State, _group_key, is_initialized
+from paddle.distributed.parallel import _D, _process_group, _State, is_initialized
 
 ReduceOp = _D.ReduceOp
 
@@ -43,7 +43,7 @@ class Group:
 
     @property
     def backend(self) -> str:
-        return "gloo"
+        return _State.backend
 
     def is_member(self) -> bool:
         return self.rank >= 0
@@ -139,8 +139,9 @@ def new_group(ranks=None, backend=None, timeout=datetime.timedelta(seconds=1800)
         >>> group = dist.new_group([0])  # doctest: +SKIP
     """
     world = _group(None, "new_group")
-    if backend not in (None, "gloo"):
-        raise ValueError(f"[new_group] argument 'backend': this build runs collectives over gloo, but got {backend!r}")
+    if backend not in (None, _State.backend):
+        raise ValueError(f"[new_group] argument 'backend': this job runs its collectives over {_State.backend}, but "
+                         f"got {backend!r}")
     ranks = list(range(world.nranks)) if ranks is None else sorted(int(r) for r in ranks)
     if len(set(ranks)) != len(ranks) or any(not 0 <= r < world.nranks for r in ranks):
         raise ValueError(f"[new_group] argument 'ranks': expected distinct ranks in [0, {world.nranks}), "
@@ -150,11 +151,7 @@ def new_group(ranks=None, backend=None, timeout=datetime.timedelta(seconds=1800)
     me = world.rank
     pg = None
     if me in ranks:
-        import os
-
-        attempt = os.environ.get("PADDLE_RESTART_COUNT", "0")
-        pg = _D.ProcessGroupGloo(_State.store, ranks.index(me), len(ranks), _group_key(attempt, gid), _State.host,
-                                 timeout.total_seconds())
+        pg = _process_group(ranks.index(me), len(ranks), gid, timeout.total_seconds())
     group = Group(ranks.index(me) if me in ranks else -1, gid, ranks, pg)
     _register(group)
     return group

@@ -102,6 +102,7 @@ class _State:
     """The job's store and groups, once init_parallel_env ran."""
 
     store = None
+    backend = "gloo"
     host = "127.0.0.1"
     timeout = datetime.timedelta(milliseconds=1800 * 1000)
     groups: dict = {}
@@ -170,18 +171,43 @@ def init_parallel_env(nccl_config=None):
     _State.host = _own_host(env, host)
     # Each launch attempt rendezvouses afresh: a restarted job must not read the
     # addresses its failed attempt left in the store.
-    attempt = os.environ.get("PADDLE_RESTART_COUNT", "0")
+    _State.backend = _backend()
     group_id = 0
-    pg = _D.ProcessGroupGloo(_State.store, env.rank, env.world_size, _group_key(attempt, group_id), _State.host,
-                             seconds)
+    pg = _process_group(env.rank, env.world_size, group_id, seconds)
     group = Group(env.rank, group_id, list(range(env.world_size)), pg, name="_default_pg")
     _register(group)
     return group
 
 
-def _group_key(attempt: str, group_id: int) -> int:
+def _group_key(group_id: int) -> int:
     """The store prefix of a group: its id within one launch attempt."""
-    return int(attempt) * 100000 + group_id
+    return int(os.environ.get("PADDLE_RESTART_COUNT", "0")) * 100000 + group_id
+
+
+def _backend() -> str:
+    """"xccl" when this rank runs on a plugin device (its collectives), else "gloo"; PADDLE_DISTRI_BACKEND may
+    name gloo or xccl outright."""
+    import paddle
+
+    chosen = os.environ.get("PADDLE_DISTRI_BACKEND", "auto")
+    device = paddle.device.get_device()
+    on_plugin = device.split(":")[0] in paddle.device.get_all_custom_device_type()
+    if chosen == "xccl" or (chosen in ("auto", "nccl") and on_plugin):
+        if not on_plugin:
+            raise RuntimeError(f"[init_parallel_env] PADDLE_DISTRI_BACKEND=xccl runs on a plugin device, but this "
+                               f"rank's device is {device}: call paddle.device.set_device first")
+        return "xccl"
+    return "gloo"
+
+
+def _process_group(rank: int, size: int, group_id: int, seconds: float):
+    """A process group of `size` ranks on this job's backend."""
+    if _State.backend == "xccl":
+        import paddle
+
+        return _D.ProcessGroupCustom(_State.store, rank, size, _group_key(group_id), paddle.device.get_device(),
+                                     seconds)
+    return _D.ProcessGroupGloo(_State.store, rank, size, _group_key(group_id), _State.host, seconds)
 
 
 def is_initialized() -> bool:
@@ -220,8 +246,8 @@ def get_world_size(group=None) -> int:
 
 
 def get_backend(group=None) -> str:
-    """The backend of `group`'s collectives ("gloo" on the CPU)."""
-    return "gloo"
+    """The backend of the job's collectives: "gloo" on the CPU, "xccl" on a plugin device."""
+    return _State.backend
 
 
 def is_available() -> bool:

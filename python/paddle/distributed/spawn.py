@@ -61,6 +61,8 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
         nprocs (int, optional): how many processes; -1 for one per CPU core. Default -1.
         join (bool, optional): wait for them to finish. Default True.
         daemon (bool, optional): the processes' daemon flag. Default False.
+        **options: ``backend``: "auto" (default: a plugin device's collectives when
+            a rank runs on one, else gloo), "gloo" or "xccl".
 
     Returns:
         MultiprocessContext: the processes (join() waits).
@@ -77,6 +79,9 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
         nprocs = len(os.sched_getaffinity(0))
     if not isinstance(nprocs, int) or nprocs < 1:
         raise ValueError(f"[spawn] argument 'nprocs': expected a positive int or -1, but got {nprocs!r}")
+    backend = options.pop("backend", "auto")
+    if backend not in ("auto", "gloo", "xccl"):
+        raise ValueError(f"[spawn] option 'backend': expected 'auto', 'gloo' or 'xccl', but got {backend!r}")
     ctx = multiprocessing.get_context("spawn")
     errors = ctx.SimpleQueue()
     master = f"127.0.0.1:{_free_port()}"
@@ -88,7 +93,7 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
             "PADDLE_GLOBAL_SIZE": str(nprocs), "PADDLE_LOCAL_RANK": str(rank), "PADDLE_LOCAL_SIZE": str(nprocs),
             "PADDLE_RANK_IN_NODE": str(rank), "PADDLE_NNODES": "1", "PADDLE_MASTER": master,
             "PADDLE_CURRENT_ENDPOINT": endpoints[rank], "PADDLE_TRAINER_ENDPOINTS": ",".join(endpoints),
-            "PADDLE_DISTRI_BACKEND": "gloo",
+            "PADDLE_DISTRI_BACKEND": backend,
         }
         p = ctx.Process(target=_worker, args=(env, func, tuple(args), errors), daemon=daemon)
         p.start()

@@ -156,6 +156,13 @@ void CustomDevice::Check(C_Status status, const char* function) const {
                                            " returned ", StatusName(status)));
 }
 
+bool CustomDevice::HasCollectives() const {
+  const C_DeviceInterface& t = table_;
+  return t.ccl_get_unique_id_size && t.ccl_get_unique_id && t.ccl_comm_init_rank && t.ccl_destroy_comm &&
+         t.ccl_all_reduce && t.ccl_broadcast && t.ccl_all_gather && t.ccl_reduce_scatter && t.ccl_send &&
+         t.ccl_recv;
+}
+
 C_Device_st CustomDevice::Select(int id) const {
   C_Device_st device{id};
   Check(table_.set_device(&device), "set_device");

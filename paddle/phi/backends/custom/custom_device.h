@@ -60,8 +60,14 @@ class CustomDevice {
   // interface shared with the GPUs.
   DeviceRuntime& Runtime() const;
 
- private:
+  // Whether the plugin has the collectives (device_ext.h's ccl_* functions,
+  // all of them); paddle/distributed calls them through table().
+  bool HasCollectives() const;
+  const C_DeviceInterface& table() const { return table_; }
+  // Throws an error naming the plugin and `function` unless `status` is a success.
   void Check(C_Status status, const char* function) const;
+
+ private:
   // Makes `id` the plugin's current device for the calls that follow.
   C_Device_st Select(int id) const;
 
