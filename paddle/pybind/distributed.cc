@@ -5,6 +5,9 @@
 
 #include "paddle/distributed/collective/process_group_custom.h"
 #include "paddle/distributed/collective/process_group_gloo.h"
+#ifdef PADDLE_WITH_CUDA
+#include "paddle/distributed/collective/process_group_nccl.h"
+#endif
 #include "paddle/distributed/store/tcp_store.h"
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/bindings.h"
@@ -160,6 +163,17 @@ void BindDistributed(py::module_& m) {
         },
         py::arg("store"), py::arg("rank"), py::arg("world_size"), py::arg("gid"), py::arg("host"),
         py::arg("timeout") = 1800.0, "A Gloo process group of `world_size` ranks; blocks until all arrive.");
+#ifdef PADDLE_WITH_CUDA
+  d.def("ProcessGroupNCCL",
+        [](std::shared_ptr<TCPStore> store, int rank, int size, int gid, int device, double timeout)
+            -> std::shared_ptr<ProcessGroup> {
+          py::gil_scoped_release release;
+          return std::make_shared<distributed::ProcessGroupNCCL>(std::move(store), rank, size, gid, device,
+                                                                 Milliseconds(timeout));
+        },
+        py::arg("store"), py::arg("rank"), py::arg("world_size"), py::arg("gid"), py::arg("device"),
+        py::arg("timeout") = 1800.0, "An NCCL process group on GPU `device`; blocks until all ranks arrive.");
+#endif
   d.def("ProcessGroupCustom",
         [](std::shared_ptr<TCPStore> store, int rank, int size, int gid, py::handle place, double timeout)
             -> std::shared_ptr<ProcessGroup> {

@@ -170,3 +170,32 @@ def plugin_without_collectives(out_dir: str, plugin: str) -> None:
     except RuntimeError as e:
         error = str(e)
     _save(out_dir, {"error": error})
+
+
+# The dtypes NCCL moves (its reductions of float16 products overflow like the CPU's).
+NCCL_DTYPES = ["float32", "float64", "int32", "int64", "float16"]
+
+
+def nccl_collectives(out_dir: str) -> None:
+    """collectives() with rank r on GPU r, over NCCL."""
+    paddle.device.set_device(f"gpu:{int(os.environ['PADDLE_TRAINER_ID'])}")
+    collectives(out_dir, NCCL_DTYPES)
+
+
+def nccl_single_gpu(out_dir: str) -> None:
+    """A one-rank NCCL group: what a machine with one GPU can run."""
+    paddle.device.set_device("gpu:0")
+    dist.init_parallel_env()
+    x = paddle.to_tensor([1.0, 2.0, 3.0])
+    dist.all_reduce(x, op=dist.ReduceOp.MAX)
+    parts = []
+    dist.all_gather(parts, paddle.to_tensor([[4, 5]]))
+    y = paddle.to_tensor([7.0])
+    dist.broadcast(y, src=0)
+    dist.barrier()
+    _save(out_dir, {"backend": dist.get_backend(), "place": str(x.place), "all_reduce": x.numpy(),
+                    "all_gather": [p.numpy() for p in parts], "broadcast": y.numpy()})
+
+
+def init_only(out_dir: str) -> None:
+    dist.init_parallel_env()

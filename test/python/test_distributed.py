@@ -56,6 +56,39 @@ def test_every_collective_over_a_plugin_devices_collectives(tmp_path, n):
     _check_collectives(_results(tmp_path, n), n, W.PLUGIN_DTYPES, "xccl")
 
 
+def _gpus() -> int:
+    import paddle
+
+    return paddle.device.cuda.device_count()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(_gpus() < 2, reason="NCCL between ranks needs two GPUs (NCCL refuses two ranks on one GPU)")
+def test_every_collective_over_nccl(tmp_path):
+    n = min(_gpus(), 4)
+    dist.spawn(W.nccl_collectives, args=(str(tmp_path),), nprocs=n)
+    _check_collectives(_results(tmp_path, n), n, W.NCCL_DTYPES, "nccl")
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(_gpus() < 1, reason="needs a GPU")
+def test_a_one_gpu_nccl_group(tmp_path):
+    dist.spawn(W.nccl_single_gpu, args=(str(tmp_path),), nprocs=1)
+    (g,) = _results(tmp_path, 1)
+    assert g["backend"] == "nccl" and g["place"] == "Place(gpu:0)"
+    np.testing.assert_array_equal(g["all_reduce"], [1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(g["all_gather"][0], [[4, 5]])
+    np.testing.assert_array_equal(g["broadcast"], [7.0])
+
+
+@pytest.mark.skipif(_gpus() > 0, reason="checks the message of a machine without GPUs")
+def test_the_nccl_backend_without_a_gpu_says_so(tmp_path):
+    with pytest.raises(RuntimeError, match="the nccl backend needs a GPU, but this build or machine has none"):
+        dist.spawn(W.init_only, args=(str(tmp_path),), nprocs=2, backend="nccl")
+    with pytest.raises(ValueError, match=r"\[spawn\] option 'backend'"):
+        dist.spawn(W.init_only, args=(str(tmp_path),), nprocs=2, backend="mpi")
+
+
 def test_a_plugin_without_collectives_is_named(tmp_path):
     from conftest import CUSTOM_CPU_PLUGIN
 

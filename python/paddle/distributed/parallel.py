@@ -185,29 +185,45 @@ def _group_key(group_id: int) -> int:
 
 
 def _backend() -> str:
-    """"xccl" when this rank runs on a plugin device (its collectives), else "gloo"; PADDLE_DISTRI_BACKEND may
-    name gloo or xccl outright."""
+    """The collectives of this rank's device: "nccl" on a GPU (the one FLAGS_selected_gpus names, which becomes
+    the current device), "xccl" on a plugin device, else "gloo". PADDLE_DISTRI_BACKEND (the launcher's, or
+    spawn's backend option) may name one outright; "auto" picks by the device."""
     import paddle
 
     chosen = os.environ.get("PADDLE_DISTRI_BACKEND", "auto")
+    if chosen not in ("auto", "gloo", "nccl", "xccl"):
+        raise ValueError(f"[init_parallel_env] PADDLE_DISTRI_BACKEND: expected auto, gloo, nccl or xccl, but got "
+                         f"{chosen!r}")
     device = paddle.device.get_device()
-    on_plugin = device.split(":")[0] in paddle.device.get_all_custom_device_type()
-    if chosen == "xccl" or (chosen in ("auto", "nccl") and on_plugin):
-        if not on_plugin:
-            raise RuntimeError(f"[init_parallel_env] PADDLE_DISTRI_BACKEND=xccl runs on a plugin device, but this "
-                               f"rank's device is {device}: call paddle.device.set_device first")
+    if device.split(":")[0] in paddle.device.get_all_custom_device_type():
+        if chosen == "gloo":
+            return "gloo"
         return "xccl"
+    if chosen == "xccl":
+        raise RuntimeError(f"[init_parallel_env] PADDLE_DISTRI_BACKEND=xccl runs on a plugin device, but this "
+                           f"rank's device is {device}: call paddle.device.set_device first")
+    selected = os.environ.get("FLAGS_selected_gpus")
+    if chosen == "nccl" or (chosen == "auto" and (selected or device.startswith("gpu"))):
+        if not hasattr(_D, "ProcessGroupNCCL") or paddle.device.cuda.device_count() == 0:
+            raise RuntimeError("[init_parallel_env] the nccl backend needs a GPU, but this build or machine has "
+                               "none; launch without --devices (or set PADDLE_DISTRI_BACKEND=gloo) to train on CPUs")
+        if selected:
+            paddle.device.set_device(f"gpu:{int(selected.split(',')[0])}")
+        return "nccl"
     return "gloo"
 
 
 def _process_group(rank: int, size: int, group_id: int, seconds: float):
     """A process group of `size` ranks on this job's backend."""
-    if _State.backend == "xccl":
-        import paddle
+    import paddle
 
-        return _D.ProcessGroupCustom(_State.store, rank, size, _group_key(group_id), paddle.device.get_device(),
-                                     seconds)
-    return _D.ProcessGroupGloo(_State.store, rank, size, _group_key(group_id), _State.host, seconds)
+    key = _group_key(group_id)
+    if _State.backend == "xccl":
+        return _D.ProcessGroupCustom(_State.store, rank, size, key, paddle.device.get_device(), seconds)
+    if _State.backend == "nccl":
+        return _D.ProcessGroupNCCL(_State.store, rank, size, key, int(paddle.device.get_device().split(":")[1]),
+                                   seconds)
+    return _D.ProcessGroupGloo(_State.store, rank, size, key, _State.host, seconds)
 
 
 def is_initialized() -> bool:

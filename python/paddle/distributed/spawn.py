@@ -61,8 +61,9 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
         nprocs (int, optional): how many processes; -1 for one per CPU core. Default -1.
         join (bool, optional): wait for them to finish. Default True.
         daemon (bool, optional): the processes' daemon flag. Default False.
-        **options: ``backend``: "auto" (default: a plugin device's collectives when
-            a rank runs on one, else gloo), "gloo" or "xccl".
+        **options: ``backend``: "auto" (default: by each rank's device: NCCL on a
+            GPU, a plugin device's collectives on one, else gloo), "gloo", "nccl"
+            or "xccl".
 
     Returns:
         MultiprocessContext: the processes (join() waits).
@@ -80,8 +81,9 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
     if not isinstance(nprocs, int) or nprocs < 1:
         raise ValueError(f"[spawn] argument 'nprocs': expected a positive int or -1, but got {nprocs!r}")
     backend = options.pop("backend", "auto")
-    if backend not in ("auto", "gloo", "xccl"):
-        raise ValueError(f"[spawn] option 'backend': expected 'auto', 'gloo' or 'xccl', but got {backend!r}")
+    if backend not in ("auto", "gloo", "nccl", "xccl"):
+        raise ValueError(f"[spawn] option 'backend': expected 'auto', 'gloo', 'nccl' or 'xccl', but got "
+                         f"{backend!r}")
     ctx = multiprocessing.get_context("spawn")
     errors = ctx.SimpleQueue()
     master = f"127.0.0.1:{_free_port()}"
