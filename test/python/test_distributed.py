@@ -269,6 +269,55 @@ def test_a_killed_worker_restarts_the_job_from_its_checkpoint(tmp_path):
     np.testing.assert_allclose(np.load(full / "final.npy"), [1.0, -2.0, 3.0, 0.5], atol=0.2)
 
 
+TRAIN_DP = """
+    import os, signal, sys
+    import numpy as np
+    import paddle, paddle.distributed as dist
+    sys.path.insert(0, %r)
+    import dp_workers as W
+
+    dist.init_parallel_env()
+    r, n = dist.get_rank(), dist.get_world_size()
+    kill_at = int(sys.argv[1])
+    model = paddle.DataParallel(W.make_mlp(seed=100))
+    opt = W.make_optimizer(model.parameters())
+    step0 = paddle.zeros([1], dtype="int64")
+    if os.path.exists("ckpt"):
+        # the optimizer's state exists once it stepped: a step on zero gradients makes it, the checkpoint fills it
+        for p in model.parameters():
+            p.grad = paddle.zeros_like(p)
+        opt.step()
+        state = {"model": model.state_dict(), "opt": opt.state_dict(), "step": step0}
+        dist.load_state_dict(state, "ckpt")
+        opt.set_state_dict(state["opt"])
+    batches = W.batches(micro=1) * 3
+    for step in range(int(step0.item()), len(batches)):
+        if step == kill_at and r == 1 and os.environ["PADDLE_RESTART_COUNT"] == "0":
+            os.kill(os.getpid(), signal.SIGKILL)
+        x, y = batches[step][0]
+        paddle.nn.functional.mse_loss(model(W.shard(x, r, n)), W.shard(y, r, n)).backward()
+        opt.step()
+        opt.clear_grad()
+        dist.save_state_dict({"model": model.state_dict(), "opt": opt.state_dict(),
+                              "step": paddle.to_tensor([step + 1])}, "ckpt")
+    if r == 0:
+        np.savez("final.npz", **W.params_of(model))
+""" % os.path.dirname(os.path.abspath(__file__))
+
+
+def test_data_parallel_resumes_from_its_distributed_checkpoint_after_a_kill(tmp_path):
+    runs = {}
+    for name, kill_at in (("full", -1), ("killed", 5)):
+        where = tmp_path / name
+        where.mkdir()
+        proc = _launch(where, TRAIN_DP.replace("int(sys.argv[1])", str(kill_at)), "--nproc_per_node", "2")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert ("Restarting the job (1 of 3)" in proc.stdout) == (name == "killed")
+        runs[name] = np.load(where / "final.npz")
+    for key in runs["full"].files:
+        np.testing.assert_allclose(runs["killed"][key], runs["full"][key], rtol=1e-6, atol=1e-7, err_msg=key)
+
+
 def test_a_job_that_always_fails_stops_after_max_restart_showing_the_log(tmp_path):
     proc = _launch(tmp_path, """
         import paddle.distributed as dist
