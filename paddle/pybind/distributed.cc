@@ -174,6 +174,8 @@ void BindDistributed(py::module_& m) {
         py::arg("store"), py::arg("rank"), py::arg("world_size"), py::arg("gid"), py::arg("device"),
         py::arg("timeout") = 1800.0, "An NCCL process group on GPU `device`; blocks until all ranks arrive.");
 #endif
+  d.def("check_plugin_collectives", &distributed::CheckPluginCollectives, py::arg("device_type"),
+        "Raises unless the plugin of `device_type` has collectives (device_ext.h's ccl_* functions).");
   d.def("ProcessGroupCustom",
         [](std::shared_ptr<TCPStore> store, int rank, int size, int gid, py::handle place, double timeout)
             -> std::shared_ptr<ProcessGroup> {

@@ -356,3 +356,147 @@ def test_log_level_warning_keeps_only_the_workers_output(tmp_path):
     assert "rank output" in proc.stdout and "LAUNCH" not in proc.stdout
     loud = _launch(tmp_path, "print('rank output')\n", "--nproc_per_node", "2")
     assert "Job completed" in loud.stdout
+
+
+ELASTIC_TRAIN = """
+    import os, sys, time
+    import numpy as np
+    import paddle, paddle.distributed as dist
+
+    dist.init_parallel_env()
+    r, n = dist.get_rank(), dist.get_world_size()
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal([60, 4]).astype("float32")
+    Y = X @ np.array([1.0, -2.0, 3.0, 0.5], "float32")
+    w, start = paddle.zeros([4]), 0
+    if os.path.exists("ckpt.pd"):
+        state = paddle.load("ckpt.pd")
+        w, start = state["w"], int(state["step"])
+    for step in range(start, STEPS):
+        xb, yb = paddle.to_tensor(X[r::n]), paddle.to_tensor(Y[r::n])
+        grad = 2.0 * paddle.matmul(paddle.t(xb), paddle.matmul(xb, w) - yb) / X.shape[0]
+        dist.all_reduce(grad)  # the whole batch's gradient, whatever the number of ranks
+        w = w - 0.05 * grad
+        dist.barrier()
+        if r == 0:
+            paddle.save({"w": w, "step": step + 1}, "ckpt.pd")
+            with open("sizes.txt", "a") as f:
+                f.write(f"{step} {n}\\n")
+        time.sleep(PAUSE)
+    if r == 0:
+        np.save("final.npy", w.numpy())
+"""
+
+
+def _etcd(tmp_path):
+    import shutil
+
+    if shutil.which("etcd") is None:
+        pytest.skip("etcd is not installed (tools/install_deps.sh installs etcd-server)")
+    client, peer = _free_port(), _free_port()
+    proc = subprocess.Popen(["etcd", "--data-dir", str(tmp_path / "etcd"), "--listen-client-urls",
+                             f"http://127.0.0.1:{client}", "--advertise-client-urls", f"http://127.0.0.1:{client}",
+                             "--listen-peer-urls", f"http://127.0.0.1:{peer}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", client), timeout=1):
+                return proc, client
+        except OSError:
+            assert time.time() < deadline, "etcd did not start"
+            time.sleep(0.1)
+
+
+def _sizes(path):
+    return [int(line.split()[1]) for line in open(path).read().split("\n") if line]
+
+
+def test_an_elastic_job_grows_and_shrinks_as_nodes_join_and_leave(tmp_path):
+    """Two nodes start a 2:3 job; a third joins (the job rescales to three ranks, resuming from its checkpoint),
+    then leaves on SIGTERM (back to two). The result is the one a fixed job computes."""
+    etcd, port = _etcd(tmp_path)
+    nodes = []
+    try:
+        work = tmp_path / "elastic"
+        work.mkdir()
+        script = work / "train.py"
+        script.write_text(textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0.1"))
+
+        def node(i):
+            return subprocess.Popen([sys.executable, "-m", "paddle.distributed.launch", "--master",
+                                     f"etcd://127.0.0.1:{port}", "--nnodes", "2:3", "--job_id", "grow",
+                                     "--log_dir", str(work / f"log{i}"), str(script)], cwd=work,
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+        def wait_for_size(n, timeout=60):
+            deadline = time.time() + timeout
+            while not ((work / "sizes.txt").exists() and _sizes(work / "sizes.txt")[-1:] == [n]):
+                assert time.time() < deadline, f"the job never ran with {n} ranks: " + (
+                    (work / "sizes.txt").read_text() if (work / "sizes.txt").exists() else "no steps")
+                time.sleep(0.1)
+
+        nodes = [node(0), node(1)]
+        wait_for_size(2)
+        nodes.append(node(2))
+        wait_for_size(3)
+        nodes[2].send_signal(signal.SIGTERM)
+        assert nodes[2].wait(timeout=30) == 128 + signal.SIGTERM
+        outputs = [p.communicate(timeout=120)[0] for p in nodes[:2]]
+        assert [p.returncode for p in nodes[:2]] == [0, 0], outputs
+    finally:
+        for p in nodes:
+            if p.poll() is None:
+                p.kill()
+        etcd.kill()
+    sizes = _sizes(work / "sizes.txt")
+    changes = [s for i, s in enumerate(sizes) if i == 0 or s != sizes[i - 1]]
+    assert changes == [2, 3, 2], sizes
+    fixed = tmp_path / "fixed"
+    fixed.mkdir()
+    train = textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0")
+    assert _launch(fixed, train, "--nproc_per_node", "2").returncode == 0
+    np.testing.assert_allclose(np.load(work / "final.npy"), np.load(fixed / "final.npy"), rtol=1e-5, atol=1e-6)
+
+
+def test_an_elastic_job_survives_a_node_that_dies(tmp_path):
+    """Three nodes of a 2:3 job; the one serving the round's store dies with its workers (SIGKILL): the others'
+    collectives and store break, and once its lease runs out they carry on as two, from the checkpoint, to the
+    fixed job's result."""
+    etcd, port = _etcd(tmp_path)
+    nodes = []
+    try:
+        work = tmp_path / "elastic"
+        work.mkdir()
+        script = work / "train.py"
+        script.write_text(textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0.1"))
+        for i in range(3):  # one after the other: the first registered is rank 0 of the round, serving its store
+            time.sleep(0.5 if i else 0)
+            nodes.append(subprocess.Popen([sys.executable, "-m", "paddle.distributed.launch", "--master",
+                                           f"etcd://127.0.0.1:{port}", "--nnodes", "2:3", "--job_id", "die",
+                                           "--max_restart", "0", "--log_dir", str(work / f"log{i}"), str(script)],
+                                          cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+        deadline = time.time() + 60
+        while not ((work / "sizes.txt").exists() and _sizes(work / "sizes.txt")[-1:] == [3]):
+            assert time.time() < deadline, "the job never ran with 3 ranks"
+            time.sleep(0.1)
+        victim = nodes[0]  # the hard case: the node serving the round's store
+        children = subprocess.run(["pgrep", "-P", str(victim.pid)], capture_output=True, text=True).stdout.split()
+        for pid in [victim.pid] + [int(c) for c in children]:
+            os.kill(int(pid), signal.SIGKILL)
+        outputs = [p.communicate(timeout=120)[0] for p in nodes[1:]]
+        assert [p.returncode for p in nodes[1:]] == [0, 0], outputs
+        assert all("Restarting the job" not in out for out in outputs)  # a lost node is no failure of the job
+    finally:
+        for p in nodes:
+            if p.poll() is None:
+                p.kill()
+        etcd.kill()
+    sizes = _sizes(work / "sizes.txt")
+    changes = [s for i, s in enumerate(sizes) if i == 0 or s != sizes[i - 1]]
+    assert changes[-2:] == [3, 2], sizes
+    fixed = tmp_path / "fixed"
+    fixed.mkdir()
+    train = textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0")
+    assert _launch(fixed, train, "--nproc_per_node", "2").returncode == 0
+    np.testing.assert_allclose(np.load(work / "final.npy"), np.load(fixed / "final.npy"), rtol=1e-5, atol=1e-6)

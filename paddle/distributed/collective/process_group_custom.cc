@@ -39,6 +39,12 @@ char* BytesOf(const phi::DenseTensor& t) { return static_cast<char*>(const_cast<
 
 }  // namespace
 
+void CheckPluginCollectives(const std::string& device_type) {
+  const phi::custom::CustomDevice& device = phi::custom::GetDevice(device_type);
+  PD_CHECK(device.HasCollectives(), Unavailable, "[init_parallel_env] the plugin of '", device.type(), "' (",
+           device.library(), ") has no collectives: device_ext.h's ccl_* functions are unset");
+}
+
 ProcessGroupCustom::ProcessGroupCustom(std::shared_ptr<TCPStore> store, int rank, int size, int id,
                                        const phi::Place& place, std::chrono::milliseconds timeout)
     : ProcessGroup(rank, size, id, timeout),
@@ -47,8 +53,7 @@ ProcessGroupCustom::ProcessGroupCustom(std::shared_ptr<TCPStore> store, int rank
       place_(place) {
   PD_CHECK(place.is_custom(), InvalidArgument, "[init_parallel_env] the xccl backend runs on a plugin device, not on ",
            place.ToString());
-  PD_CHECK(device_.HasCollectives(), Unavailable, "[init_parallel_env] the plugin of '", device_.type(), "' (",
-           device_.library(), ") has no collectives: device_ext.h's ccl_* functions are unset");
+  CheckPluginCollectives(place.GetCustomDeviceType());
   const C_DeviceInterface& t = device_.table();
   size_t id_size = 0;
   Check(t.ccl_get_unique_id_size(&id_size), "ccl_get_unique_id_size");

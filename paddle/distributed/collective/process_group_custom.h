@@ -23,6 +23,9 @@ class CustomDevice;
 
 namespace paddle::distributed {
 
+// Raises Unavailable unless the plugin of `device_type` has collectives.
+void CheckPluginCollectives(const std::string& device_type);
+
 class ProcessGroupCustom final : public ProcessGroup {
  public:
   // Joins group `id` on `place` (a plugin device); blocks until every rank

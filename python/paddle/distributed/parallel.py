@@ -162,6 +162,8 @@ def init_parallel_env(nccl_config=None):
     env = ParallelEnv()
     if not 0 <= env.rank < env.world_size:
         raise ValueError(f"[init_parallel_env] rank {env.rank} is not in [0, {env.world_size})")
+    # Before the rendezvous: a rank that cannot run the backend says so at once, not after the others' timeout.
+    _State.backend = _backend()
     host, port = _master_address(env)
     _State.timeout = datetime.timedelta(milliseconds=env.pg_timeout)
     seconds = _State.timeout.total_seconds()
@@ -169,9 +171,6 @@ def init_parallel_env(nccl_config=None):
     _State.store = _D.TCPStore(host, port, is_master=env.rank == 0 and not served, world_size=env.world_size,
                                timeout=seconds)
     _State.host = _own_host(env, host)
-    # Each launch attempt rendezvouses afresh: a restarted job must not read the
-    # addresses its failed attempt left in the store.
-    _State.backend = _backend()
     group_id = 0
     pg = _process_group(env.rank, env.world_size, group_id, seconds)
     group = Group(env.rank, group_id, list(range(env.world_size)), pg, name="_default_pg")
@@ -180,7 +179,8 @@ def init_parallel_env(nccl_config=None):
 
 
 def _group_key(group_id: int) -> int:
-    """The store prefix of a group: its id within one launch attempt."""
+    """The store prefix of a group: its id within one launch attempt. Each attempt rendezvouses afresh: a
+    restarted job must not read the addresses its failed attempt left in the store."""
     return int(os.environ.get("PADDLE_RESTART_COUNT", "0")) * 100000 + group_id
 
 
@@ -198,6 +198,7 @@ def _backend() -> str:
     if device.split(":")[0] in paddle.device.get_all_custom_device_type():
         if chosen == "gloo":
             return "gloo"
+        _D.check_plugin_collectives(device.split(":")[0])
         return "xccl"
     if chosen == "xccl":
         raise RuntimeError(f"[init_parallel_env] PADDLE_DISTRI_BACKEND=xccl runs on a plugin device, but this "

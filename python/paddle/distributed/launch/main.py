@@ -79,9 +79,9 @@ def _local_ip(master_host: str) -> str:
 
 
 class _Node:
-    """This node's place in the job, agreed through the store."""
+    """This node's place in the job, agreed through the store (`store`: one this node serves already)."""
 
-    def __init__(self, args, nproc: int):
+    def __init__(self, args, nproc: int, store=None):
         ips = args.ips.split(",") if args.ips else None
         self.nnodes = len(ips) if ips else int(str(args.nnodes).split(":")[0])
         if self.nnodes < 1:
@@ -104,8 +104,8 @@ class _Node:
         if self.nnodes > 1 and args.rank < 0:
             serves = self.host == master_host  # the node at the master's address serves it
         timeout = float(args.elastic_timeout) if self.nnodes > 1 else 60.0
-        self.store = _C.distributed.TCPStore(master_host, master_port, is_master=serves, world_size=self.nnodes,
-                                             timeout=max(timeout, 1.0))
+        self.store = store or _C.distributed.TCPStore(master_host, master_port, is_master=serves,
+                                                      world_size=self.nnodes, timeout=max(timeout, 1.0))
         self.master = f"{master_host}:{self.store.port}"
         # Wait for workers' rendezvous at the job's pace, not the nodes' join timeout.
         self.rank = args.rank if args.rank >= 0 else self.store.add(f"{args.job_id}/node_count", 1) - 1
@@ -219,9 +219,6 @@ def launch(argv=None) -> int:
     nproc = args.nproc_per_node or (len(devices) if devices else 1)
     if devices and len(devices) < nproc:
         raise SystemExit(f"[launch] --devices names {len(devices)} devices for {nproc} processes")
-    node = _Node(args, nproc)
-    _log(f"Job: {args.job_id}, mode {args.run_mode}, nodes {node.nnodes}, node rank {node.rank}, "
-         f"{nproc} processes here, world size {node.world_size}, master {node.master}")
     stopping = []
 
     def on_signal(signum, frame):
@@ -229,46 +226,81 @@ def launch(argv=None) -> int:
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
+    if args.master and args.master.startswith("etcd://"):
+        from paddle.distributed.launch.elastic import launch_elastic
+
+        return launch_elastic(args, nproc, devices, stopping)
+    node = _Node(args, nproc)
+    _log(f"Job: {args.job_id}, mode {args.run_mode}, nodes {node.nnodes}, node rank {node.rank}, "
+         f"{nproc} processes here, world size {node.world_size}, master {node.master}")
     failure = None
     for attempt in range(args.max_restart + 1):
         if attempt:
             _log(f"Restarting the job ({attempt} of {args.max_restart})")
-        workers = _Workers(args, node, nproc, attempt, devices)
-        failed_key = f"{args.job_id}/failed/{attempt}"
-        failure = None
-        while True:
-            workers.echo_output()
-            if stopping:
-                workers.stop()
-                _log(f"Stopped by signal {stopping[0]}", failure=True)
-                return 128 + stopping[0]
-            failed = workers.failed()
-            if failed:
-                # The first to exit is the one whose log tells why; its peers follow within moments, when their
-                # connections to it break. Of those seen exiting together, one that failed for its own reason.
-                first = max(failed, key=lambda f: _failed_for_its_own_reason(workers.logs[f[0]], f[1]))
-                time.sleep(0.2)
-                for local, code in workers.failed():
-                    _log(f"Rank {node.first_rank + local} exited with code {code}", failure=True)
-                failure = (node.first_rank + first[0], first[1], workers.logs[first[0]])
-                node.store.set(failed_key, str(failure[0]).encode())  # the other nodes stop too
-                break
-            if node.nnodes > 1 and node.store.check([failed_key]):
-                failure = (int(node.store.get(failed_key)), None, None)
-                break
-            if workers.done():
-                break
-            time.sleep(0.02)
-        workers.stop()
-        if failure is None:
+        outcome, failure = _run_attempt(args, node, nproc, attempt, devices, stopping)
+        if outcome == "stopped":
+            return 128 + stopping[0]
+        if outcome == "done":
             if node.nnodes > 1:  # node 0 serves the store: it leaves once every node is done
                 node.store.add(f"{args.job_id}/done/{attempt}", 1)
                 if node.rank == 0:
                     _wait_count(node.store, f"{args.job_id}/done/{attempt}", node.nnodes)
             _log("Job completed")
             return 0
-        if failure[1] is None:
+    return _give_up(args, failure)
+
+
+def _run_attempt(args, node: _Node, nproc: int, attempt: int, devices, stopping: list, interrupted=None):
+    """Runs one attempt's workers on this node until they finish, one fails (here or on another node), a signal
+    stops the launcher, or `interrupted()` (asked about once a second) says so. Returns (outcome, failure):
+    outcome "done", "failed", "stopped" or "interrupted"; failure (rank, exit code, log) when "failed"."""
+    workers = _Workers(args, node, nproc, attempt, devices)
+    failed_key = f"{args.job_id}/failed/{attempt}"
+    failure, outcome, asked = None, "done", time.time()
+    while True:
+        workers.echo_output()
+        if stopping:
+            workers.stop()
+            _log(f"Stopped by signal {stopping[0]}", failure=True)
+            return "stopped", None
+        failed = workers.failed()
+        if failed:
+            # The first to exit is the one whose log tells why; its peers follow within moments, when their
+            # connections to it break. Of those seen exiting together, one that failed for its own reason.
+            first = max(failed, key=lambda f: _failed_for_its_own_reason(workers.logs[f[0]], f[1]))
+            time.sleep(0.2)
+            for local, code in workers.failed():
+                _log(f"Rank {node.first_rank + local} exited with code {code}", failure=True)
+            failure, outcome = (node.first_rank + first[0], first[1], workers.logs[first[0]]), "failed"
+            try:
+                node.store.set(failed_key, str(failure[0]).encode())  # the other nodes stop too
+            except (RuntimeError, OSError):
+                pass  # the store's node is gone: the other nodes see their own workers fail
+            break
+        try:
+            failed_elsewhere = node.nnodes > 1 and node.store.check([failed_key])
+            if failed_elsewhere:
+                failure = (int(node.store.get(failed_key)), None, None)
+        except (RuntimeError, OSError) as e:  # the node serving the store is gone
+            failed_elsewhere, failure = True, ("?", None, None)
+            _log(f"The job's store is gone ({e})", failure=True)
+        if failed_elsewhere:
+            outcome = "failed"
             _log(f"Rank {failure[0]} failed on another node", failure=True)
+            break
+        if workers.done():
+            break
+        if interrupted is not None and time.time() - asked > 1.0:
+            asked = time.time()
+            if interrupted():
+                outcome = "interrupted"
+                break
+        time.sleep(0.02)
+    workers.stop()
+    return outcome, failure
+
+
+def _give_up(args, failure) -> int:
     rank, code, log = failure
     if log is not None:
         print(f"---- the last {_TAIL_LINES} lines of rank {rank}'s log ({log}) ----\n{_tail(log)}", file=sys.stderr)
