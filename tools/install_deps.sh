@@ -8,7 +8,7 @@ APT_PACKAGES=(
   libeigen3-dev libdnnl-dev libopenblas-openmp-dev
   libgoogle-glog-dev libgflags-dev libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev nlohmann-json3-dev libgloo-dev
-  openmpi-bin etcd-server
+  openmpi-bin etcd-server slurm-wlm munge
 )
 
 missing=()

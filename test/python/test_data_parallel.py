@@ -9,9 +9,11 @@ import os
 import pickle
 import json
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -287,3 +289,98 @@ def test_data_parallel_under_openmpis_mpirun(tmp_path):
     for r, g in enumerate(_results(tmp_path, 2)):
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
+
+
+class _Slurm:
+    """A one-node Slurm cluster of this machine: munged on a private socket, slurmctld and slurmd."""
+
+    def __init__(self, tmp_path):
+        tools = ["munged", "slurmctld", "slurmd", "srun", "sinfo"]
+        if os.geteuid() != 0 or any(shutil.which(t) is None for t in tools):
+            pytest.skip("a local Slurm cluster needs root and slurm-wlm with munge (tools/install_deps.sh)")
+        d = tmp_path / "slurm"
+        (d / "state").mkdir(parents=True)
+        (d / "spool").mkdir()
+        self.procs = []
+        munge = d / "munge.sock"
+        subprocess.run(["munged", "--force", f"--socket={munge}", f"--pid-file={d / 'munged.pid'}",
+                        f"--log-file={d / 'munged.log'}", f"--seed-file={d / 'munged.seed'}"], check=True)
+        self.munged_pid = int((d / "munged.pid").read_text())
+        ports = [_free_tcp_port(), _free_tcp_port()]
+        host = socket.gethostname().split(".")[0]
+        (d / "slurm.conf").write_text(f"""ClusterName=test
+SlurmctldHost={host}
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket={munge}
+StateSaveLocation={d / 'state'}
+SlurmdSpoolDir={d / 'spool'}
+SlurmctldPidFile={d / 'slurmctld.pid'}
+SlurmdPidFile={d / 'slurmd.pid'}
+SlurmctldPort={ports[0]}
+SlurmdPort={ports[1]}
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+MpiDefault=none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+NodeName={host} CPUs={os.cpu_count()} State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
+""")
+        self.env = dict(os.environ, SLURM_CONF=str(d / "slurm.conf"))
+        for daemon in (["slurmctld", "-D", "-c", "-i"], ["slurmd", "-D", "-c"]):
+            self.procs.append(subprocess.Popen(daemon, env=self.env, stdout=subprocess.DEVNULL,
+                                               stderr=subprocess.DEVNULL))
+            time.sleep(0.5)
+        deadline = time.time() + 30
+        while subprocess.run(["sinfo", "-h", "-o", "%t"], env=self.env, capture_output=True,
+                             text=True).stdout.strip() != "idle":
+            if time.time() > deadline:
+                self.close()
+                pytest.skip("the local Slurm cluster did not come up (its node never went idle)")
+            time.sleep(0.2)
+
+    def close(self):
+        for p in self.procs:
+            p.kill()
+            p.wait()
+        try:
+            os.kill(self.munged_pid, signal.SIGTERM)
+        except (ProcessLookupError, AttributeError):
+            pass
+
+
+def _free_tcp_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_data_parallel_under_slurms_srun(tmp_path):
+    """init_parallel_env takes its rank and size from srun's SLURM_* variables and serves the store on the step's
+    first node, at a port derived from the job id."""
+    slurm = _Slurm(tmp_path)
+    try:
+        script = tmp_path / "train.py"
+        script.write_text("import sys\nsys.path.insert(0, %r)\nimport dp_workers as W\nW.train(%r, 1, 0.001, False)\n"
+                          % (os.path.dirname(os.path.abspath(__file__)), str(tmp_path)))
+        proc = subprocess.run(["srun", "-n", "2", "--overcommit", sys.executable, str(script)], capture_output=True,
+                              text=True, timeout=180, cwd=tmp_path, env=slurm.env)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    finally:
+        slurm.close()
+    expected = _reference(1, False)
+    for r, g in enumerate(_results(tmp_path, 2)):
+        for key in expected:
+            np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
+
+
+@pytest.mark.parametrize("nodes,first", [("vm", "vm"), ("a,b", "a"), ("gpu[07-09,12],cpu3", "gpu07"),
+                                         ("x[1-2]y,z", "x1y")])
+def test_the_store_of_a_slurm_step_is_on_its_first_node(monkeypatch, nodes, first):
+    from paddle.distributed.parallel import _slurm_first_node
+
+    monkeypatch.setenv("SLURM_STEP_NODELIST", nodes)
+    assert _slurm_first_node() == first

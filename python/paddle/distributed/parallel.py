@@ -3,7 +3,8 @@ and the default process group that init_parallel_env sets up.
 
 A rank learns its place from the environment its launcher gave it:
 paddle.distributed.launch's PADDLE_* variables, OpenMPI's OMPI_COMM_WORLD_*
-under mpirun, or Slurm's SLURM_* under srun. The rendezvous store (Note [TCP
+under mpirun, or Slurm's SLURM_* under srun (the store on the step's first
+node). The rendezvous store (Note [TCP
 store] in paddle/distributed/store/tcp_store.h) is at PADDLE_MASTER (or
 MASTER_ADDR and MASTER_PORT); our launcher serves it itself, so that it
 outlives the workers' restarts, and says so with PADDLE_STORE_SERVED=1;
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 
 from paddle import _C
 
@@ -109,12 +111,22 @@ class _State:
     next_group_id = 1
 
 
+def _slurm_first_node() -> str | None:
+    """The first node of a Slurm step, where its task 0 (which serves the store) runs: the head of
+    SLURM_STEP_NODELIST (or SLURM_JOB_NODELIST) in Slurm's hostlist form, "gpu[07-09,12],cpu3" -> "gpu07"."""
+    nodes = os.environ.get("SLURM_STEP_NODELIST") or os.environ.get("SLURM_JOB_NODELIST")
+    if not nodes:
+        return None
+    prefix, ranges, suffix = re.match(r"([^,\[]*)(?:\[([^\]]*)\])?([^,]*)", nodes).groups()
+    return prefix + (ranges.split(",")[0].split("-")[0] if ranges else "") + suffix
+
+
 def _master_address(env: ParallelEnv) -> tuple[str, int]:
     master = os.environ.get("PADDLE_MASTER")
     if master:
         host, _, port = master.rpartition(":")
         return host, int(port)
-    host = os.environ.get("MASTER_ADDR") or os.environ.get("SLURM_LAUNCH_NODE_IPADDR")
+    host = os.environ.get("MASTER_ADDR") or _slurm_first_node()
     port = os.environ.get("MASTER_PORT")
     if port is None and "SLURM_JOB_ID" in os.environ:  # the same port on every task of a Slurm job
         port = 20000 + int(os.environ["SLURM_JOB_ID"]) % 20000
