@@ -27,6 +27,7 @@ gpu_rc=$?
 (cd test/python && python3 -m pytest -q -p no:cacheprovider -n 8 . > "$OUT/pytest_all.log" 2>&1)
 all_rc=$?
 python3 tools/bench/run.py --gpu > "$OUT/bench.md" 2> "$OUT/bench.log"
+python3 tools/bench/distributed.py --gpu >> "$OUT/bench.md" 2>> "$OUT/bench.log"
 
 echo
 echo "| step | result |"

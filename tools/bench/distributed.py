@@ -10,8 +10,10 @@
 - DataParallel scaling: the train_mlp step (784-512-512-10, batch 128 per
   rank, Adam) with 1 process and with 2, one math thread each; scaling
   efficiency = throughput(2) / (2 x throughput(1)).
+- --gpu: NCCL all_reduce bus bandwidth with one rank per GPU (skipped with
+  fewer than two GPUs).
 
-Usage: python3 tools/bench/distributed.py [--peers-root /opt/peers] [--quick]
+Usage: python3 tools/bench/distributed.py [--peers-root /opt/peers] [--quick] [--gpu]
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ class _Ours:
         import paddle.distributed as dist
 
         self.lib, self.dist = paddle, dist
+        if os.environ.get("BENCH_GPU") == "1":  # rank r on GPU r: NCCL
+            paddle.device.set_device(f"gpu:{rank}")
         if n > 1:
             dist.init_parallel_env()
 
@@ -235,10 +239,27 @@ def _gbs(size: int, seconds: float | None, factor: float = 1.0) -> str:
     return f"{size / seconds * factor / 1e9:.3g}" if seconds else "-"
 
 
+def gpu_table(sizes: list[int]) -> None:
+    probe = subprocess.run([sys.executable, "-c", "import paddle; print(paddle.device.cuda.device_count())"],
+                           capture_output=True, text=True)
+    gpus = int(probe.stdout.strip() or 0) if probe.returncode == 0 else 0
+    print(f"NCCL all_reduce bus bandwidth, GB/s (float32 SUM, one rank per GPU; {gpus} GPUs)\n")
+    if gpus < 2:
+        print("skipped: NCCL puts one rank on each GPU, and this machine has fewer than two")
+        return
+    got = _run(sys.executable, ["ours", "all_reduce", json.dumps(sizes)], gpus, {"BENCH_GPU": "1"}) or {}
+    print("| size | ranks | ours (nccl) |")
+    print("|---|---|---|")
+    for size in sizes:
+        label = f"{size >> 20} MB" if size >= 1 << 20 else f"{size >> 10} KB"
+        print(f"| {label} | {gpus} | {_gbs(size, got.get(str(size)), 2 * (gpus - 1) / gpus)} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--peers-root", default="/opt/peers")
     parser.add_argument("--quick", action="store_true", help="two sizes, for a smoke run")
+    parser.add_argument("--gpu", action="store_true", help="NCCL all_reduce bus bandwidth, one rank per GPU")
     parser.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
     opts = parser.parse_args()
     if opts.worker:
@@ -251,6 +272,9 @@ def main() -> None:
             worker(kind, job, int(rank), int(n), int(port), json.loads(sizes))
         return
     sizes = QUICK_SIZES if opts.quick else SIZES
+    if opts.gpu:
+        gpu_table(sizes)
+        return
     pythons = {"ours": sys.executable}
     for name in ("torch", "paddle"):
         python = os.path.join(opts.peers_root, name, "bin", "python")
