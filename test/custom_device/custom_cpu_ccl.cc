@@ -141,6 +141,17 @@ bool Average(void* out, size_t count, C_DataType dtype, size_t nranks) {
   }
 }
 
+// recv <- parts[0] (op) parts[1] (op) ..., in rank order so that every rank
+// gets the same bits; divided by the number of parts for AVG.
+C_Status ReduceInOrder(void* recv, const std::vector<std::vector<char>>& parts, size_t count, C_DataType dtype,
+                       C_CCLReduceOp op) {
+  std::memcpy(recv, parts[0].data(), parts[0].size());
+  for (size_t q = 1; q < parts.size(); ++q) {
+    if (!Reduce(recv, parts[q].data(), count, dtype, op)) return C_ERROR;
+  }
+  return op == C_CCL_AVG && !Average(recv, count, dtype, parts.size()) ? C_ERROR : C_SUCCESS;
+}
+
 // Sends `part(q)` to every peer q while receiving each peer's message into `into(q)`.
 template <typename Part, typename Into>
 bool Exchange(C_CCLComm comm, size_t bytes, Part part, Into into) {
@@ -240,12 +251,7 @@ C_Status AllReduce(void* send, void* recv, size_t count, C_DataType dtype, C_CCL
   if (!Exchange(comm, bytes, [&](size_t) { return send; }, [&](size_t q) { return parts[q].data(); })) {
     return C_FAILED;
   }
-  std::memcpy(recv, parts[0].data(), bytes);
-  for (size_t q = 1; q < comm->nranks; ++q) {
-    if (!Reduce(recv, parts[q].data(), count, dtype, op)) return C_ERROR;
-  }
-  if (op == C_CCL_AVG && !Average(recv, count, dtype, comm->nranks)) return C_ERROR;
-  return C_SUCCESS;
+  return ReduceInOrder(recv, parts, count, dtype, op);
 }
 
 C_Status Broadcast(void* buf, size_t count, C_DataType dtype, size_t root, C_CCLComm comm, C_Stream) {
@@ -282,12 +288,7 @@ C_Status ReduceScatter(void* send, void* recv, size_t count, C_DataType dtype, C
   if (!Exchange(comm, bytes, [&](size_t q) { return in + q * bytes; }, [&](size_t q) { return parts[q].data(); })) {
     return C_FAILED;
   }
-  std::memcpy(recv, parts[0].data(), bytes);
-  for (size_t q = 1; q < comm->nranks; ++q) {
-    if (!Reduce(recv, parts[q].data(), count, dtype, op)) return C_ERROR;
-  }
-  if (op == C_CCL_AVG && !Average(recv, count, dtype, comm->nranks)) return C_ERROR;
-  return C_SUCCESS;
+  return ReduceInOrder(recv, parts, count, dtype, op);
 }
 
 C_Status Send(void* buf, size_t count, C_DataType dtype, size_t peer, C_CCLComm comm, C_Stream) {

@@ -25,6 +25,15 @@ def _save(out_dir: str, results: dict) -> None:
         pickle.dump(results, f)
 
 
+def results(out_dir, n: int) -> list:
+    """What ranks 0 .. n-1 saved (with _save here or in dp_workers)."""
+    out = []
+    for r in range(n):
+        with open(os.path.join(out_dir, f"rank{r}.pkl"), "rb") as f:
+            out.append(pickle.load(f))
+    return out
+
+
 def collectives(out_dir: str, dtypes=DTYPES) -> None:
     dist.init_parallel_env()
     r, n = dist.get_rank(), dist.get_world_size()

@@ -6,7 +6,6 @@ and gradient clipping, and parameters some ranks leave unused."""
 from __future__ import annotations
 
 import os
-import pickle
 import json
 import shutil
 import signal
@@ -22,17 +21,12 @@ import paddle
 import paddle.distributed as dist
 from paddle import nn
 
+import dist_workers as DW
 import dp_workers as W
 
 pytestmark = pytest.mark.slow
 
 
-def _results(out_dir, n):
-    out = []
-    for r in range(n):
-        with open(os.path.join(out_dir, f"rank{r}.pkl"), "rb") as f:
-            out.append(pickle.load(f))
-    return out
 
 
 def _reference(micro: int, amp: bool) -> dict:
@@ -63,7 +57,7 @@ def _reference(micro: int, amp: bool) -> dict:
 ])
 def test_data_parallel_training_equals_single_process_training(tmp_path, n, micro, bucket_mb, amp):
     dist.spawn(W.train, args=(str(tmp_path), micro, bucket_mb, amp), nprocs=n)
-    got = _results(tmp_path, n)
+    got = DW.results(tmp_path, n)
     rank0_init = W.params_of(W.make_mlp(seed=100))
     expected = _reference(micro, amp)
     tol = 2e-2 if amp else 1e-5
@@ -84,7 +78,7 @@ def test_data_parallel_training_equals_single_process_training(tmp_path, n, micr
 
 def test_find_unused_parameters_averages_with_the_ranks_that_used_them(tmp_path):
     dist.spawn(W.train_unused, args=(str(tmp_path), True), nprocs=2)
-    got = _results(tmp_path, 2)
+    got = DW.results(tmp_path, 2)
     # The reference: rank 0's loss (with head_b) and rank 1's (without) averaged in one process.
     model = W.TwoHeads(seed=7)
     opt = paddle.optimizer.SGD(learning_rate=0.1, parameters=model.parameters())
@@ -104,7 +98,7 @@ def test_find_unused_parameters_averages_with_the_ranks_that_used_them(tmp_path)
 
 def test_an_unused_parameter_without_find_unused_parameters_is_named(tmp_path):
     dist.spawn(W.train_unused, args=(str(tmp_path), False), nprocs=2)
-    for g in _results(tmp_path, 2):
+    for g in DW.results(tmp_path, 2):
         assert g["error"] is not None and "find_unused_parameters=True" in g["error"]
         assert all(name in g["error"] for name in g["names"]["head_b"])
         assert not any(name in g["error"] for name in g["names"]["body"] + g["names"]["head_a"])
@@ -131,7 +125,7 @@ def test_bad_arguments_are_refused():
 def test_a_checkpoint_saved_by_two_ranks_loads_on_four_and_on_one(tmp_path):
     ckpt = str(tmp_path / "ckpt")
     dist.spawn(W.train_and_checkpoint, args=(str(tmp_path), ckpt), nprocs=2)
-    saved = _results(tmp_path, 2)
+    saved = DW.results(tmp_path, 2)
     for key in saved[0]["state"]:
         np.testing.assert_array_equal(saved[0]["state"][key], saved[1]["state"][key])  # replicas agree
     state = saved[0]["state"]
@@ -146,7 +140,7 @@ def test_a_checkpoint_saved_by_two_ranks_loads_on_four_and_on_one(tmp_path):
     out4 = tmp_path / "four"
     out4.mkdir()
     dist.spawn(W.load_checkpoint, args=(str(out4), ckpt, shapes), nprocs=4)
-    for got in _results(out4, 4):
+    for got in DW.results(out4, 4):
         for key, value in state.items():
             np.testing.assert_array_equal(got["state"][key], value, err_msg=key)
 
@@ -194,7 +188,7 @@ def test_fleet_gradient_merge_and_recompute_equal_single_process_accumulation(tm
         opt.step()
         opt.clear_grad()
     expected = W.params_of(model)
-    for r, g in enumerate(_results(tmp_path, 2)):
+    for r, g in enumerate(DW.results(tmp_path, 2)):
         assert g["kind"] == "DataParallel"
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-6, err_msg=f"rank {r} {key}")
@@ -202,7 +196,7 @@ def test_fleet_gradient_merge_and_recompute_equal_single_process_accumulation(tm
 
 def test_distributed_batch_sampler_gives_each_rank_its_own_share(tmp_path):
     dist.spawn(W.sampler_shards, args=(str(tmp_path),), nprocs=3)
-    got = _results(tmp_path, 3)
+    got = DW.results(tmp_path, 3)
     assert [g["nranks"] for g in got] == [3, 3, 3]
     indices = [i for g in got for batch in g["batches"] for i in batch]
     # 10 indices padded to 12 (two repeated), 4 per rank, every index at least once
@@ -265,7 +259,7 @@ def test_two_hosts_of_two_processes_train_through_the_launcher(tmp_path, mode):
     endpoints = [json.load(open(tmp_path / f"ep{r}")) for r in range(4)]
     assert [e.rsplit(":", 1)[0] for e in endpoints] == [hosts.addrs[0]] * 2 + [hosts.addrs[1]] * 2
     expected = _reference(1, False)
-    for r, g in enumerate(_results(tmp_path, 4)):
+    for r, g in enumerate(DW.results(tmp_path, 4)):
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
 
@@ -286,7 +280,7 @@ def test_data_parallel_under_openmpis_mpirun(tmp_path):
                           env=dict(os.environ, PYTHONPATH=os.environ.get("PYTHONPATH", "")))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     expected = _reference(1, False)
-    for r, g in enumerate(_results(tmp_path, 2)):
+    for r, g in enumerate(DW.results(tmp_path, 2)):
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
 
@@ -372,7 +366,7 @@ def test_data_parallel_under_slurms_srun(tmp_path):
     finally:
         slurm.close()
     expected = _reference(1, False)
-    for r, g in enumerate(_results(tmp_path, 2)):
+    for r, g in enumerate(DW.results(tmp_path, 2)):
         for key in expected:
             np.testing.assert_allclose(g["final"][key], expected[key], rtol=1e-5, atol=1e-5, err_msg=f"rank {r} {key}")
 

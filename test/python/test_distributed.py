@@ -6,7 +6,6 @@ environment, logs, restarts from a checkpoint and shutdown."""
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import socket
 import subprocess
@@ -24,12 +23,6 @@ import dist_workers as W
 pytestmark = pytest.mark.slow
 
 
-def _results(out_dir, n):
-    out = []
-    for r in range(n):
-        with open(os.path.join(out_dir, f"rank{r}.pkl"), "rb") as f:
-            out.append(pickle.load(f))
-    return out
 
 
 def _free_port():
@@ -44,7 +37,7 @@ REDUCE = {"SUM": np.sum, "MAX": np.max, "MIN": np.min, "PROD": np.prod, "AVG": n
 @pytest.mark.parametrize("n", [2, 4])
 def test_every_collective_matches_numpy(tmp_path, n):
     dist.spawn(W.collectives, args=(str(tmp_path),), nprocs=n)
-    _check_collectives(_results(tmp_path, n), n, W.DTYPES, "gloo")
+    _check_collectives(W.results(tmp_path, n), n, W.DTYPES, "gloo")
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -53,7 +46,7 @@ def test_every_collective_over_a_plugin_devices_collectives(tmp_path, n):
     from conftest import CUSTOM_CPU_PLUGIN
 
     dist.spawn(W.plugin_collectives, args=(str(tmp_path), str(CUSTOM_CPU_PLUGIN), n), nprocs=n)
-    _check_collectives(_results(tmp_path, n), n, W.PLUGIN_DTYPES, "xccl")
+    _check_collectives(W.results(tmp_path, n), n, W.PLUGIN_DTYPES, "xccl")
 
 
 def _gpus() -> int:
@@ -67,14 +60,14 @@ def _gpus() -> int:
 def test_every_collective_over_nccl(tmp_path):
     n = min(_gpus(), 4)
     dist.spawn(W.nccl_collectives, args=(str(tmp_path),), nprocs=n)
-    _check_collectives(_results(tmp_path, n), n, W.NCCL_DTYPES, "nccl")
+    _check_collectives(W.results(tmp_path, n), n, W.NCCL_DTYPES, "nccl")
 
 
 @pytest.mark.gpu
 @pytest.mark.skipif(_gpus() < 1, reason="needs a GPU")
 def test_a_one_gpu_nccl_group(tmp_path):
     dist.spawn(W.nccl_single_gpu, args=(str(tmp_path),), nprocs=1)
-    (g,) = _results(tmp_path, 1)
+    (g,) = W.results(tmp_path, 1)
     assert g["backend"] == "nccl" and g["place"] == "Place(gpu:0)"
     np.testing.assert_array_equal(g["all_reduce"], [1.0, 2.0, 3.0])
     np.testing.assert_array_equal(g["all_gather"][0], [[4, 5]])
@@ -93,7 +86,7 @@ def test_a_plugin_without_collectives_is_named(tmp_path):
     from conftest import CUSTOM_CPU_PLUGIN
 
     dist.spawn(W.plugin_without_collectives, args=(str(tmp_path), str(CUSTOM_CPU_PLUGIN)), nprocs=2)
-    for g in _results(tmp_path, 2):
+    for g in W.results(tmp_path, 2):
         assert g["error"].startswith("[init_parallel_env] the plugin of 'custom_cpu' (") and \
             g["error"].endswith("has no collectives: device_ext.h's ccl_* functions are unset")
 
@@ -141,7 +134,7 @@ def _check_collectives(got, n, dtypes, backend):
 
 def test_subgroups_run_among_their_members(tmp_path):
     dist.spawn(W.subgroups, args=(str(tmp_path),), nprocs=4)
-    got = _results(tmp_path, 4)
+    got = W.results(tmp_path, 4)
     for r, g in enumerate(got):
         members = [0, 2] if r % 2 == 0 else [1, 3]
         assert g["ranks"] == members and g["group_rank"] == members.index(r) == g["get_rank"] and g["size"] == 2
@@ -153,7 +146,7 @@ def test_subgroups_run_among_their_members(tmp_path):
 
 def test_mismatched_shapes_raise_on_every_rank(tmp_path):
     dist.spawn(W.mismatched_shapes, args=(str(tmp_path),), nprocs=2)
-    for r, g in enumerate(_results(tmp_path, 2)):
+    for r, g in enumerate(W.results(tmp_path, 2)):
         other = 1 - r
         assert g["error"] == (f"[all_reduce] rank {other}'s tensor has {other + 2} elements, rank {r}'s {r + 2}: "
                               "the ranks' tensors must have the same shape")
@@ -412,34 +405,53 @@ def _sizes(path):
     return [int(line.split()[1]) for line in open(path).read().split("\n") if line]
 
 
+def _elastic_node(work, port: int, job: str, i: int, *flags):
+    """A node's launcher of the elastic job in `work` (its train.py), meeting at etcd on `port`."""
+    return subprocess.Popen([sys.executable, "-m", "paddle.distributed.launch", "--master", f"etcd://127.0.0.1:{port}",
+                             "--nnodes", "2:3", "--job_id", job, "--log_dir", str(work / f"log{i}"), *flags,
+                             str(work / "train.py")], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+
+
+def _elastic_work(tmp_path):
+    work = tmp_path / "elastic"
+    work.mkdir()
+    (work / "train.py").write_text(textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0.1"))
+    return work
+
+
+def _wait_for_size(work, n: int, timeout: float = 60) -> None:
+    """Until the job's last step ran with n ranks."""
+    deadline = time.time() + timeout
+    while not ((work / "sizes.txt").exists() and _sizes(work / "sizes.txt")[-1:] == [n]):
+        assert time.time() < deadline, f"the job never ran with {n} ranks: " + (
+            (work / "sizes.txt").read_text() if (work / "sizes.txt").exists() else "no steps")
+        time.sleep(0.1)
+
+
+def _check_against_a_fixed_job(tmp_path, work, size_changes: list) -> None:
+    """The world sizes the elastic job went through end with `size_changes`; its result is a fixed job's."""
+    sizes = _sizes(work / "sizes.txt")
+    changes = [s for i, s in enumerate(sizes) if i == 0 or s != sizes[i - 1]]
+    assert changes[-len(size_changes):] == size_changes, sizes
+    fixed = tmp_path / "fixed"
+    fixed.mkdir()
+    train = textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0")
+    assert _launch(fixed, train, "--nproc_per_node", "2").returncode == 0
+    np.testing.assert_allclose(np.load(work / "final.npy"), np.load(fixed / "final.npy"), rtol=1e-5, atol=1e-6)
+
+
 def test_an_elastic_job_grows_and_shrinks_as_nodes_join_and_leave(tmp_path):
     """Two nodes start a 2:3 job; a third joins (the job rescales to three ranks, resuming from its checkpoint),
     then leaves on SIGTERM (back to two). The result is the one a fixed job computes."""
     etcd, port = _etcd(tmp_path)
+    work = _elastic_work(tmp_path)
     nodes = []
     try:
-        work = tmp_path / "elastic"
-        work.mkdir()
-        script = work / "train.py"
-        script.write_text(textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0.1"))
-
-        def node(i):
-            return subprocess.Popen([sys.executable, "-m", "paddle.distributed.launch", "--master",
-                                     f"etcd://127.0.0.1:{port}", "--nnodes", "2:3", "--job_id", "grow",
-                                     "--log_dir", str(work / f"log{i}"), str(script)], cwd=work,
-                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-        def wait_for_size(n, timeout=60):
-            deadline = time.time() + timeout
-            while not ((work / "sizes.txt").exists() and _sizes(work / "sizes.txt")[-1:] == [n]):
-                assert time.time() < deadline, f"the job never ran with {n} ranks: " + (
-                    (work / "sizes.txt").read_text() if (work / "sizes.txt").exists() else "no steps")
-                time.sleep(0.1)
-
-        nodes = [node(0), node(1)]
-        wait_for_size(2)
-        nodes.append(node(2))
-        wait_for_size(3)
+        nodes = [_elastic_node(work, port, "grow", 0), _elastic_node(work, port, "grow", 1)]
+        _wait_for_size(work, 2)
+        nodes.append(_elastic_node(work, port, "grow", 2))
+        _wait_for_size(work, 3)
         nodes[2].send_signal(signal.SIGTERM)
         assert nodes[2].wait(timeout=30) == 128 + signal.SIGTERM
         outputs = [p.communicate(timeout=120)[0] for p in nodes[:2]]
@@ -449,14 +461,7 @@ def test_an_elastic_job_grows_and_shrinks_as_nodes_join_and_leave(tmp_path):
             if p.poll() is None:
                 p.kill()
         etcd.kill()
-    sizes = _sizes(work / "sizes.txt")
-    changes = [s for i, s in enumerate(sizes) if i == 0 or s != sizes[i - 1]]
-    assert changes == [2, 3, 2], sizes
-    fixed = tmp_path / "fixed"
-    fixed.mkdir()
-    train = textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0")
-    assert _launch(fixed, train, "--nproc_per_node", "2").returncode == 0
-    np.testing.assert_allclose(np.load(work / "final.npy"), np.load(fixed / "final.npy"), rtol=1e-5, atol=1e-6)
+    _check_against_a_fixed_job(tmp_path, work, [2, 3, 2])
 
 
 def test_an_elastic_job_survives_a_node_that_dies(tmp_path):
@@ -464,23 +469,14 @@ def test_an_elastic_job_survives_a_node_that_dies(tmp_path):
     collectives and store break, and once its lease runs out they carry on as two, from the checkpoint, to the
     fixed job's result."""
     etcd, port = _etcd(tmp_path)
+    work = _elastic_work(tmp_path)
     nodes = []
     try:
-        work = tmp_path / "elastic"
-        work.mkdir()
-        script = work / "train.py"
-        script.write_text(textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0.1"))
         for i in range(3):  # one after the other: the first registered is rank 0 of the round, serving its store
             time.sleep(0.5 if i else 0)
-            nodes.append(subprocess.Popen([sys.executable, "-m", "paddle.distributed.launch", "--master",
-                                           f"etcd://127.0.0.1:{port}", "--nnodes", "2:3", "--job_id", "die",
-                                           "--max_restart", "0", "--log_dir", str(work / f"log{i}"), str(script)],
-                                          cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
-        deadline = time.time() + 60
-        while not ((work / "sizes.txt").exists() and _sizes(work / "sizes.txt")[-1:] == [3]):
-            assert time.time() < deadline, "the job never ran with 3 ranks"
-            time.sleep(0.1)
-        victim = nodes[0]  # the hard case: the node serving the round's store
+            nodes.append(_elastic_node(work, port, "die", i, "--max_restart", "0"))
+        _wait_for_size(work, 3)
+        victim = nodes[0]
         children = subprocess.run(["pgrep", "-P", str(victim.pid)], capture_output=True, text=True).stdout.split()
         for pid in [victim.pid] + [int(c) for c in children]:
             os.kill(int(pid), signal.SIGKILL)
@@ -492,11 +488,4 @@ def test_an_elastic_job_survives_a_node_that_dies(tmp_path):
             if p.poll() is None:
                 p.kill()
         etcd.kill()
-    sizes = _sizes(work / "sizes.txt")
-    changes = [s for i, s in enumerate(sizes) if i == 0 or s != sizes[i - 1]]
-    assert changes[-2:] == [3, 2], sizes
-    fixed = tmp_path / "fixed"
-    fixed.mkdir()
-    train = textwrap.dedent(ELASTIC_TRAIN).replace("STEPS", "60").replace("PAUSE", "0")
-    assert _launch(fixed, train, "--nproc_per_node", "2").returncode == 0
-    np.testing.assert_allclose(np.load(work / "final.npy"), np.load(fixed / "final.npy"), rtol=1e-5, atol=1e-6)
+    _check_against_a_fixed_job(tmp_path, work, [3, 2])

@@ -139,6 +139,14 @@ void ProcessGroup::CheckTensor(const phi::DenseTensor& t, const char* what, cons
   PD_CHECK(t.IsContiguous(), InvalidArgument, "[", what, "] argument '", arg, "': expected a contiguous tensor");
 }
 
+void ProcessGroup::CheckAllToAllCounts(const std::vector<int64_t>& all, const std::vector<int64_t>& out_counts) const {
+  for (int r = 0; r < size_; ++r) {
+    const int64_t sent = all[static_cast<size_t>(r) * size_ + rank_];
+    PD_CHECK(sent == out_counts[r], InvalidArgument, "[alltoall] rank ", r, " sends rank ", rank_, " ", sent,
+             " elements, but rank ", rank_, " expects ", out_counts[r]);
+  }
+}
+
 void ProcessGroup::CheckRank(int r, const char* what, const char* arg) const {
   PD_CHECK(r >= 0 && r < size_, InvalidArgument, "[", what, "] argument '", arg, "': expected a rank in [0, ", size_,
            "), but got ", r);

@@ -125,6 +125,10 @@ class ProcessGroup {
   virtual void RunRecv(phi::DenseTensor& tensor, int src) = 0;
   virtual void RunBarrier() = 0;
 
+  // For RunAllToAll: raises InvalidArgument unless every rank r sends this
+  // one out_counts[r] elements; `all` holds every rank's send counts, row by row.
+  void CheckAllToAllCounts(const std::vector<int64_t>& all, const std::vector<int64_t>& out_counts) const;
+
   // Raises InvalidArgument unless the backend can take `t` (where it lives,
   // contiguous); the default takes contiguous CPU tensors.
   virtual void CheckTensor(const phi::DenseTensor& t, const char* what, const char* arg) const;

@@ -210,44 +210,37 @@ void ProcessGroupCustom::RunAllToAll(phi::DenseTensor& out, const phi::DenseTens
                                      const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts) {
   // Every rank's counts, so that each pair agrees on what moves between them.
   const size_t n = static_cast<size_t>(size());
-  std::vector<int64_t> mine(n), all(n * n);
-  for (size_t r = 0; r < n; ++r) mine[r] = in_counts.empty() ? in.numel() / size() : in_counts[r];
+  std::vector<int64_t> all(n * n);
   phi::DenseTensor counts_dev = Scratch(sizeof(int64_t) * n * n);
   char* counts = BytesOf(counts_dev);
-  CopyToDevice(counts + sizeof(int64_t) * n * rank(), mine.data(), sizeof(int64_t) * n);
+  CopyToDevice(counts + sizeof(int64_t) * n * rank(), in_counts.data(), sizeof(int64_t) * n);
   OnStream([&] {
     Check(device_.table().ccl_all_gather(counts + sizeof(int64_t) * n * rank(), counts, n, C_INT64, comm_, stream_),
           "ccl_all_gather");
   });
   CopyToHost(all.data(), counts, sizeof(int64_t) * n * n);
-  std::vector<int64_t> expected(n);
-  for (size_t r = 0; r < n; ++r) {
-    expected[r] = out_counts.empty() ? out.numel() / size() : out_counts[r];
-    const int64_t sent = all[r * n + rank()];
-    PD_CHECK(sent == expected[r], InvalidArgument, "[alltoall] rank ", r, " sends rank ", rank(), " ", sent,
-             " elements, but rank ", rank(), " expects ", expected[r]);
-  }
+  CheckAllToAllCounts(all, out_counts);
   const int64_t element = static_cast<int64_t>(SizeOf(in.dtype()));
   std::vector<int64_t> in_offset(n + 1, 0), out_offset(n + 1, 0);
   for (size_t r = 0; r < n; ++r) {
-    in_offset[r + 1] = in_offset[r] + mine[r] * element;
-    out_offset[r + 1] = out_offset[r] + expected[r] * element;
+    in_offset[r + 1] = in_offset[r] + in_counts[r] * element;
+    out_offset[r + 1] = out_offset[r] + out_counts[r] * element;
   }
   const C_DataType type = CclType(in.dtype(), "alltoall");
   const C_DeviceInterface& t = device_.table();
   // Pairs in one global order, the lower rank sending first: no rank waits on
   // a peer that waits on it, however blocking the plugin's sends are.
   OnStream([&] {
-    CopyOnDevice(BytesOf(out) + out_offset[rank()], BytesOf(in) + in_offset[rank()], mine[rank()] * element);
+    CopyOnDevice(BytesOf(out) + out_offset[rank()], BytesOf(in) + in_offset[rank()], in_counts[rank()] * element);
     for (size_t a = 0; a < n; ++a) {
       for (size_t b = a + 1; b < n; ++b) {
         if (static_cast<size_t>(rank()) != a && static_cast<size_t>(rank()) != b) continue;
         const size_t peer = static_cast<size_t>(rank()) == a ? b : a;
         auto send = [&] {
-          Check(t.ccl_send(BytesOf(in) + in_offset[peer], mine[peer], type, peer, comm_, stream_), "ccl_send");
+          Check(t.ccl_send(BytesOf(in) + in_offset[peer], in_counts[peer], type, peer, comm_, stream_), "ccl_send");
         };
         auto recv = [&] {
-          Check(t.ccl_recv(BytesOf(out) + out_offset[peer], expected[peer], type, peer, comm_, stream_), "ccl_recv");
+          Check(t.ccl_recv(BytesOf(out) + out_offset[peer], out_counts[peer], type, peer, comm_, stream_), "ccl_recv");
         };
         if (static_cast<size_t>(rank()) == a) {
           send();

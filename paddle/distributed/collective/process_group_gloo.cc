@@ -319,11 +319,7 @@ void ProcessGroupGloo::RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor
     opts.setTag(NextTag());
     gloo::allgather(opts);
   });
-  for (int r = 0; r < size(); ++r) {
-    const int64_t sent = all[static_cast<size_t>(r) * size() + rank()];
-    PD_CHECK(sent == out_counts[r], InvalidArgument, "[alltoall] rank ", r, " sends rank ", rank(), " ", sent,
-             " elements, but rank ", rank(), " expects ", out_counts[r]);
-  }
+  CheckAllToAllCounts(all, out_counts);
   const int64_t element = static_cast<int64_t>(SizeOf(in.dtype()));
   std::vector<int64_t> in_bytes, out_bytes;
   for (int r = 0; r < size(); ++r) {

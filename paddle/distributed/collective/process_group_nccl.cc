@@ -217,33 +217,26 @@ void ProcessGroupNCCL::RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor
                                    const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts) {
   // Every rank's counts, so that each pair agrees on what moves between them.
   const size_t n = static_cast<size_t>(size());
-  std::vector<int64_t> mine(n), all(n * n);
-  for (size_t r = 0; r < n; ++r) mine[r] = in_counts.empty() ? in.numel() / size() : in_counts[r];
+  std::vector<int64_t> all(n * n);
   phi::DenseTensor counts_dev = Scratch(sizeof(int64_t) * n * n);
   char* counts = BytesOf(counts_dev);
-  Copy(counts + sizeof(int64_t) * n * rank(), mine.data(), sizeof(int64_t) * n, cudaMemcpyHostToDevice);
+  Copy(counts + sizeof(int64_t) * n * rank(), in_counts.data(), sizeof(int64_t) * n, cudaMemcpyHostToDevice);
   OnStream([&](ncclComm_t comm, cudaStream_t stream) {
     PD_NCCL_CHECK(phi::dynload::ncclAllGather(counts + sizeof(int64_t) * n * rank(), counts, n, ncclInt64, comm,
                                               stream));
   });
   Copy(all.data(), counts, sizeof(int64_t) * n * n, cudaMemcpyDeviceToHost);
-  std::vector<int64_t> expected(n);
-  for (size_t r = 0; r < n; ++r) {
-    expected[r] = out_counts.empty() ? out.numel() / size() : out_counts[r];
-    const int64_t sent = all[r * n + rank()];
-    PD_CHECK(sent == expected[r], InvalidArgument, "[alltoall] rank ", r, " sends rank ", rank(), " ", sent,
-             " elements, but rank ", rank(), " expects ", expected[r]);
-  }
+  CheckAllToAllCounts(all, out_counts);
   const size_t element = SizeOf(in.dtype());
   const ncclDataType_t type = NcclType(in.dtype(), "alltoall");
   OnStream([&](ncclComm_t comm, cudaStream_t stream) {
     size_t in_at = 0, out_at = 0;
     PD_NCCL_CHECK(phi::dynload::ncclGroupStart());
     for (size_t r = 0; r < n; ++r) {
-      PD_NCCL_CHECK(phi::dynload::ncclSend(BytesOf(in) + in_at, mine[r], type, r, comm, stream));
-      PD_NCCL_CHECK(phi::dynload::ncclRecv(BytesOf(out) + out_at, expected[r], type, r, comm, stream));
-      in_at += mine[r] * element;
-      out_at += expected[r] * element;
+      PD_NCCL_CHECK(phi::dynload::ncclSend(BytesOf(in) + in_at, in_counts[r], type, r, comm, stream));
+      PD_NCCL_CHECK(phi::dynload::ncclRecv(BytesOf(out) + out_at, out_counts[r], type, r, comm, stream));
+      in_at += in_counts[r] * element;
+      out_at += out_counts[r] * element;
     }
     PD_NCCL_CHECK(phi::dynload::ncclGroupEnd());
   });
