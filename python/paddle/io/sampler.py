@@ -277,11 +277,12 @@ class BatchSampler(Sampler):
 
 
 def _parallel_env() -> tuple[int, int]:
-    """(number of ranks, this rank) of the distributed job (its default group,
-    or the launcher's environment); (1, 0) outside one."""
-    from paddle.distributed import get_rank, get_world_size
+    """(number of ranks, this rank) from the job's environment (the launcher's,
+    spawn's, mpirun's or srun's), as PaddlePaddle reads them; (1, 0) outside one."""
+    from paddle.distributed import ParallelEnv
 
-    return get_world_size(), get_rank()
+    env = ParallelEnv()
+    return env.world_size, env.rank
 
 
 class DistributedBatchSampler(BatchSampler):
