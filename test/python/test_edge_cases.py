@@ -38,6 +38,20 @@ def test_max_and_min_of_infinities():
     assert paddle.min(paddle.to_tensor([math.inf], dtype="float64")).item() == math.inf
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_digamma_at_its_poles(dtype):
+    # Towards 0 from the right -inf, from the left +inf (the side a signed zero names); the negative integers
+    # have no limit: nan. Paddle and torch agree.
+    got = paddle.digamma(paddle.to_tensor(np.array([0.0, -0.0, -1.0, -3.0], dtype))).numpy()
+    assert got[0] == -np.inf and got[1] == np.inf and np.isnan(got[2:]).all()
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+def test_round_takes_halves_to_even(dtype):
+    x = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 3.49, 4.51], dtype)
+    np.testing.assert_array_equal(paddle.round(paddle.to_tensor(x)).numpy(), [0, 2, 2, -0.0, -2, -2, 3, 5])
+
+
 def test_leaf_gradients_own_their_memory():
     x = paddle.to_tensor([1.0, 1.0], stop_gradient=False)
     y = paddle.to_tensor([2.0, 2.0], stop_gradient=False)

@@ -249,6 +249,8 @@ template <typename M>
 PD_HOSTDEVICE M Polygamma(int n, M x) {
   if (x != x) return x;
   if (n == 0 && x <= M(0)) {
+    // At 0 the limit from that side (-1/x: -inf at +0, +inf at -0); the other poles have none.
+    if (x == M(0)) return M(-1) / x;
     if (x == std::floor(x)) return M(NAN);
     const M pi = M(3.141592653589793);
     return Polygamma<M>(0, M(1) - x) - pi / std::tan(pi * x);
@@ -376,7 +378,7 @@ PD_DEFINE_MATH_FUNCTOR(AcoshFunctor, std::acosh(x))
 PD_DEFINE_MATH_FUNCTOR(AtanhFunctor, std::atanh(x))
 PD_DEFINE_MATH_FUNCTOR(FloorFunctor, std::floor(x))
 PD_DEFINE_MATH_FUNCTOR(CeilFunctor, std::ceil(x))
-PD_DEFINE_MATH_FUNCTOR(RoundFunctor, std::round(x))  // halves away from zero, as Paddle
+PD_DEFINE_MATH_FUNCTOR(RoundFunctor, std::nearbyint(x))  // halves to even (the default rounding mode), as Paddle 3.x
 PD_DEFINE_MATH_FUNCTOR(TruncFunctor, std::trunc(x))
 #undef PD_DEFINE_MATH_FUNCTOR
 
