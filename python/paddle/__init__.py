@@ -19,7 +19,7 @@ from paddle.framework import (
     is_compiled_with_cuda,
 )
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
-from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like
+from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like, assign
 from paddle.tensor.math import (
     pow, isclose, allclose, equal_all, nan_to_num, logit, scale, logical_xor, mod, floor_mod, real, imag, complex,
 )

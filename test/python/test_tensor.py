@@ -345,3 +345,38 @@ class TestDeviceAndFlags:
             paddle.set_flags(["FLAGS_v"])
         # GPU flags exist in every build, so scripts setting them run anywhere.
         assert paddle.get_flags("FLAGS_allow_tf32_cublas") == {"FLAGS_allow_tf32_cublas": False}
+
+
+def test_T_reverses_the_axes():
+    x = np.arange(24, dtype="float32").reshape(2, 3, 4)
+    np.testing.assert_array_equal(paddle.to_tensor(x).T.numpy(), x.T)
+    np.testing.assert_array_equal(paddle.to_tensor(x[0]).T.numpy(), x[0].T)
+    one_d = paddle.to_tensor([1.0, 2.0])
+    assert one_d.T is one_d
+
+
+def test_assign_copies_values_and_keeps_numpy_dtypes():
+    assert paddle.assign([1.0, 2.0]).dtype == paddle.float64 and paddle.assign([1, 2]).dtype == paddle.int64
+    assert paddle.assign(np.ones([2], "float16")).dtype == paddle.float16
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    y = paddle.assign(x)
+    (y * y).sum().backward()  # gradients flow through the copy
+    np.testing.assert_array_equal(x.grad.numpy(), [2.0, 4.0])
+    out = paddle.zeros([2])
+    assert paddle.assign(np.array([5, 6]), output=out) is out
+    np.testing.assert_array_equal(out.numpy(), [5.0, 6.0])
+    assert out.dtype == paddle.float32  # the output keeps its dtype
+    with pytest.raises(TypeError, match=r"\[assign\] argument 'x'"):
+        paddle.assign("text")
+    with pytest.raises(ValueError, match=r"\[assign\] the value: expected shape \[2\], but got \[3\]"):
+        paddle.assign([1, 2, 3], output=out)
+
+
+def test_set_value_writes_in_place():
+    x = paddle.zeros([2, 2])
+    view = x[0]
+    x.set_value(np.array([[1, 2], [3, 4]], "float64"))
+    np.testing.assert_array_equal(x.numpy(), [[1, 2], [3, 4]])
+    np.testing.assert_array_equal(view.numpy(), [1, 2])  # the same memory
+    with pytest.raises(ValueError, match=r"\[Tensor.set_value\] the value: expected shape \[2, 2\], but got \[3\]"):
+        x.set_value(np.ones(3))

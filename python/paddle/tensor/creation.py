@@ -359,3 +359,35 @@ def diagflat(x, offset=0, name=None) -> Tensor:
     check.tensor("diagflat", x, "x")
     check.integer("diagflat", offset, "offset")
     return diag(x.reshape([-1]), offset)
+
+
+def assign(x, output=None) -> Tensor:
+    """A copy of `x` (a Tensor, a NumPy array, a list or tuple, or a number;
+    the latter keep NumPy's dtype), or `x` copied into `output` in place,
+    which is returned. Gradients flow through a Tensor `x`.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.assign([[1, 2], [3, 4]])
+        Tensor(shape=[2, 2], dtype=int64, place=Place(cpu), stop_gradient=True,
+               [[1, 2],
+                [3, 4]])
+        >>> out = paddle.zeros([2])
+        >>> paddle.assign(paddle.to_tensor([5.0, 6.0]), output=out) is out
+        True
+    """
+    from paddle.base.framework import assign_value
+
+    if isinstance(x, Tensor):
+        copy = x.clone()
+    elif isinstance(x, (np.ndarray, np.generic, list, tuple, bool, int, float, complex)):
+        copy = to_tensor(np.asarray(x))
+    else:
+        raise TypeError(f"[assign] argument 'x': expected a Tensor, a NumPy array, a list, a tuple or a number, but "
+                        f"got {type(x).__name__}")
+    if output is None:
+        return copy
+    if not isinstance(output, Tensor):
+        raise TypeError(f"[assign] argument 'output': expected a Tensor or None, but got {type(output).__name__}")
+    assign_value(output, copy, "assign")
+    return output

@@ -112,6 +112,34 @@ def to(self, *args, **kwargs):
     return out
 
 
+def _reversed_axes(self) -> Tensor:
+    """The tensor with its axes in reverse order (a view); a 0-D or 1-D tensor is itself.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.to_tensor([[1, 2, 3]]).T.shape
+        [3, 1]
+    """
+    return self if self.ndim < 2 else self.transpose(list(range(self.ndim))[::-1])
+
+
+def set_value(self, value) -> None:
+    """Copies `value` (a Tensor or NumPy array of this shape, cast to this dtype) into this tensor, in place.
+
+    Examples:
+        >>> import paddle, numpy as np
+        >>> x = paddle.zeros([2])
+        >>> x.set_value(np.array([1.5, 2.5]))
+        >>> x.tolist()
+        [1.5, 2.5]
+    """
+    from paddle.base.framework import assign_value
+
+    assign_value(self, value, "Tensor.set_value")
+
+
+Tensor.T = property(_reversed_axes)
+Tensor.set_value = set_value
 Tensor.to = to
 Tensor.item = item
 Tensor.tolist = tolist
