@@ -219,3 +219,72 @@ def rank(input) -> Tensor:  # noqa: A002
     """The number of dims of input as an int32 0-D tensor."""
     check.tensor("rank", input, "input")
     return paddle.to_tensor(len(input.shape), dtype="int32")
+
+
+def tensor_split(x, num_or_indices, axis=0, name=None) -> list:
+    """Splits x along `axis` as numpy.array_split does: into `num_or_indices`
+    parts (the first x.shape[axis] % n of them one longer), or at the given
+    indices (each part a slice ``x[i:j]``; negative indices count from the
+    end). The parts are views of x.
+
+    Examples:
+        >>> import paddle
+        >>> [t.tolist() for t in paddle.tensor_split(paddle.arange(7), 3)]
+        [[0, 1, 2], [3, 4], [5, 6]]
+        >>> [t.tolist() for t in paddle.tensor_split(paddle.arange(7), [2, 5])]
+        [[0, 1], [2, 3, 4], [5, 6]]
+    """
+    op = "tensor_split"
+    check.tensor(op, x)
+    if len(x.shape) == 0:
+        raise ValueError(f"[{op}] argument 'x': expected a tensor of at least 1 dimension, but got a 0-D one")
+    axis = check.axis(op, axis, len(x.shape))
+    n = x.shape[axis]
+    if isinstance(num_or_indices, numbers.Integral) and not isinstance(num_or_indices, bool):
+        parts = int(num_or_indices)
+        if parts < 1:
+            raise ValueError(f"[{op}] argument 'num_or_indices': expected a number of parts >= 1, but got {parts}")
+        sizes = [n // parts + 1] * (n % parts) + [n // parts] * (parts - n % parts)
+        bounds = [sum(sizes[:i]) for i in range(parts + 1)]
+        slices = [slice(bounds[i], bounds[i + 1]) for i in range(parts)]
+    elif isinstance(num_or_indices, (list, tuple)):
+        indices = check.int_list(op, num_or_indices, "num_or_indices")
+        edges = [None, *indices, None]
+        slices = [slice(edges[i], edges[i + 1]) for i in range(len(indices) + 1)]
+    else:
+        raise TypeError(f"[{op}] argument 'num_or_indices': expected an int or a list of ints, but got "
+                        f"{type(num_or_indices).__name__}")
+    lead = (slice(None),) * axis
+    return [x[lead + (s,)] for s in slices]
+
+
+def block_diag(inputs, name=None) -> Tensor:
+    """The block-diagonal matrix of `inputs` (0-D, 1-D or 2-D tensors of one
+    dtype; a 0-D tensor is a 1x1 block, a 1-D one a row), zeros elsewhere.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.block_diag([paddle.ones([1, 2]), paddle.full([2, 1], 2.0)]).tolist()
+        [[1.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 2.0]]
+    """
+    op = "block_diag"
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise TypeError(f"[{op}] argument 'inputs': expected a non-empty list of Tensors, but got {check.got(inputs)}")
+    blocks = []
+    for i, t in enumerate(inputs):
+        check.tensor(op, t, f"inputs[{i}]")
+        if len(t.shape) > 2:
+            raise ValueError(f"[{op}] argument 'inputs[{i}]': expected a 0-D, 1-D or 2-D tensor, but got shape "
+                             f"{list(t.shape)}")
+        if t.dtype != inputs[0].dtype:
+            raise TypeError(f"[{op}] argument 'inputs[{i}]': expected dtype {inputs[0].dtype} like inputs[0], but "
+                            f"got {t.dtype}")
+        blocks.append(t.reshape([1, -1]) if len(t.shape) < 2 else t)
+    width = sum(b.shape[1] for b in blocks)
+    rows, left = [], 0
+    for b in blocks:
+        r, c = b.shape
+        pieces = [paddle.zeros([r, left], b.dtype), b, paddle.zeros([r, width - left - c], b.dtype)]
+        rows.append(paddle.concat(pieces, axis=1))
+        left += c
+    return paddle.concat(rows, axis=0)

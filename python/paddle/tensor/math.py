@@ -143,3 +143,29 @@ def imag(x, name=None) -> Tensor:
 def complex(real, imag, name=None) -> Tensor:  # noqa: A001  (Paddle's name)
     """real + i imag (broadcast together) as a complex tensor."""
     return _C_ops.complex(real, imag)
+
+
+def add_n(inputs, name=None) -> Tensor:
+    """The element-wise sum of `inputs` (a Tensor, or a list of Tensors of one
+    shape and dtype).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.add_n([paddle.ones([2]), paddle.full([2], 2.0)]).tolist()
+        [3.0, 3.0]
+    """
+    op = "add_n"
+    if isinstance(inputs, Tensor):
+        inputs = [inputs]
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise TypeError(f"[{op}] argument 'inputs': expected a Tensor or a non-empty list of Tensors, but got "
+                        f"{check.got(inputs)}")
+    for i, t in enumerate(inputs):
+        check.tensor(op, t, f"inputs[{i}]")
+        if t.shape != inputs[0].shape or t.dtype != inputs[0].dtype:
+            raise ValueError(f"[{op}] argument 'inputs[{i}]': expected shape {list(inputs[0].shape)} and dtype "
+                             f"{inputs[0].dtype} like inputs[0], but got {list(t.shape)} and {t.dtype}")
+    total = inputs[0]
+    for t in inputs[1:]:
+        total = total + t
+    return total if len(inputs) > 1 else total.clone()
