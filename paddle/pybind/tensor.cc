@@ -115,6 +115,10 @@ py::class_<Tensor> BindTensor(py::module_& m) {
       .def_property_readonly("strides", [](const Tensor& t) { return t.dense().strides().ToVector(); })
       .def("is_contiguous", [](const Tensor& t) { return t.dense().IsContiguous(); })
       .def("_data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.dense().raw_data()); })
+      // How many times the tensor's memory was written in place (the count autograd checks saved tensors with).
+      .def_property_readonly("inplace_version", [](const Tensor& t) -> int64_t {
+        return t.dense().Holder() ? static_cast<int64_t>(t.dense().Holder()->version()) : 0;
+      })
       .def("_copy_to", [](const Tensor& t, py::handle place, bool blocking) {
         return CopyToPlace(t, CastPlace(place, "_copy_to", "place"), "_copy_to", blocking);
       }, py::arg("place"), py::arg("blocking") = true)

@@ -380,3 +380,15 @@ def test_set_value_writes_in_place():
     np.testing.assert_array_equal(view.numpy(), [1, 2])  # the same memory
     with pytest.raises(ValueError, match=r"\[Tensor.set_value\] the value: expected shape \[2, 2\], but got \[3\]"):
         x.set_value(np.ones(3))
+
+
+def test_data_ptr_strides_and_inplace_version():
+    x = paddle.ones([2, 3], dtype="float64")
+    assert x.get_strides() == [3, 1] and x.T.get_strides() == [1, 3]
+    assert x[:, 1:].data_ptr() - x.data_ptr() == 8  # one float64 further on
+    assert x.T.data_ptr() == x.data_ptr()  # a view
+    assert x.inplace_version == 0
+    x[0] = 5.0
+    x[1, 2] = 7.0
+    assert x.inplace_version == 2
+    assert (x + 1).inplace_version == 0  # a new tensor

@@ -138,7 +138,32 @@ def set_value(self, value) -> None:
     assign_value(self, value, "Tensor.set_value")
 
 
+def data_ptr(self) -> int:
+    """The address of the tensor's first element.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.ones([4])
+        >>> x[1:].data_ptr() - x.data_ptr()
+        4
+    """
+    return self._data_ptr()
+
+
+def get_strides(self) -> list:
+    """The step, in elements, between neighbours along each axis.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.ones([2, 3]).T.get_strides()
+        [1, 3]
+    """
+    return list(self.strides)
+
+
 Tensor.T = property(_reversed_axes)
+Tensor.data_ptr = data_ptr
+Tensor.get_strides = get_strides
 Tensor.set_value = set_value
 Tensor.to = to
 Tensor.item = item
