@@ -392,3 +392,40 @@ def test_data_ptr_strides_and_inplace_version():
     x[1, 2] = 7.0
     assert x.inplace_version == 2
     assert (x + 1).inplace_version == 0  # a new tensor
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+def test_fill_and_zero_in_place(dtype):
+    x = paddle.ones([2, 3], dtype=dtype)
+    view = x[1]
+    assert x.fill_(7) is x
+    np.testing.assert_array_equal(x.numpy(), np.full([2, 3], 7, dtype))
+    np.testing.assert_array_equal(view.numpy(), [7, 7, 7])
+    assert x.zero_() is x and not x.numpy().any()
+
+
+@pytest.mark.parametrize("shape,offset,wrap", [((4, 4), 0, False), ((5, 3), 0, True), ((5, 3), 0, False),
+                                               ((3, 5), 0, True), ((3, 4), 1, False), ((3, 4), -1, False),
+                                               ((3, 4), 9, False), ((3, 3, 3), 0, False)])
+def test_fill_diagonal_like_numpy(shape, offset, wrap):
+    want = np.ones(shape)
+    if offset == 0:
+        np.fill_diagonal(want, 5.0, wrap=wrap)
+    else:  # numpy has no offset: the diagonal of the shifted view
+        rows, cols = shape
+        for i in range(rows):
+            if 0 <= i + offset < cols:
+                want[i, i + offset] = 5.0
+    got = paddle.ones(list(shape), dtype="float64").fill_diagonal_(5.0, offset=offset, wrap=wrap)
+    np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_fill_diagonal_errors():
+    with pytest.raises(ValueError, match=r"\[fill_diagonal_\] the tensor must have at least 2 dims"):
+        paddle.ones([3]).fill_diagonal_(1.0)
+    with pytest.raises(ValueError, match=r"\[fill_diagonal_\] a tensor of 3 dims needs all of one length"):
+        paddle.ones([2, 3, 2]).fill_diagonal_(1.0)
+    x = paddle.ones([2, 2])
+    x.stop_gradient = False
+    with pytest.raises(NotImplementedError, match="requires grad"):
+        x.fill_(3.0)
