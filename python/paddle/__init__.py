@@ -55,6 +55,10 @@ from paddle import linalg
 from paddle import fft
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
+from paddle.device import (  # noqa: E402
+    is_compiled_with_xpu, is_compiled_with_rocm, is_compiled_with_cinn, is_compiled_with_distribute,
+    is_compiled_with_custom_device,
+)
 from paddle import base
 from paddle.base import ParamAttr, create_parameter
 from paddle import nn

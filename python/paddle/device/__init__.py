@@ -75,3 +75,97 @@ def get_available_custom_device() -> list[str]:
 def get_available_device() -> list[str]:
     """Every device other than the CPU: 'gpu:N' and the plugin devices."""
     return [f"gpu:{i}" for i in range(_C.cuda_device_count())] + get_available_custom_device()
+
+
+def get_all_device_type() -> list[str]:
+    """The kinds of device other than the CPU this process can use: 'gpu'
+    when a GPU is there, and the plugin device types.
+
+    Examples:
+        >>> import paddle
+        >>> "cpu" in paddle.device.get_all_device_type()
+        False
+    """
+    return (["gpu"] if _C.cuda_device_count() else []) + get_all_custom_device_type()
+
+
+def device_count() -> int:
+    """The number of devices other than the CPU: the GPUs, or else the
+    devices of the first plugin type (0 on a machine with neither)."""
+    if _C.cuda_device_count():
+        return _C.cuda_device_count()
+    types = get_all_custom_device_type()
+    return _C.custom_device_count(types[0]) if types else 0
+
+
+def is_available() -> bool:
+    """Whether a device other than the CPU is there (device_count() > 0)."""
+    return device_count() > 0
+
+
+def is_compiled_with_xpu() -> bool:
+    """False: this build has no Kunlun XPU backend."""
+    return False
+
+
+def is_compiled_with_rocm() -> bool:
+    """False: this build has no ROCm backend."""
+    return False
+
+
+def is_compiled_with_cinn() -> bool:
+    """False: the neural-network compiler is not part of this build yet."""
+    return False
+
+
+def is_compiled_with_distribute() -> bool:
+    """True: paddle.distributed runs on every build (Gloo on the CPU)."""
+    return True
+
+
+def get_cudnn_version() -> int | None:
+    """cuDNN's version as an int (9.1.0 -> 90100), or None without a GPU or cuDNN."""
+    if not is_compiled_with_cuda() or not _C.cuda_device_count():
+        return None
+    import ctypes
+
+    for soname in ("libcudnn.so.9", "libcudnn.so.8", "libcudnn.so"):
+        try:
+            lib = ctypes.CDLL(soname)
+        except OSError:
+            continue
+        lib.cudnnGetVersion.restype = ctypes.c_size_t
+        return int(lib.cudnnGetVersion())
+    return None
+
+
+def is_bf16_supported(including_emulation: bool = True) -> bool:
+    """Whether bfloat16 runs on the current device: on the CPU always (with
+    oneDNN where the CPU has it, emulated otherwise); on a GPU from compute
+    capability 8.0 (Ampere) on."""
+    device = get_device()
+    if device.startswith("gpu"):
+        major, _ = cuda.get_device_capability(int(device.split(":")[1]) if ":" in device else 0)
+        return major >= 8
+    return True
+
+
+def manual_seed(seed: int) -> None:
+    """Seeds every random generator (paddle.seed)."""
+    import paddle
+
+    paddle.seed(seed)
+
+
+def get_rng_state(device=None) -> list:
+    """The states of the random generators of `device` (paddle.get_rng_state)."""
+    import paddle
+
+    return paddle.get_rng_state(device)
+
+
+def set_rng_state(state_list, device=None) -> None:
+    """Restores what get_rng_state returned (paddle.set_rng_state)."""
+    import paddle
+
+    paddle.set_rng_state(state_list, device)
