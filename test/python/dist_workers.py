@@ -140,6 +140,14 @@ def mismatched_shapes(out_dir: str) -> None:
             errors.append(None)
         except ValueError as e:
             errors.append(str(e))
+    # a receiving tensor that does not fit what was sent
+    if r == 0:
+        dist.send(paddle.ones([3]), dst=1)
+    else:
+        try:
+            dist.recv(paddle.zeros([2]), src=0)
+        except ValueError as e:
+            errors.append(str(e))
     # the group still works afterwards
     x = paddle.ones([2])
     dist.all_reduce(x)

@@ -157,6 +157,9 @@ def test_mismatched_shapes_raise_on_every_rank(tmp_path):
         dtypes = {0: "int32", 1: "float32"}
         assert g["errors"][1] == (f"[all_reduce] rank {other} gave {dtypes[other]}, rank {r} {dtypes[r]}: the ranks' "
                                   "tensors must share a dtype")
+        if r == 1:
+            assert g["errors"][2] == ("[recv] rank 0 sent 3 elements of float32, but the receiving tensor holds 2 of "
+                                      "float32")
 
 
 def test_spawn_reports_the_failing_rank_with_its_traceback(tmp_path):

@@ -1,8 +1,11 @@
 #include "paddle/distributed/collective/process_group.h"
 
+#include <cstring>
+
 #include <utility>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/backends/memcpy.h"
 
 namespace paddle::distributed {
 namespace {
@@ -139,12 +142,39 @@ void ProcessGroup::CheckTensor(const phi::DenseTensor& t, const char* what, cons
   PD_CHECK(t.IsContiguous(), InvalidArgument, "[", what, "] argument '", arg, "': expected a contiguous tensor");
 }
 
-void ProcessGroup::CheckAllToAllCounts(const std::vector<int64_t>& all, const std::vector<int64_t>& out_counts) const {
-  for (int r = 0; r < size_; ++r) {
-    const int64_t sent = all[static_cast<size_t>(r) * size_ + rank_];
+void ProcessGroup::CheckAllToAllCounts(const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts) {
+  const size_t n = static_cast<size_t>(size_);
+  phi::DenseTensor all = Scratch(DataType::INT64, static_cast<int64_t>(n * n));
+  RunAllGather(all, Scratch(DataType::INT64, static_cast<int64_t>(n), in_counts.data()));
+  const std::vector<uint8_t> bytes = ToHost(all);
+  const auto* sends = reinterpret_cast<const int64_t*>(bytes.data());
+  for (size_t r = 0; r < n; ++r) {
+    const int64_t sent = sends[r * n + static_cast<size_t>(rank_)];
     PD_CHECK(sent == out_counts[r], InvalidArgument, "[alltoall] rank ", r, " sends rank ", rank_, " ", sent,
              " elements, but rank ", rank_, " expects ", out_counts[r]);
   }
+}
+
+phi::DenseTensor ProcessGroup::Scratch(DataType dtype, int64_t numel, const void* host) const {
+  phi::DenseTensor t(phi::DenseTensorMeta(dtype, DDim({numel})));
+  void* data = t.AllocateStorage(place());
+  if (host != nullptr) phi::CopyBytes(data, place(), host, CPUPlace(), Bytes(t));
+  return t;
+}
+
+std::vector<uint8_t> ProcessGroup::ToHost(const phi::DenseTensor& t) const {
+  std::vector<uint8_t> host(Bytes(t));
+  phi::CopyBytes(host.data(), CPUPlace(), t.raw_data(), place(), host.size());
+  return host;
+}
+
+std::vector<ProcessGroup::Signature> ProcessGroup::ExchangeSignatures(const Signature& mine) {
+  phi::DenseTensor all = Scratch(DataType::UINT8, static_cast<int64_t>(sizeof(Signature)) * size_);
+  RunAllGather(all, Scratch(DataType::UINT8, sizeof(Signature), &mine));
+  const std::vector<uint8_t> bytes = ToHost(all);
+  std::vector<Signature> signatures(size_);
+  std::memcpy(signatures.data(), bytes.data(), bytes.size());
+  return signatures;
 }
 
 void ProcessGroup::CheckRank(int r, const char* what, const char* arg) const {
@@ -270,6 +300,7 @@ std::shared_ptr<Task> ProcessGroup::AllToAll(phi::DenseTensor out, phi::DenseTen
   }
   return Submit([=, this]() mutable {
     Agree({kAllToAll, static_cast<int64_t>(in.dtype()), -1, -1});
+    CheckAllToAllCounts(in_counts, out_counts);
     RunAllToAll(out, in, in_counts, out_counts);
   }, sync);
 }
@@ -278,7 +309,12 @@ std::shared_ptr<Task> ProcessGroup::Send(phi::DenseTensor tensor, int dst, bool 
   CheckTensor(tensor, "send", "tensor");
   CheckRank(dst, "send", "dst");
   PD_CHECK(dst != rank_, InvalidArgument, "[send] argument 'dst': a rank cannot send to itself (rank ", rank_, ")");
-  return Submit([=, this]() mutable { RunSend(tensor, dst); }, sync);
+  return Submit([=, this]() mutable {
+    // A header first (elements, dtype), so that the receiver can refuse a mismatch.
+    const int64_t header[2] = {tensor.numel(), static_cast<int64_t>(tensor.dtype())};
+    RunSend(Scratch(DataType::INT64, 2, header), dst);
+    RunSend(tensor, dst);
+  }, sync);
 }
 
 std::shared_ptr<Task> ProcessGroup::Recv(phi::DenseTensor tensor, int src, bool sync) {
@@ -286,7 +322,21 @@ std::shared_ptr<Task> ProcessGroup::Recv(phi::DenseTensor tensor, int src, bool 
   CheckRank(src, "recv", "src");
   PD_CHECK(src != rank_, InvalidArgument, "[recv] argument 'src': a rank cannot receive from itself (rank ", rank_,
            ")");
-  return Submit([=, this]() mutable { RunRecv(tensor, src); }, sync);
+  return Submit([=, this]() mutable {
+    phi::DenseTensor head = Scratch(DataType::INT64, 2);
+    RunRecv(head, src);
+    int64_t header[2];
+    std::memcpy(header, ToHost(head).data(), sizeof(header));
+    const auto sent = static_cast<DataType>(header[1]);
+    if (header[0] == tensor.numel() && sent == tensor.dtype()) {
+      RunRecv(tensor, src);
+      return;
+    }
+    phi::DenseTensor unwanted = Scratch(sent, header[0]);  // taken off the wire, then refused
+    RunRecv(unwanted, src);
+    PD_THROW(InvalidArgument, "[recv] rank ", src, " sent ", header[0], " elements of ", paddle::DataTypeName(sent),
+             ", but the receiving tensor holds ", tensor.numel(), " of ", paddle::DataTypeName(tensor.dtype()));
+  }, sync);
 }
 
 std::shared_ptr<Task> ProcessGroup::Barrier(bool sync) {

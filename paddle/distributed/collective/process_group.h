@@ -37,6 +37,10 @@ namespace paddle::distributed {
 enum class ReduceOp { kSum, kMax, kMin, kProd, kAvg };
 
 const char* ReduceOpName(ReduceOp op);
+
+// A tensor's bytes: how many, and where they start.
+inline size_t Bytes(const phi::DenseTensor& t) { return static_cast<size_t>(t.numel()) * SizeOf(t.dtype()); }
+inline uint8_t* BytesOf(const phi::DenseTensor& t) { return static_cast<uint8_t*>(const_cast<void*>(t.raw_data())); }
 // "all_reduce", ...: the name of a Signature's collective.
 const char* CollectiveName(int64_t collective);
 
@@ -101,8 +105,9 @@ class ProcessGroup {
     int64_t elements;
     int64_t root;
   };
-  // Every rank's signature, in rank order.
-  virtual std::vector<Signature> ExchangeSignatures(const Signature& mine) = 0;
+  // Every rank's signature, in rank order; by default an all-gather on the
+  // backend's place.
+  virtual std::vector<Signature> ExchangeSignatures(const Signature& mine);
   // Raises ValueError unless every rank's signature is `mine`.
   void CheckAgreement(const Signature& mine, const std::vector<Signature>& all) const;
   // Agree, then RunAllReduce; a backend may do both in one exchange.
@@ -121,13 +126,20 @@ class ProcessGroup {
   virtual void RunReduceScatter(phi::DenseTensor& out, const phi::DenseTensor& in, ReduceOp op) = 0;
   virtual void RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in, const std::vector<int64_t>& in_counts,
                            const std::vector<int64_t>& out_counts) = 0;
+  // The counts of RunAllToAll agree across the ranks (the base checked them);
+  // RunSend and RunRecv move a tensor's bytes, of a size both sides know (the
+  // base sends a header first).
   virtual void RunSend(const phi::DenseTensor& tensor, int dst) = 0;
   virtual void RunRecv(phi::DenseTensor& tensor, int src) = 0;
   virtual void RunBarrier() = 0;
 
-  // For RunAllToAll: raises InvalidArgument unless every rank r sends this
-  // one out_counts[r] elements; `all` holds every rank's send counts, row by row.
-  void CheckAllToAllCounts(const std::vector<int64_t>& all, const std::vector<int64_t>& out_counts) const;
+  // Where the backend's tensors live; the base makes its headers and scratch
+  // buffers there.
+  virtual Place place() const { return CPUPlace(); }
+  // `numel` elements of `dtype` on place(), uninitialized, or copied from `host`.
+  phi::DenseTensor Scratch(DataType dtype, int64_t numel, const void* host = nullptr) const;
+  // `t`'s bytes, copied to the host.
+  std::vector<uint8_t> ToHost(const phi::DenseTensor& t) const;
 
   // Raises InvalidArgument unless the backend can take `t` (where it lives,
   // contiguous); the default takes contiguous CPU tensors.
@@ -146,6 +158,8 @@ class ProcessGroup {
   // Raises ValueError on every rank unless all ranks' signatures agree.
   void Agree(const Signature& mine);
   void CheckRank(int r, const char* what, const char* arg) const;
+  // Raises InvalidArgument unless every rank sends this one what out_counts says it expects.
+  void CheckAllToAllCounts(const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts);
   void Loop();
 
   int rank_, size_, id_;

@@ -2,6 +2,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/backends/custom/custom_device.h"
+#include "paddle/phi/backends/memcpy.h"
 
 namespace paddle::distributed {
 namespace {
@@ -34,8 +35,6 @@ C_CCLReduceOp CclOp(ReduceOp op) {
   return C_CCL_SUM;
 }
 
-size_t Bytes(const phi::DenseTensor& t) { return static_cast<size_t>(t.numel()) * SizeOf(t.dtype()); }
-char* BytesOf(const phi::DenseTensor& t) { return static_cast<char*>(const_cast<void*>(t.raw_data())); }
 
 }  // namespace
 
@@ -99,36 +98,6 @@ void ProcessGroupCustom::OnStream(F&& issue) {
   device_.SynchronizeStream(id, stream_);
 }
 
-phi::DenseTensor ProcessGroupCustom::Scratch(size_t bytes) const {
-  phi::DenseTensor scratch(phi::DenseTensorMeta(DataType::UINT8, DDim({static_cast<int64_t>(bytes)})));
-  scratch.AllocateStorage(place_);
-  return scratch;
-}
-
-void ProcessGroupCustom::CopyToDevice(void* dst, const void* src, size_t bytes) const {
-  device_.CopyHostToDevice(place_.GetDeviceId(), stream_, dst, src, bytes);
-}
-void ProcessGroupCustom::CopyToHost(void* dst, const void* src, size_t bytes) const {
-  device_.CopyDeviceToHost(place_.GetDeviceId(), stream_, dst, src, bytes);
-}
-void ProcessGroupCustom::CopyOnDevice(void* dst, const void* src, size_t bytes) const {
-  device_.CopyDeviceToDevice(place_.GetDeviceId(), stream_, dst, src, bytes);
-}
-
-std::vector<ProcessGroup::Signature> ProcessGroupCustom::ExchangeSignatures(const Signature& mine) {
-  constexpr size_t kBytes = sizeof(Signature);
-  phi::DenseTensor all_dev = Scratch(kBytes * size());
-  char* base = BytesOf(all_dev);
-  CopyToDevice(base + kBytes * rank(), &mine, kBytes);
-  OnStream([&] {
-    Check(device_.table().ccl_all_gather(base + kBytes * rank(), base, kBytes, C_UINT8, comm_, stream_),
-          "ccl_all_gather");
-  });
-  std::vector<Signature> all(size());
-  CopyToHost(all.data(), base, kBytes * size());
-  return all;
-}
-
 void ProcessGroupCustom::RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) {
   const C_DataType type = CclType(tensor.dtype(), "all_reduce");
   OnStream([&] {
@@ -149,10 +118,10 @@ void ProcessGroupCustom::RunBroadcast(phi::DenseTensor& tensor, int root) {
 void ProcessGroupCustom::RunReduce(phi::DenseTensor& tensor, int root, ReduceOp op) {
   // An all-reduce; the non-roots reduce a copy, so their tensors stay as they were.
   phi::DenseTensor copy;
-  char* data = BytesOf(tensor);
+  uint8_t* data = BytesOf(tensor);
   if (rank() != root) {
-    copy = Scratch(Bytes(tensor));
-    CopyOnDevice(BytesOf(copy), data, Bytes(tensor));
+    copy = Scratch(tensor.dtype(), tensor.numel(), nullptr);
+    phi::CopyBytes(BytesOf(copy), place_, data, place_, Bytes(tensor));
     data = BytesOf(copy);
   }
   const C_DataType type = CclType(tensor.dtype(), "reduce");
@@ -171,7 +140,7 @@ void ProcessGroupCustom::RunAllGather(phi::DenseTensor& out, const phi::DenseTen
 }
 
 void ProcessGroupCustom::RunGather(phi::DenseTensor& out, const phi::DenseTensor& in, int root) {
-  phi::DenseTensor gathered = rank() == root ? out : Scratch(Bytes(in) * size());
+  phi::DenseTensor gathered = rank() == root ? out : Scratch(in.dtype(), in.numel() * size());
   const C_DataType type = CclType(in.dtype(), "gather");
   OnStream([&] {
     Check(device_.table().ccl_all_gather(BytesOf(in), BytesOf(gathered), in.numel(), type, comm_, stream_),
@@ -189,7 +158,7 @@ void ProcessGroupCustom::RunScatter(phi::DenseTensor& out, const phi::DenseTenso
     }
     for (int r = 0; r < size(); ++r) {
       if (r == root) {
-        CopyOnDevice(BytesOf(out), BytesOf(in) + part * r, part);
+        phi::CopyBytes(BytesOf(out), place_, BytesOf(in) + part * r, place_, part);
       } else {
         Check(device_.table().ccl_send(BytesOf(in) + part * r, out.numel(), type, r, comm_, stream_), "ccl_send");
       }
@@ -208,18 +177,7 @@ void ProcessGroupCustom::RunReduceScatter(phi::DenseTensor& out, const phi::Dens
 
 void ProcessGroupCustom::RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in,
                                      const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts) {
-  // Every rank's counts, so that each pair agrees on what moves between them.
   const size_t n = static_cast<size_t>(size());
-  std::vector<int64_t> all(n * n);
-  phi::DenseTensor counts_dev = Scratch(sizeof(int64_t) * n * n);
-  char* counts = BytesOf(counts_dev);
-  CopyToDevice(counts + sizeof(int64_t) * n * rank(), in_counts.data(), sizeof(int64_t) * n);
-  OnStream([&] {
-    Check(device_.table().ccl_all_gather(counts + sizeof(int64_t) * n * rank(), counts, n, C_INT64, comm_, stream_),
-          "ccl_all_gather");
-  });
-  CopyToHost(all.data(), counts, sizeof(int64_t) * n * n);
-  CheckAllToAllCounts(all, out_counts);
   const int64_t element = static_cast<int64_t>(SizeOf(in.dtype()));
   std::vector<int64_t> in_offset(n + 1, 0), out_offset(n + 1, 0);
   for (size_t r = 0; r < n; ++r) {
@@ -231,7 +189,8 @@ void ProcessGroupCustom::RunAllToAll(phi::DenseTensor& out, const phi::DenseTens
   // Pairs in one global order, the lower rank sending first: no rank waits on
   // a peer that waits on it, however blocking the plugin's sends are.
   OnStream([&] {
-    CopyOnDevice(BytesOf(out) + out_offset[rank()], BytesOf(in) + in_offset[rank()], in_counts[rank()] * element);
+    phi::CopyBytes(BytesOf(out) + out_offset[rank()], place_, BytesOf(in) + in_offset[rank()], place_,
+                   in_counts[rank()] * element);
     for (size_t a = 0; a < n; ++a) {
       for (size_t b = a + 1; b < n; ++b) {
         if (static_cast<size_t>(rank()) != a && static_cast<size_t>(rank()) != b) continue;
@@ -255,42 +214,22 @@ void ProcessGroupCustom::RunAllToAll(phi::DenseTensor& out, const phi::DenseTens
 }
 
 void ProcessGroupCustom::RunSend(const phi::DenseTensor& tensor, int dst) {
-  // A header first (elements, dtype), so that the receiver can refuse a mismatch.
-  const int64_t header[2] = {tensor.numel(), static_cast<int64_t>(tensor.dtype())};
-  phi::DenseTensor head = Scratch(sizeof(header));
-  CopyToDevice(BytesOf(head), header, sizeof(header));
   const C_DataType type = CclType(tensor.dtype(), "send");
   OnStream([&] {
-    Check(device_.table().ccl_send(BytesOf(head), 2, C_INT64, dst, comm_, stream_), "ccl_send");
     Check(device_.table().ccl_send(BytesOf(tensor), tensor.numel(), type, dst, comm_, stream_), "ccl_send");
   });
 }
 
 void ProcessGroupCustom::RunRecv(phi::DenseTensor& tensor, int src) {
-  int64_t header[2] = {0, 0};
-  phi::DenseTensor head = Scratch(sizeof(header));
-  OnStream([&] { Check(device_.table().ccl_recv(BytesOf(head), 2, C_INT64, src, comm_, stream_), "ccl_recv"); });
-  CopyToHost(header, BytesOf(head), sizeof(header));
-  const DataType sent_dtype = static_cast<DataType>(header[1]);
-  const bool fits = header[0] == tensor.numel() && sent_dtype == tensor.dtype();
-  // Take the message off the wire either way, then refuse a mismatch.
-  phi::DenseTensor scratch;
-  char* into = BytesOf(tensor);
-  if (!fits) {
-    scratch = Scratch(static_cast<size_t>(header[0]) * SizeOf(sent_dtype));
-    into = BytesOf(scratch);
-  }
+  const C_DataType type = CclType(tensor.dtype(), "recv");
   OnStream([&] {
-    Check(device_.table().ccl_recv(into, header[0], CclType(sent_dtype, "recv"), src, comm_, stream_), "ccl_recv");
+    Check(device_.table().ccl_recv(BytesOf(tensor), tensor.numel(), type, src, comm_, stream_), "ccl_recv");
   });
-  PD_CHECK(fits, InvalidArgument, "[recv] rank ", src, " sent ", header[0], " elements of ", DataTypeName(sent_dtype),
-           ", but the receiving tensor holds ", tensor.numel(), " of ", DataTypeName(tensor.dtype()));
 }
 
 void ProcessGroupCustom::RunBarrier() {
-  phi::DenseTensor token = Scratch(sizeof(int32_t));
   const int32_t zero = 0;
-  CopyToDevice(BytesOf(token), &zero, sizeof(zero));
+  phi::DenseTensor token = Scratch(DataType::INT32, 1, &zero);
   OnStream([&] {
     Check(device_.table().ccl_all_reduce(BytesOf(token), BytesOf(token), 1, C_INT32, C_CCL_SUM, comm_, stream_),
           "ccl_all_reduce");

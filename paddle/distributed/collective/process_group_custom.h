@@ -4,8 +4,8 @@
 // and hands it to the others through our store. Each collective is queued
 // on the group's own stream of the device after the work already queued on
 // the device's current stream (an event orders them), and has finished when
-// its Task completes. Gather, scatter, reduce, alltoall and the agreement
-// are built from the plugin's all-gather, all-reduce, send and receive.
+// its Task completes. Gather, scatter, reduce and alltoall are built from
+// the plugin's all-gather, all-reduce, send and receive.
 #pragma once
 
 #include <memory>
@@ -35,10 +35,10 @@ class ProcessGroupCustom final : public ProcessGroup {
   ~ProcessGroupCustom() override;
 
   std::string backend() const override { return "xccl"; }
+  Place place() const override { return place_; }
 
  protected:
   void CheckTensor(const phi::DenseTensor& t, const char* what, const char* arg) const override;
-  std::vector<Signature> ExchangeSignatures(const Signature& mine) override;
   void RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) override;
   void RunBroadcast(phi::DenseTensor& tensor, int root) override;
   void RunReduce(phi::DenseTensor& tensor, int root, ReduceOp op) override;
@@ -58,11 +58,6 @@ class ProcessGroupCustom final : public ProcessGroup {
   template <typename F>
   void OnStream(F&& issue);
   void Check(C_Status status, const char* function) const;
-  // A device buffer of `bytes`, for the collectives' scratch.
-  phi::DenseTensor Scratch(size_t bytes) const;
-  void CopyToDevice(void* dst, const void* src, size_t bytes) const;
-  void CopyToHost(void* dst, const void* src, size_t bytes) const;
-  void CopyOnDevice(void* dst, const void* src, size_t bytes) const;
 
   std::shared_ptr<TCPStore> store_;
   const phi::custom::CustomDevice& device_;

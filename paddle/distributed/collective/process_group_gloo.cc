@@ -117,8 +117,6 @@ void DivideBy(phi::DenseTensor& tensor, int n) {
   }
 }
 
-size_t Bytes(const phi::DenseTensor& t) { return static_cast<size_t>(t.numel()) * SizeOf(t.dtype()); }
-uint8_t* BytesOf(const phi::DenseTensor& t) { return static_cast<uint8_t*>(t.raw_data()); }
 
 // Runs a gloo collective, turning gloo's exceptions into ours: its I/O
 // errors carry "Timed out" when a peer never came.
@@ -244,12 +242,8 @@ void ProcessGroupGloo::RunReduce(phi::DenseTensor& tensor, int root, ReduceOp op
     using T = decltype(zero);
     auto reduce = ReduceFunction<T>(op, "reduce");
     // gloo's reduce scribbles on the non-roots' buffers: they reduce a copy.
-    phi::DenseTensor scratch(phi::DenseTensorMeta(tensor.dtype(), tensor.dims()));
-    T* data = tensor.data<T>();
-    if (rank() != root) {
-      data = static_cast<T*>(scratch.AllocateStorage(tensor.place()));
-      std::memcpy(data, tensor.raw_data(), Bytes(tensor));
-    }
+    phi::DenseTensor copy = rank() != root ? Scratch(tensor.dtype(), tensor.numel(), tensor.raw_data()) : tensor;
+    T* data = copy.data<T>();
     Guarded("reduce", [&] {
       gloo::ReduceOptions opts(context_);
       opts.setOutput(data, static_cast<size_t>(tensor.numel()));
@@ -302,24 +296,13 @@ void ProcessGroupGloo::RunReduceScatter(phi::DenseTensor& out, const phi::DenseT
   // The reduction of everything, then this rank's part: one all_reduce
   // moves twice the bytes a ring reduce-scatter would, for a collective
   // the CPU backend rarely runs on big tensors.
-  phi::DenseTensor whole(phi::DenseTensorMeta(in.dtype(), in.dims()));
-  std::memcpy(whole.AllocateStorage(in.place()), in.raw_data(), Bytes(in));
+  phi::DenseTensor whole = Scratch(in.dtype(), in.numel(), in.raw_data());
   RunAllReduce(whole, op);
   std::memcpy(out.raw_data(), BytesOf(whole) + Bytes(out) * rank(), Bytes(out));
 }
 
 void ProcessGroupGloo::RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in,
                                    const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts) {
-  // What each rank sends each rank must be what that rank expects from it.
-  std::vector<int64_t> mine(in_counts), all(static_cast<size_t>(size()) * size());
-  Guarded("alltoall", [&] {
-    gloo::AllgatherOptions opts(context_);
-    opts.setInput(mine.data(), mine.size());
-    opts.setOutput(all.data(), all.size());
-    opts.setTag(NextTag());
-    gloo::allgather(opts);
-  });
-  CheckAllToAllCounts(all, out_counts);
   const int64_t element = static_cast<int64_t>(SizeOf(in.dtype()));
   std::vector<int64_t> in_bytes, out_bytes;
   for (int r = 0; r < size(); ++r) {
@@ -344,41 +327,19 @@ uint64_t MessageSlot(int id, uint64_t n) { return (uint64_t{0xFE} << 56) | (stat
 }  // namespace
 
 void ProcessGroupGloo::RunSend(const phi::DenseTensor& tensor, int dst) {
-  int64_t header[2] = {tensor.numel(), static_cast<int64_t>(tensor.dtype())};
   Guarded("send", [&] {
-    auto head = context_->createUnboundBuffer(header, sizeof(header));
-    head->send(dst, MessageSlot(id(), sent_[dst]));
-    auto body = context_->createUnboundBuffer(BytesOf(tensor), Bytes(tensor));
-    body->send(dst, MessageSlot(id(), sent_[dst] + 1));
-    sent_[dst] += 2;
-    head->waitSend(nullptr, timeout());
-    body->waitSend(nullptr, timeout());
+    auto buffer = context_->createUnboundBuffer(BytesOf(tensor), Bytes(tensor));
+    buffer->send(dst, MessageSlot(id(), sent_[dst]++));
+    buffer->waitSend(nullptr, timeout());
   });
 }
 
 void ProcessGroupGloo::RunRecv(phi::DenseTensor& tensor, int src) {
-  int64_t header[2];
-  phi::DenseTensor scratch;
   Guarded("recv", [&] {
-    auto head = context_->createUnboundBuffer(header, sizeof(header));
-    head->recv(src, MessageSlot(id(), received_[src]));
-    head->waitRecv(nullptr, timeout());
-    uint8_t* into = BytesOf(tensor);
-    size_t bytes = Bytes(tensor);
-    const bool fits = header[0] == tensor.numel() && header[1] == static_cast<int64_t>(tensor.dtype());
-    if (!fits) {  // take the message off the wire, then refuse it
-      bytes = static_cast<size_t>(header[0]) * SizeOf(static_cast<DataType>(header[1]));
-      scratch.set_meta(phi::DenseTensorMeta(DataType::UINT8, DDim({static_cast<int64_t>(bytes)})));
-      into = static_cast<uint8_t*>(scratch.AllocateStorage(tensor.place()));
-    }
-    auto body = context_->createUnboundBuffer(into, bytes);
-    body->recv(src, MessageSlot(id(), received_[src] + 1));
-    received_[src] += 2;
-    body->waitRecv(nullptr, timeout());
+    auto buffer = context_->createUnboundBuffer(BytesOf(tensor), Bytes(tensor));
+    buffer->recv(src, MessageSlot(id(), received_[src]++));
+    buffer->waitRecv(nullptr, timeout());
   });
-  PD_CHECK(header[0] == tensor.numel() && header[1] == static_cast<int64_t>(tensor.dtype()), InvalidArgument,
-           "[recv] rank ", src, " sent ", header[0], " elements of ", DataTypeName(static_cast<DataType>(header[1])),
-           ", but the receiving tensor holds ", tensor.numel(), " of ", DataTypeName(tensor.dtype()));
 }
 
 void ProcessGroupGloo::RunBarrier() {

@@ -49,8 +49,6 @@ ncclRedOp_t NcclOp(ReduceOp op, DataType dtype, const char* what) {
   return ncclSum;
 }
 
-size_t Bytes(const phi::DenseTensor& t) { return static_cast<size_t>(t.numel()) * SizeOf(t.dtype()); }
-char* BytesOf(const phi::DenseTensor& t) { return static_cast<char*>(const_cast<void*>(t.raw_data())); }
 
 }  // namespace
 
@@ -91,8 +89,8 @@ ProcessGroupNCCL::~ProcessGroupNCCL() {
 }
 
 void ProcessGroupNCCL::CheckTensor(const phi::DenseTensor& t, const char* what, const char* arg) const {
-  PD_CHECK(t.place() == paddle::GPUPlace(device_), InvalidArgument, "[", what, "] argument '", arg,
-           "': the group runs on ", paddle::GPUPlace(device_).ToString(), ", but got a tensor on ", t.place().ToString());
+  PD_CHECK(t.place() == place(), InvalidArgument, "[", what, "] argument '", arg,
+           "': the group runs on ", place().ToString(), ", but got a tensor on ", t.place().ToString());
   PD_CHECK(t.IsContiguous(), InvalidArgument, "[", what, "] argument '", arg, "': expected a contiguous tensor");
 }
 
@@ -104,31 +102,6 @@ void ProcessGroupNCCL::OnStream(F&& issue) {
   PD_CUDA_CHECK(cudaStreamWaitEvent(cuda_->stream, cuda_->ready, 0));
   issue(cuda_->comm, cuda_->stream);
   PD_CUDA_CHECK(cudaStreamSynchronize(cuda_->stream));
-}
-
-phi::DenseTensor ProcessGroupNCCL::Scratch(size_t bytes) const {
-  phi::DenseTensor scratch(phi::DenseTensorMeta(DataType::UINT8, DDim({static_cast<int64_t>(bytes)})));
-  scratch.AllocateStorage(paddle::GPUPlace(device_));
-  return scratch;
-}
-
-void ProcessGroupNCCL::Copy(void* dst, const void* src, size_t bytes, int kind) {
-  OnStream([&](ncclComm_t, cudaStream_t stream) {
-    PD_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, static_cast<cudaMemcpyKind>(kind), stream));
-  });
-}
-
-std::vector<ProcessGroup::Signature> ProcessGroupNCCL::ExchangeSignatures(const Signature& mine) {
-  constexpr size_t kBytes = sizeof(Signature);
-  phi::DenseTensor all_dev = Scratch(kBytes * size());
-  char* base = BytesOf(all_dev);
-  Copy(base + kBytes * rank(), &mine, kBytes, cudaMemcpyHostToDevice);
-  OnStream([&](ncclComm_t comm, cudaStream_t stream) {
-    PD_NCCL_CHECK(phi::dynload::ncclAllGather(base + kBytes * rank(), base, kBytes, ncclUint8, comm, stream));
-  });
-  std::vector<Signature> all(size());
-  Copy(all.data(), base, kBytes * size(), cudaMemcpyDeviceToHost);
-  return all;
 }
 
 void ProcessGroupNCCL::RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) {
@@ -215,18 +188,7 @@ void ProcessGroupNCCL::RunReduceScatter(phi::DenseTensor& out, const phi::DenseT
 
 void ProcessGroupNCCL::RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor& in,
                                    const std::vector<int64_t>& in_counts, const std::vector<int64_t>& out_counts) {
-  // Every rank's counts, so that each pair agrees on what moves between them.
   const size_t n = static_cast<size_t>(size());
-  std::vector<int64_t> all(n * n);
-  phi::DenseTensor counts_dev = Scratch(sizeof(int64_t) * n * n);
-  char* counts = BytesOf(counts_dev);
-  Copy(counts + sizeof(int64_t) * n * rank(), in_counts.data(), sizeof(int64_t) * n, cudaMemcpyHostToDevice);
-  OnStream([&](ncclComm_t comm, cudaStream_t stream) {
-    PD_NCCL_CHECK(phi::dynload::ncclAllGather(counts + sizeof(int64_t) * n * rank(), counts, n, ncclInt64, comm,
-                                              stream));
-  });
-  Copy(all.data(), counts, sizeof(int64_t) * n * n, cudaMemcpyDeviceToHost);
-  CheckAllToAllCounts(all, out_counts);
   const size_t element = SizeOf(in.dtype());
   const ncclDataType_t type = NcclType(in.dtype(), "alltoall");
   OnStream([&](ncclComm_t comm, cudaStream_t stream) {
@@ -243,45 +205,23 @@ void ProcessGroupNCCL::RunAllToAll(phi::DenseTensor& out, const phi::DenseTensor
 }
 
 void ProcessGroupNCCL::RunSend(const phi::DenseTensor& tensor, int dst) {
-  // A header first (elements, dtype), so that the receiver can refuse a mismatch.
-  const int64_t header[2] = {tensor.numel(), static_cast<int64_t>(tensor.dtype())};
-  phi::DenseTensor head = Scratch(sizeof(header));
-  Copy(BytesOf(head), header, sizeof(header), cudaMemcpyHostToDevice);
   const ncclDataType_t type = NcclType(tensor.dtype(), "send");
   OnStream([&](ncclComm_t comm, cudaStream_t stream) {
-    PD_NCCL_CHECK(phi::dynload::ncclSend(BytesOf(head), 2, ncclInt64, dst, comm, stream));
     PD_NCCL_CHECK(phi::dynload::ncclSend(BytesOf(tensor), tensor.numel(), type, dst, comm, stream));
   });
 }
 
 void ProcessGroupNCCL::RunRecv(phi::DenseTensor& tensor, int src) {
-  int64_t header[2] = {0, 0};
-  phi::DenseTensor head = Scratch(sizeof(header));
+  const ncclDataType_t type = NcclType(tensor.dtype(), "recv");
   OnStream([&](ncclComm_t comm, cudaStream_t stream) {
-    PD_NCCL_CHECK(phi::dynload::ncclRecv(BytesOf(head), 2, ncclInt64, src, comm, stream));
+    PD_NCCL_CHECK(phi::dynload::ncclRecv(BytesOf(tensor), tensor.numel(), type, src, comm, stream));
   });
-  Copy(header, BytesOf(head), sizeof(header), cudaMemcpyDeviceToHost);
-  const DataType sent_dtype = static_cast<DataType>(header[1]);
-  const bool fits = header[0] == tensor.numel() && sent_dtype == tensor.dtype();
-  // Take the message off the wire either way, then refuse a mismatch.
-  phi::DenseTensor scratch;
-  char* into = BytesOf(tensor);
-  if (!fits) {
-    scratch = Scratch(static_cast<size_t>(header[0]) * SizeOf(sent_dtype));
-    into = BytesOf(scratch);
-  }
-  const ncclDataType_t type = NcclType(sent_dtype, "recv");
-  OnStream([&](ncclComm_t comm, cudaStream_t stream) {
-    PD_NCCL_CHECK(phi::dynload::ncclRecv(into, header[0], type, src, comm, stream));
-  });
-  PD_CHECK(fits, InvalidArgument, "[recv] rank ", src, " sent ", header[0], " elements of ", DataTypeName(sent_dtype),
-           ", but the receiving tensor holds ", tensor.numel(), " of ", DataTypeName(tensor.dtype()));
 }
 
 void ProcessGroupNCCL::RunBarrier() {
-  phi::DenseTensor token = Scratch(sizeof(int32_t));
+  const int32_t zero = 0;
+  phi::DenseTensor token = Scratch(DataType::INT32, 1, &zero);
   OnStream([&](ncclComm_t comm, cudaStream_t stream) {
-    PD_CUDA_CHECK(cudaMemsetAsync(BytesOf(token), 0, sizeof(int32_t), stream));
     PD_NCCL_CHECK(phi::dynload::ncclAllReduce(BytesOf(token), BytesOf(token), 1, ncclInt32, ncclSum, comm, stream));
   });
 }

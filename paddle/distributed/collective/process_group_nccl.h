@@ -5,7 +5,7 @@
 // queued there after the work already queued on the device's current stream
 // (an event orders them), and has finished when its Task completes, so the
 // compute stream may use the result at once. Gather, scatter and alltoall
-// are NCCL send/receive groups; the agreement is an all-gather on the GPU.
+// are NCCL send/receive groups.
 #pragma once
 
 #include <memory>
@@ -25,10 +25,10 @@ class ProcessGroupNCCL final : public ProcessGroup {
   ~ProcessGroupNCCL() override;
 
   std::string backend() const override { return "nccl"; }
+  Place place() const override { return GPUPlace(device_); }
 
  protected:
   void CheckTensor(const phi::DenseTensor& t, const char* what, const char* arg) const override;
-  std::vector<Signature> ExchangeSignatures(const Signature& mine) override;
   void RunAllReduce(phi::DenseTensor& tensor, ReduceOp op) override;
   void RunBroadcast(phi::DenseTensor& tensor, int root) override;
   void RunReduce(phi::DenseTensor& tensor, int root, ReduceOp op) override;
@@ -49,8 +49,6 @@ class ProcessGroupNCCL final : public ProcessGroup {
   // NCCL calls `issue` makes there, and waits for them.
   template <typename F>
   void OnStream(F&& issue);
-  phi::DenseTensor Scratch(size_t bytes) const;
-  void Copy(void* dst, const void* src, size_t bytes, int kind);
 
   std::shared_ptr<TCPStore> store_;
   int device_;
