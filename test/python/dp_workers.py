@@ -63,6 +63,27 @@ def params_of(model) -> dict:
     return {k: v.numpy() for k, v in model.state_dict().items()}
 
 
+def run_steps(model, micro: int, amp: bool, rows) -> None:
+    """Trains `model` on batches(micro), on `rows` of each micro-batch: every micro-batch's loss backward, then one
+    step of make_optimizer (through a GradScaler with amp, under bfloat16 autocast). A DataParallel model runs all
+    but each step's last micro-batch under no_sync."""
+    opt = make_optimizer(model.parameters())
+    scaler = paddle.amp.GradScaler(init_loss_scaling=1024.0) if amp else None
+    for step in batches(micro):
+        for j, (x, y) in enumerate(step):
+            quiet = isinstance(model, paddle.DataParallel) and j < len(step) - 1
+            with paddle.amp.auto_cast(enable=amp, dtype="bfloat16"), \
+                    model.no_sync() if quiet else contextlib.nullcontext():
+                loss = nn.functional.mse_loss(model(rows(x)), rows(y))
+            (scaler.scale(loss) if amp else loss).backward()
+        if amp:
+            scaler.step(opt)
+            scaler.update()
+        else:
+            opt.step()
+        opt.clear_grad()
+
+
 def train(out_dir: str, micro: int, bucket_mb: float, amp: bool) -> None:
     """Rank r trains on its rows of every micro-batch; all but the last
     micro-batch of a step under no_sync."""
@@ -74,21 +95,7 @@ def train(out_dir: str, micro: int, bucket_mb: float, amp: bool) -> None:
     launches, launch = [], model._reducer._launch
     model._reducer._launch = lambda bucket: (launches.append(sum(p.grad is None for p in model.parameters())),
                                              launch(bucket))
-    opt = make_optimizer(model.parameters())
-    scaler = paddle.amp.GradScaler(init_loss_scaling=1024.0) if amp else None
-    for step in batches(micro):
-        for j, (x, y) in enumerate(step):
-            last = j == len(step) - 1
-            with paddle.amp.auto_cast(enable=amp, dtype="bfloat16"):
-                with model.no_sync() if not last else contextlib.nullcontext():
-                    loss = nn.functional.mse_loss(model(shard(x, r, n)), shard(y, r, n))
-                    (scaler.scale(loss) if amp else loss).backward()
-        if amp:
-            scaler.step(opt)
-            scaler.update()
-        else:
-            opt.step()
-        opt.clear_grad()
+    run_steps(model, micro, amp, lambda a: shard(a, r, n))
     _save(out_dir, {"initial": initial, "final": params_of(model), "first_launches": launches[:len(model._reducer.buckets)]})
 
 

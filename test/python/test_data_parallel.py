@@ -33,19 +33,7 @@ def _reference(micro: int, amp: bool) -> dict:
     """One process, whole micro-batches: the mean loss over all rows is the
     mean of the ranks' mean losses, whose gradients DataParallel averages."""
     model = W.make_mlp(seed=100)  # rank 0's initialization, which DataParallel gives every rank
-    opt = W.make_optimizer(model.parameters())
-    scaler = paddle.amp.GradScaler(init_loss_scaling=1024.0) if amp else None
-    for step in W.batches(micro):
-        for x, y in step:
-            with paddle.amp.auto_cast(enable=amp, dtype="bfloat16"):
-                loss = nn.functional.mse_loss(model(paddle.to_tensor(x)), paddle.to_tensor(y))
-            (scaler.scale(loss) if amp else loss).backward()
-        if amp:
-            scaler.step(opt)
-            scaler.update()
-        else:
-            opt.step()
-        opt.clear_grad()
+    W.run_steps(model, micro, amp, paddle.to_tensor)
     return W.params_of(model)
 
 

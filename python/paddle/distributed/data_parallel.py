@@ -33,6 +33,7 @@ import weakref
 import paddle
 from paddle import _C
 from paddle.base.framework import assign_value
+from paddle.base.nest import flatten
 from paddle.distributed import collective
 from paddle.distributed.parallel import get_world_size, is_initialized
 from paddle.nn import Layer
@@ -228,7 +229,7 @@ class DataParallel(Layer):
     def forward(self, *inputs, **kwargs):
         outputs = self._layers(*inputs, **kwargs)
         if self._reducer is not None and self.grad_need_sync and paddle.is_grad_enabled():
-            self._reducer.prepare(list(_tensors_in(outputs)))
+            self._reducer.prepare([t for t in flatten(outputs) if isinstance(t, paddle.Tensor)])
         return outputs
 
     @contextlib.contextmanager
@@ -268,14 +269,3 @@ class DataParallel(Layer):
 
     set_dict = set_state_dict
     load_dict = set_state_dict
-
-
-def _tensors_in(value):
-    if isinstance(value, paddle.Tensor):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _tensors_in(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _tensors_in(v)

@@ -20,6 +20,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle.base.nest import flatten
 from paddle.hapi.callbacks import config_callbacks
 from paddle.io import DataLoader, Dataset, IterableDataset
 from paddle.metric import Metric
@@ -30,18 +31,6 @@ def _to_list(value):
     if value is None:
         return []
     return list(value) if isinstance(value, (list, tuple)) else [value]
-
-
-def _flatten(nested):
-    out = []
-    for item in nested if isinstance(nested, (list, tuple)) else [nested]:
-        if isinstance(item, (list, tuple)):
-            out.extend(_flatten(item))
-        elif isinstance(item, dict):
-            out.extend(_flatten(list(item.values())))
-        else:
-            out.append(item)
-    return out
 
 
 def _as_tensor(value):
@@ -335,7 +324,7 @@ class Model:
         for step, data in enumerate(loader):
             if num_iters is not None and step >= num_iters:
                 break
-            data = _flatten(data)
+            data = flatten(data)
             batch_size = data[0].shape[0] if isinstance(data[0], Tensor) and data[0].shape else 1
             cbks.on_batch_begin(mode, step, logs)
             if mode == "predict":
