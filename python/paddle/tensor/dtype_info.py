@@ -5,24 +5,18 @@ from __future__ import annotations
 import numpy as np
 
 from paddle._C import DataType
+from paddle.tensor.creation import _dtype_name
 
-_INTS = {DataType.UINT8: np.uint8, DataType.INT8: np.int8, DataType.INT16: np.int16, DataType.INT32: np.int32,
-         DataType.INT64: np.int64}
-_FLOATS = {DataType.FLOAT16: np.float16, DataType.FLOAT32: np.float32, DataType.FLOAT64: np.float64}
-
-
-def _dtype(op: str, dtype) -> DataType:
-    """`dtype` (a paddle dtype, its name or a NumPy dtype) as a DataType, as the ops read it."""
-    from paddle.tensor.creation import empty
-
-    try:
-        return empty([0], dtype=dtype).dtype
-    except (TypeError, ValueError):
-        raise TypeError(f"[{op}] argument 'dtype': expected a paddle dtype, but got {dtype!r}") from None
+_INTS = {"uint8": np.uint8, "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64}
+_FLOATS = {"float16": np.float16, "float32": np.float32, "float64": np.float64}
 
 
-def _name(dtype: DataType) -> str:
-    return str(dtype).replace("paddle.", "")
+def _name(op: str, dtype) -> str:
+    """The name of `dtype` (a paddle dtype, its name or a NumPy dtype), as the ops read it."""
+    name = _dtype_name(dtype, op)
+    if name.upper() not in DataType.__members__:
+        raise TypeError(f"[{op}] argument 'dtype': expected a paddle dtype, but got {dtype!r}")
+    return name
 
 
 class iinfo:  # noqa: N801  (Paddle's name)
@@ -35,11 +29,11 @@ class iinfo:  # noqa: N801  (Paddle's name)
     """
 
     def __init__(self, dtype):
-        dt = _dtype("iinfo", dtype)
-        if dt not in _INTS:
-            raise ValueError(f"[iinfo] argument 'dtype': expected an integer dtype, but got {_name(dt)}")
-        info = np.iinfo(_INTS[dt])
-        self.bits, self.min, self.max, self.dtype = info.bits, int(info.min), int(info.max), _name(dt)
+        name = _name("iinfo", dtype)
+        if name not in _INTS:
+            raise ValueError(f"[iinfo] argument 'dtype': expected an integer dtype, but got {name}")
+        info = np.iinfo(_INTS[name])
+        self.bits, self.min, self.max, self.dtype = info.bits, int(info.min), int(info.max), name
 
     def __repr__(self):
         return f"paddle.iinfo(min={self.min}, max={self.max}, bits={self.bits}, dtype={self.dtype})"
@@ -56,18 +50,18 @@ class finfo:  # noqa: N801  (Paddle's name)
     """
 
     def __init__(self, dtype):
-        dt = _dtype("finfo", dtype)
-        if dt == DataType.BFLOAT16:  # 8 exponent bits like float32, 7 fraction bits
+        name = _name("finfo", dtype)
+        if name == "bfloat16":  # 8 exponent bits like float32, 7 fraction bits
             self.bits, self.eps, self.resolution = 16, 2.0 ** -7, 0.01
             self.max = float((2 - 2.0 ** -7) * 2.0 ** 127)
             self.tiny = float(2.0 ** -126)
-        elif dt in _FLOATS:
-            info = np.finfo(_FLOATS[dt])
+        elif name in _FLOATS:
+            info = np.finfo(_FLOATS[name])
             self.bits, self.eps, self.resolution = info.bits, float(info.eps), float(info.resolution)
             self.max, self.tiny = float(info.max), float(info.tiny)
         else:
-            raise ValueError(f"[finfo] argument 'dtype': expected a floating dtype, but got {_name(dt)}")
-        self.min, self.smallest_normal, self.dtype = -self.max, self.tiny, _name(dt)
+            raise ValueError(f"[finfo] argument 'dtype': expected a floating dtype, but got {name}")
+        self.min, self.smallest_normal, self.dtype = -self.max, self.tiny, name
 
     def __repr__(self):
         return (f"paddle.finfo(min={self.min:g}, max={self.max:g}, eps={self.eps:g}, resolution={self.resolution:g}, "
