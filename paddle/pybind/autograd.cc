@@ -11,6 +11,7 @@
 #include "paddle/autograd/decomposition.h"
 #include "paddle/autograd/grad_mode.h"
 #include "paddle/autograd/grad_node.h"
+#include "paddle/autograd/inplace.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/pybind/arg_parse.h"
@@ -170,6 +171,16 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
     autograd::Backward(TensorsOrNone(tensors, "backward", "tensors"),
                        TensorsOrNone(grad_tensors, "backward", "grad_tensors"), retain_graph);
   }, py::arg("tensors"), py::arg("grad_tensors") = py::none(), py::arg("retain_graph") = false);
+  // Note [In-place updates]: x is the Tensor inside the caller's object, so
+  // a new dtype or history reaches every Python reference to it.
+  m.def("_update_inplace", [](const std::string& op, Tensor& x, const py::function& compute, bool view) {
+    autograd::UpdateInplace(op.c_str(), x, [&](const Tensor& alias) {
+      py::object out = compute(alias);
+      PD_CHECK(py::isinstance<Tensor>(out), InvalidType, "[", op, "] the out-of-place op returned ",
+               TypeName(out), ", not a Tensor");
+      return out.cast<Tensor>();
+    }, view ? autograd::InplaceKind::kView : autograd::InplaceKind::kValues);
+  }, py::arg("op"), py::arg("x"), py::arg("compute"), py::arg("view") = false);
   m.def("_reaches", [](py::handle outputs, py::handle leaves) {
     return autograd::Reaches(TensorsOrNone(outputs, "_reaches", "outputs"),
                              TensorsOrNone(leaves, "_reaches", "leaves"));

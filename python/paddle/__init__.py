@@ -94,3 +94,7 @@ def _export_generated_ops():
 
 _export_generated_ops()
 del _export_generated_ops
+
+from paddle.tensor import inplace as _inplace  # noqa: E402
+
+_inplace.install(__import__(__name__))

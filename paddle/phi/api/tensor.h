@@ -33,6 +33,9 @@ class Tensor {
 
   bool defined() const { return impl_ != nullptr; }
   const std::shared_ptr<phi::TensorBase>& impl() const { return impl_; }
+  // In-place updates that change the dtype or shape (Note [In-place updates]
+  // in paddle/autograd/inplace.h) give the handle another implementation.
+  void set_impl(std::shared_ptr<phi::TensorBase> impl) { impl_ = std::move(impl); }
   bool is_dense_tensor() const { return impl_ && impl_->kind() == phi::TensorKind::kDense; }
   // The DenseTensor a kernel reads; InvalidType for another implementation.
   phi::DenseTensor& dense() const {

@@ -35,6 +35,9 @@ class Allocation {
   // overwritten data. Shared by all views of the memory.
   uint64_t version() const { return version_; }
   void BumpVersion() { ++version_; }
+  // A copy standing in for this memory's saved contents (Note [In-place
+  // updates]) takes its version, so the saver's check still passes.
+  void TakeVersionOf(const Allocation& other) { version_ = other.version_; }
 
   // Note [Frozen weights]: memory whose contents never change again, the
   // weights of an inference predictor and the values its executor folded.

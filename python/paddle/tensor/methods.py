@@ -161,61 +161,7 @@ def get_strides(self) -> list:
     return list(self.strides)
 
 
-def fill_(self, value) -> Tensor:
-    """Sets every element to `value`, in place; returns the tensor.
-
-    Examples:
-        >>> import paddle
-        >>> paddle.ones([3]).fill_(2.5).tolist()
-        [2.5, 2.5, 2.5]
-    """
-    self[...] = value
-    return self
-
-
-def zero_(self) -> Tensor:
-    """Sets every element to 0, in place; returns the tensor."""
-    return fill_(self, 0)
-
-
-def fill_diagonal_(self, value, offset=0, wrap=False, name=None) -> Tensor:
-    """Sets the diagonal to `value`, in place, and returns the tensor: of a
-    matrix, the elements (i, i + offset); with `wrap`, a tall matrix's
-    diagonal starts again below every square block, as numpy.fill_diagonal's
-    does. Of a tensor of 3 or more dims, all of one length, the elements
-    (i, i, ..., i).
-
-    Examples:
-        >>> import paddle
-        >>> paddle.zeros([2, 3]).fill_diagonal_(1.0, offset=1).tolist()
-        [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
-    """
-    op = "fill_diagonal_"
-    shape = list(self.shape)
-    if len(shape) < 2:
-        raise ValueError(f"[{op}] the tensor must have at least 2 dims, but has shape {shape}")
-    if len(shape) == 2:
-        rows, cols = shape
-        if wrap and offset == 0:
-            flat = np.arange(0, rows * cols, cols + 1)
-            index = (flat // cols, flat % cols)
-        else:
-            i = np.arange(max(0, -offset), min(rows, cols - offset))
-            index = (i, i + offset)
-    else:
-        if len(set(shape)) != 1 or offset != 0:
-            raise ValueError(f"[{op}] a tensor of {len(shape)} dims needs all of one length and offset 0, but has "
-                             f"shape {shape} and offset {offset}")
-        index = (np.arange(shape[0]),) * len(shape)
-    if len(index[0]):
-        self[tuple(_creation.to_tensor(i) for i in index)] = value
-    return self
-
-
 Tensor.T = property(_reversed_axes)
-Tensor.fill_ = fill_
-Tensor.zero_ = zero_
-Tensor.fill_diagonal_ = fill_diagonal_
 Tensor.data_ptr = data_ptr
 Tensor.get_strides = get_strides
 Tensor.set_value = set_value

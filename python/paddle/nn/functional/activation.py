@@ -25,3 +25,15 @@ def prelu(x, weight, data_format="NCHW", name=None) -> Tensor:
             raise ValueError(f"[prelu] weight must have 1 element or one per channel of x {x.shape} "
                              f"({data_format}), but got shape {weight.shape}")
     return _C_ops.prelu(x, weight, data_format, "all" if weight.size == 1 else "channel")
+
+
+def thresholded_relu(x, threshold=1.0, value=0.0, name=None) -> Tensor:
+    """x where x > threshold, `value` elsewhere.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.nn.functional.thresholded_relu(paddle.to_tensor([2.0, 0.0, 1.0])).tolist()
+        [2.0, 0.0, 0.0]
+    """
+    check.tensor("thresholded_relu", x)
+    return paddle.where(x > threshold, x, paddle.full_like(x, value))
