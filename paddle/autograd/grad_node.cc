@@ -84,10 +84,16 @@ bool SoleOwner(const Tensor& t) {
   return t.impl().use_count() == 1 && t.dense().Holder() != nullptr && t.dense().Holder().use_count() == 1;
 }
 
+void MarkGradLeaf(Tensor& grad) {
+  if (!RequiresGrad(grad)) grad.set_stop_gradient(false);
+}
+
 bool CanAddInPlace(const Tensor& sum, const Tensor& grad) {
   // A sum with history (a .grad from a create_graph backward) keeps its
   // node; it is replaced rather than changed under it.
-  return SoleOwner(sum) && !RequiresGrad(sum) && sum.dense().IsContiguous() && sum.dims() == grad.dims() && sum.dtype() == grad.dtype() &&
+  const AutogradMeta* meta = MetaOf(sum);
+  const bool has_history = meta && meta->grad_node && !meta->grad_node->is_accumulation();
+  return SoleOwner(sum) && !has_history && sum.dense().IsContiguous() && sum.dims() == grad.dims() && sum.dtype() == grad.dtype() &&
          sum.place() == grad.place();
 }
 
@@ -98,12 +104,14 @@ std::vector<Tensor> GradNodeAccumulation::Apply(std::vector<Tensor>& grads) {
       api::add_(meta->grad, grads[0]);
     } else if (meta->grad.defined()) {
       meta->grad = eager::add(meta->grad, grads[0]);
+      MarkGradLeaf(meta->grad);
     } else {
       // .grad must own its memory: the incoming gradient may be shared with
       // another leaf's (add passes one gradient to both inputs) or be the
       // user's grad_tensor. Take it as is only when nothing else holds it.
       const Tensor& g = grads[0];
       meta->grad = SoleOwner(g) ? g : eager::clone(g);
+      MarkGradLeaf(meta->grad);
     }
   }
   return {};

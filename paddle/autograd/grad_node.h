@@ -89,6 +89,9 @@ class GradNode : public std::enable_shared_from_this<GradNode> {
 // Whether nothing but `t` holds its memory (no other tensor object, view,
 // saved tensor, hook or Python reference).
 bool SoleOwner(const Tensor& t);
+// Paddle's .grad is a leaf with stop_gradient=False: x.grad * 2 records,
+// and its backward fills x.grad.grad. A gradient with history keeps it.
+void MarkGradLeaf(Tensor& grad);
 // Whether the engine may add `grad` into `sum` in place (rather than make a
 // new tensor): `sum` is its memory's sole owner, contiguous, and keeps its
 // shape, dtype and place. The sums are the same; only the allocation goes.

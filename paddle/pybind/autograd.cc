@@ -47,9 +47,12 @@ bool IsLeaf(const Tensor& t) {
 void ClearGrad(Tensor& t, bool set_to_zero) {
   autograd::AutogradMeta* meta = MetaOf(t);
   if (meta == nullptr || !meta->grad.defined()) return;
-  meta->grad = set_to_zero ? api::full(phi::IntArray(meta->grad.dims().ToVector()), 0,
-                                       meta->grad.dtype(), meta->grad.place())
-                           : Tensor();
+  if (!set_to_zero) {
+    meta->grad = Tensor();
+    return;
+  }
+  meta->grad = api::full(phi::IntArray(meta->grad.dims().ToVector()), 0, meta->grad.dtype(), meta->grad.place());
+  autograd::MarkGradLeaf(meta->grad);
 }
 
 // The node and slot whose incoming gradient is this tensor's gradient.
@@ -104,6 +107,7 @@ void RetainGrads(const Tensor& t) {
   e.node->AddHook(e.slot, [weak](const Tensor& grad) -> Tensor {
     if (auto meta = std::static_pointer_cast<autograd::AutogradMeta>(weak.lock())) {
       meta->grad = meta->grad.defined() ? api::add(meta->grad, grad) : grad;
+      autograd::MarkGradLeaf(meta->grad);
     }
     return Tensor();
   }, /*observer=*/true);

@@ -4,6 +4,7 @@
 
 #include "paddle/common/errors.h"
 #include "paddle/autograd/generated/eager_ops.h"
+#include "paddle/autograd/grad_mode.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/phi/api/transfer.h"
@@ -200,11 +201,14 @@ void BindTensorIndexing(py::class_<Tensor>& tensor) {
     if (HasAdvancedItem(index)) return AdvancedIndexing("advanced_getitem")(x, index);
     return py::cast(autograd::ShouldRecord({&x}) ? RecordedIndex(x, index) : IndexView(x, index, "getitem"));
   });
-  tensor.def("__setitem__", [](const Tensor& x, py::handle index, py::handle value) {
+  tensor.def("__setitem__", [](py::handle self, py::handle index, py::handle value) {
     TraceOp("setitem");
-    PD_CHECK(!autograd::ShouldRecord({&x}), Unimplemented,
-             "[setitem] in-place assignment to a tensor that requires grad (stop_gradient=False) is "
-             "not supported yet; assign under paddle.no_grad() or to a detached tensor");
+    const Tensor& x = self.cast<const Tensor&>();
+    const bool value_requires_grad = py::isinstance<Tensor>(value) && autograd::RequiresGrad(value.cast<const Tensor&>());
+    if (autograd::GradMode::IsEnabled() && (autograd::RequiresGrad(x) || value_requires_grad)) {
+      AdvancedIndexing("recorded_setitem")(self, index, value);  // Note [In-place updates]
+      return;
+    }
     if (HasAdvancedItem(index)) {
       AdvancedIndexing("advanced_setitem")(x, index, value);
       return;

@@ -414,9 +414,9 @@ class TestErrors:
         with pytest.raises(RuntimeError, match="does not require grad"):
             paddle.to_tensor([1.0]).sum().backward()
 
-    def test_in_place_assignment_to_a_tensor_that_requires_grad(self):
+    def test_in_place_assignment_to_a_leaf_that_requires_grad(self):
         x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
-        with pytest.raises(NotImplementedError, match=r"\[setitem\]"):
+        with pytest.raises(ValueError, match=r"\[setitem\] x is a leaf tensor that requires grad"):
             x[0] = 5.0
         with paddle.no_grad():
             x[0] = 5.0
@@ -475,3 +475,17 @@ def test_fused_conv2d_matches_the_composite_to_second_order(stride, padding, dil
 
     for fused, reference in zip(run("float32"), run("float64")):
         np.testing.assert_allclose(fused, reference, rtol=2e-5, atol=2e-5 * np.abs(reference).max())
+
+
+def test_grad_is_a_leaf_that_requires_grad_as_in_paddle():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    (x * x).sum().backward()
+    g = x.grad
+    assert not g.stop_gradient and not g.clone().stop_gradient and g.detach().stop_gradient
+    (g * 3).sum().backward()  # a gradient of the gradient tensor itself
+    np.testing.assert_array_equal(g.grad.numpy(), [3.0, 3.0])
+    (x * x).sum().backward()  # accumulates into the same leaf
+    np.testing.assert_array_equal(x.grad.numpy(), [4.0, 8.0])
+    z = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    assert paddle.grad((z * z).sum(), z)[0].stop_gradient
+    assert not paddle.grad((z * z).sum(), z, create_graph=True)[0].stop_gradient

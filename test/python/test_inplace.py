@@ -246,3 +246,35 @@ def test_tensor_helpers():
     y = paddle.zeros([2, 2])
     assert y.copy_(paddle.to_tensor([1, 2])) is y
     np.testing.assert_array_equal(y.numpy(), [[1.0, 2.0], [1.0, 2.0]])
+
+
+@pytest.mark.parametrize("index", [1, (slice(None), 0), (slice(0, 3, 2), slice(1, None)), (Ellipsis, -1),
+                                   ([0, 2], [1, 0]), "mask"])
+def test_assignment_while_recording_passes_gradients_to_both_sides(index):
+    a = _values((3, 2))
+    if isinstance(index, str):
+        index = paddle.to_tensor(a > 0.5)
+    region = np.zeros((3, 2), dtype=bool)
+    region[index.numpy() if isinstance(index, paddle.Tensor) else index] = True
+    shape = np.empty((3, 2))[index.numpy() if isinstance(index, paddle.Tensor) else index].shape
+
+    def assign(x, v):
+        h = x * 3
+        h[index] = v * 2
+        return h
+
+    check_grads(assign, [a, _values(shape)], RNG)
+    x = paddle.to_tensor(a, stop_gradient=False)
+    h = x * 3
+    h[index] = 0.0
+    h.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.where(region, 0.0, 3.0))
+
+
+def test_assigning_a_tensor_that_requires_grad_into_a_constant():
+    v = paddle.to_tensor([2.0, 3.0], stop_gradient=False)
+    h = paddle.zeros([3])
+    h[1:] = v * v
+    assert not h.stop_gradient
+    (h * paddle.to_tensor([1.0, 10.0, 100.0])).sum().backward()
+    np.testing.assert_array_equal(v.grad.numpy(), [2 * 2.0 * 10, 2 * 3.0 * 100])

@@ -390,6 +390,27 @@ def advanced_getitem(x, index):
     return _move_block(out, 0, batch_rank, position)
 
 
+def recorded_setitem(x, index, value):
+    """x[index] = value while gradients are recorded (Note [In-place updates]):
+    value's gradient is the gradient at the positions written, x's old
+    values get none there."""
+    from paddle.tensor.inplace import update
+
+    def compute(alias):
+        with paddle.no_grad():
+            positions = paddle.arange(alias.size, dtype="int64").reshape(alias.shape)[index]
+        v = value
+        if not isinstance(v, Tensor):
+            v = paddle.to_tensor(_rectangular("setitem", "the value", v), dtype=alias.dtype)
+        if v.dtype != alias.dtype:
+            v = v.astype(alias.dtype)
+        v = paddle.broadcast_to(v, positions.shape)
+        written = _C_ops.put_along_axis(alias.reshape([-1]), positions.reshape([-1]), v.reshape([-1]), 0, "assign")
+        return written.reshape(alias.shape)
+
+    update("setitem", x, compute)
+
+
 def advanced_setitem(x, index, value):
     basic, dims, tensors = _plan(x, index)
     with paddle.no_grad():
