@@ -76,3 +76,16 @@ def test_the_library_registers_the_dtypes_the_yaml_lists():
             if got != want:
                 mismatched[f"{op.name} on {backend}"] = (want, got)
     assert not mismatched, f"(YAML, registered) dtypes differ: {mismatched}"
+
+
+def test_api_coverage_table_is_current():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import api_coverage
+
+    with open(api_coverage.NAMES, encoding="utf-8") as f:
+        import json
+
+        expected = api_coverage.emit(json.load(f))
+    with open(os.path.join(ROOT, "docs", "api_coverage.md")) as f:
+        committed = f.read()
+    assert committed == expected, "regenerate: python3 tools/api_coverage.py > docs/api_coverage.md"
