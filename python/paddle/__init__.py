@@ -47,6 +47,16 @@ from paddle.tensor.search import (
     bincount,
 )
 from paddle.tensor.stat import quantile, median, nanmedian, histogram
+from paddle.tensor.special import (
+    angle, deg2rad, rad2deg, frac, gcd, lcm, hypot, ldexp, signbit, copysign, sinc, heaviside, logaddexp, sgn, stanh,
+    multigammaln, frexp, isposinf, isneginf, isreal, count_nonzero, isin,
+)
+from paddle.tensor.shaping import (
+    broadcast_shapes, broadcast_shape, broadcast_tensors, atleast_1d, atleast_2d, atleast_3d, hstack, vstack,
+    row_stack, dstack, column_stack, hsplit, vsplit, dsplit, unstack, rot90, narrow, unflatten, diag_embed, vander,
+    tril_indices, triu_indices, cartesian_prod, combinations,
+)
+from paddle.tensor.products import trace, diff, inner, tensordot, dist, cdist, pdist
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device
@@ -95,6 +105,7 @@ def _export_generated_ops():
 _export_generated_ops()
 del _export_generated_ops
 
-from paddle.tensor import inplace as _inplace  # noqa: E402
+from paddle.tensor import aliases as _aliases, inplace as _inplace  # noqa: E402
 
+_aliases.install(__import__(__name__))  # last: it binds paddle.float and friends over the builtins' names
 _inplace.install(__import__(__name__))

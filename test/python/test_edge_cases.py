@@ -462,3 +462,9 @@ def test_square_by_pow_is_numpys_exactly(dtype):
         expected = np.power(a, a.dtype.type(2))
     np.testing.assert_array_equal((paddle.to_tensor(a) ** 2).numpy(), expected)
     np.testing.assert_array_equal(paddle.pow(paddle.to_tensor(a), 2.0).numpy(), expected)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_abs_of_negative_zero_is_positive_zero(dtype):
+    got = paddle.abs(paddle.to_tensor(np.array([-0.0, 0.0, -1.5, np.nan], dtype=dtype))).numpy()
+    assert not np.signbit(got[:3]).any() and np.isnan(got[3]) and got[2] == 1.5

@@ -33,14 +33,16 @@ _VALUE_VARIANTS = {
           "less_than", "lgamma", "log10", "log1p", "log2", "log", "logical_and", "logical_not", "logical_or",
           "logical_xor", "logit", "masked_fill", "mod", "mul", "multiply", "nan_to_num", "neg", "not_equal",
           "polygamma", "pow", "put_along_axis", "reciprocal", "remainder", "round", "rsqrt", "scale", "scatter",
-          "sigmoid", "sin", "sinh", "sqrt", "square", "sub", "subtract", "tan", "tanh", "tril", "triu", "trunc"),
+          "sigmoid", "sin", "sinh", "sqrt", "square", "sub", "subtract", "tan", "tanh", "tril", "triu", "trunc",
+          "copysign", "frac", "gcd", "hypot", "lcm", "ldexp", "multigammaln", "sinc"),
     "P": ("abs", "acos", "acosh", "addmm", "asin", "asinh", "atan", "atanh", "baddbmm", "bitwise_and",
           "bitwise_not", "bitwise_or", "bitwise_xor", "cast", "cos", "cosh", "cumprod", "cumsum", "digamma", "div",
           "divide", "equal", "erf", "expm1", "floor_divide", "floor_mod", "gammaln", "greater_equal",
           "greater_than", "index_add", "index_put", "less", "less_equal", "less_than", "lgamma", "log10", "log1p",
           "log2", "log", "logical_and", "logical_not", "logical_or", "logical_xor", "logit", "masked_fill", "mod",
           "multiply", "nan_to_num", "neg", "not_equal", "polygamma", "pow", "remainder", "scatter", "sin", "sinh",
-          "square", "sub", "subtract", "tan", "tanh", "tril", "triu", "trunc"),
+          "square", "sub", "subtract", "tan", "tanh", "tril", "triu", "trunc", "copysign", "frac", "gcd", "hypot",
+          "lcm", "ldexp", "multigammaln", "sinc"),
 }
 _VIEW_VARIANTS = {
     "T": ("reshape", "squeeze", "unsqueeze", "flatten", "transpose", "t"),

@@ -161,7 +161,118 @@ def get_strides(self) -> list:
     return list(self.strides)
 
 
+_DTYPE_METHODS = {
+    "bool": "bool", "byte": "uint8", "char": "int8", "short": "int16", "int": "int32", "long": "int64",
+    "half": "float16", "float": "float32", "double": "float64", "cfloat": "complex64", "cdouble": "complex128",
+    "uint8": "uint8", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64", "float16": "float16",
+    "bfloat16": "bfloat16", "float32": "float32", "float64": "float64", "complex64": "complex64",
+    "complex128": "complex128",
+}
+
+
+def _converter(dtype: str):
+    def convert(self) -> Tensor:
+        return self.astype(dtype)
+
+    convert.__name__ = dtype
+    convert.__doc__ = f"A copy of the tensor as {dtype} (the tensor itself when it already is)."
+    return convert
+
+
+def _matrix_transposed(self) -> Tensor:
+    """The tensor with its last two axes swapped (a view)."""
+    from paddle.tensor.aliases import matrix_transpose
+
+    return matrix_transpose(self)
+
+
+def _requires_grad(self) -> bool:
+    return not self.stop_gradient
+
+
+def _set_requires_grad(self, value) -> None:
+    self.stop_gradient = not value
+
+
+def type_as(self, other) -> Tensor:
+    """The tensor cast to other's dtype."""
+    return self.astype(other.dtype)
+
+
+def _new(fill):
+    def new(self, size, *args, dtype=None, device=None, requires_grad=False, pin_memory=False):
+        """A new tensor of shape `size` with this tensor's dtype and place (unless given)."""
+        shape = list(size) if isinstance(size, (list, tuple)) else [size, *args]
+        out = _creation.full(shape, fill, dtype or self.dtype).to(device or self.place)
+        out.stop_gradient = not requires_grad
+        return out
+
+    return new
+
+
+def repeat(self, *repeat_times) -> Tensor:
+    """The tensor tiled `repeat_times` along each axis (PyTorch's repeat; a list or the counts one by one).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.to_tensor([[1, 2]]).repeat(2, 2).tolist()
+        [[1, 2, 1, 2], [1, 2, 1, 2]]
+    """
+    times = list(repeat_times[0]) if len(repeat_times) == 1 and isinstance(repeat_times[0], (list, tuple)) else list(
+        repeat_times)
+    return _manipulation.tile(self, times)
+
+
+def stride(self, dim=None):
+    """The step, in elements, between neighbours along `dim` (every axis when None)."""
+    strides = list(self.strides)
+    return strides if dim is None else strides[dim]
+
+
+def split_with_sizes(self, split_sizes, dim=0) -> list:
+    """The tensor split along `dim` into pieces of the given sizes."""
+    return _manipulation.split(self, list(split_sizes), dim)
+
+
+def get_device(self) -> int:
+    """The GPU's index of a tensor on a GPU, -1 on the CPU."""
+    place = self.place
+    return place.gpu_device_id() if place.is_gpu_place() else -1
+
+
+def gradient(self):
+    """The gradient as a NumPy array (None without one)."""
+    return None if self.grad is None else self.grad.numpy()
+
+
+def _itself(self) -> Tensor:
+    return self
+
+
 Tensor.T = property(_reversed_axes)
+Tensor.mT = property(_matrix_transposed)
+Tensor.requires_grad = property(_requires_grad, _set_requires_grad)
+Tensor.itemsize = property(lambda self: self.element_size())
+Tensor.is_cuda = property(lambda self: self.place.is_gpu_place())
+Tensor.data = property(_itself, set_value)
+Tensor.persistable = False
+Tensor.ndimension = Tensor.dim
+Tensor.type_as = type_as
+Tensor.new_full = lambda self, size, fill_value, **kwargs: _new(fill_value)(self, size, **kwargs)
+Tensor.new_zeros = _new(0)
+Tensor.new_ones = _new(1)
+Tensor.new_empty = _new(0)
+Tensor.repeat = repeat
+Tensor.stride = stride
+Tensor.split_with_sizes = split_with_sizes
+Tensor.is_same_shape = lambda self, other: list(self.shape) == list(other.shape)
+Tensor.get_device = get_device
+Tensor.gradient = gradient
+Tensor.value = Tensor.get_tensor = _itself
+Tensor.is_dense = lambda self: True
+Tensor.is_sparse = Tensor.is_sparse_coo = Tensor.is_sparse_csr = Tensor.is_dist = lambda self: False
+for _name, _dtype in _DTYPE_METHODS.items():
+    setattr(Tensor, _name, _converter(_dtype))
 Tensor.data_ptr = data_ptr
 Tensor.get_strides = get_strides
 Tensor.set_value = set_value

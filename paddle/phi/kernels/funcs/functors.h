@@ -484,7 +484,9 @@ struct AbsFunctor {
       using U = std::make_unsigned_t<T>;
       return v < 0 ? static_cast<T>(U(0) - static_cast<U>(v)) : v;
     } else {
-      return v < T(0) ? static_cast<T>(-static_cast<MathType<T>>(v)) : v;
+      // + 0 turns -0.0 into +0.0 (NumPy's |-0.0|); it keeps NaN and is not folded without -ffast-math.
+      using M = MathType<T>;
+      return static_cast<T>(v < T(0) ? -static_cast<M>(v) : static_cast<M>(v) + M(0));
     }
   }
 };

@@ -1,0 +1,168 @@
+"""Paddle's second names: functions, dtypes and constants that PaddlePaddle
+3.x also offers under another name (``paddle.cat`` for ``paddle.concat``,
+``paddle.float`` for ``paddle.float32``...). ``install`` binds them once the
+package has bound its ops."""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+from paddle._C import Tensor
+
+# alias -> the function of the same signature it names
+FUNCTIONS = {
+    "cat": "concat", "concatenate": "concat", "clamp": "clip", "div": "divide", "true_divide": "divide",
+    "mul": "multiply", "sub": "subtract", "eq": "equal", "ne": "not_equal", "gt": "greater_than",
+    "greater": "greater_than", "ge": "greater_equal", "lt": "less_than", "less": "less_than",
+    "le": "less_equal", "negative": "neg", "swapaxes": "transpose", "swapdims": "transpose", "ravel": "flatten",
+    "gammaln": "lgamma", "reverse": "flip", "take_along_dim": "take_along_axis",
+}
+# paddle.<alias> -> paddle.nn.functional.<name>
+FUNCTIONAL = {
+    "softmax": "softmax", "conv1d": "conv1d", "conv2d": "conv2d", "conv3d": "conv3d", "layer_norm": "layer_norm",
+    "group_norm": "group_norm", "adaptive_avg_pool1d": "adaptive_avg_pool1d",
+}
+# paddle functions Paddle's Tensor also has as methods (x.angle() is paddle.angle(x))
+TENSOR_METHODS = (
+    "add_n", "angle", "atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_shape", "broadcast_shapes",
+    "broadcast_tensors", "cdist", "clamp", "combinations", "concat", "copysign", "count_nonzero", "deg2rad", "diag",
+    "diag_embed", "diagflat", "diff", "dist", "div", "dsplit", "eq", "floor_mod", "frac", "frexp", "gammaln", "gcd",
+    "ge", "greater", "gt", "heaviside", "histogram", "hsplit", "hypot", "inner", "inverse", "is_complex",
+    "is_empty", "is_floating_point", "is_integer", "is_tensor", "isin", "isneginf", "isposinf", "isreal", "lcm",
+    "ldexp", "le", "less", "logaddexp", "logical_xor", "lt", "matrix_transpose", "median", "mod", "mul",
+    "multigammaln", "multinomial", "nanmedian", "narrow", "ne", "negative", "norm", "permute", "quantile",
+    "rad2deg", "rank", "ravel", "reverse", "rot90", "scatter_nd", "sgn", "signbit", "sinc", "softmax", "stack",
+    "stanh", "sub", "swapaxes", "swapdims", "take_along_dim", "tensor_split", "tensordot", "trace", "true_divide",
+    "unflatten", "unstack", "vander", "vsplit", "where",
+)
+DTYPES = {"float": "float32", "double": "float64", "half": "float16", "cfloat": "complex64",
+          "cdouble": "complex128"}
+CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
+
+
+def permute(input, *dims) -> Tensor:  # noqa: A002  (Paddle's name)
+    """The axes of `input` reordered as `dims` (a list, or the axes one by one).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.permute(paddle.ones([2, 3, 4]), [2, 0, 1]).shape
+        [4, 2, 3]
+    """
+    from paddle import transpose
+
+    order = list(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else list(dims)
+    return transpose(input, order)
+
+
+def matrix_transpose(x, name=None) -> Tensor:
+    """x with its last two axes swapped.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.matrix_transpose(paddle.ones([5, 2, 3])).shape
+        [5, 3, 2]
+    """
+    from paddle import transpose
+
+    if len(x.shape) < 2:
+        raise ValueError(f"[matrix_transpose] x must have at least 2 dims, but has shape {x.shape}")
+    order = list(range(len(x.shape)))
+    order[-2], order[-1] = order[-1], order[-2]
+    return transpose(x, order)
+
+
+def positive(x, name=None) -> Tensor:
+    """x itself (unary plus); a bool tensor is refused, as in Paddle.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.positive(paddle.to_tensor([-1, 2])).tolist()
+        [-1, 2]
+    """
+    from paddle import bool as bool_
+
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[positive] argument 'x': expected a Tensor, but got {type(x).__name__}")
+    if x.dtype == bool_:
+        raise TypeError("[positive] argument 'x': a bool tensor has no unary plus")
+    return x
+
+
+def is_tensor(x) -> bool:
+    """Whether x is a paddle.Tensor."""
+    return isinstance(x, Tensor)
+
+
+def _dtype_kind(op: str, x) -> str:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[{op}] argument 'x': expected a Tensor, but got {type(x).__name__}")
+    name = str(x.dtype).replace("paddle.", "")
+    return "complex" if name.startswith("complex") else "float" if "float" in name else name
+
+
+def is_complex(x) -> bool:
+    """Whether x's dtype is complex64 or complex128."""
+    return _dtype_kind("is_complex", x) == "complex"
+
+
+def is_floating_point(x) -> bool:
+    """Whether x's dtype is a floating-point one (float16, bfloat16, float32, float64)."""
+    return _dtype_kind("is_floating_point", x) == "float"
+
+
+def is_integer(x) -> bool:
+    """Whether x's dtype is an integer one (uint8, int8, int16, int32, int64)."""
+    return _dtype_kind("is_integer", x) in ("uint8", "int8", "int16", "int32", "int64")
+
+
+def is_empty(x, name=None) -> Tensor:
+    """Whether x has no elements, as a bool 0-D tensor.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.is_empty(paddle.ones([2, 0])).item()
+        True
+    """
+    from paddle.tensor.creation import to_tensor
+
+    _dtype_kind("is_empty", x)
+    return to_tensor(x.size == 0)
+
+
+def tolist(x) -> list:
+    """x's values as (nested) Python lists."""
+    return x.tolist()
+
+
+def _as_method(function):
+    """A function Tensor can hold as a method: a generated op is a builtin,
+    which a class would not bind to the instance."""
+    if inspect.isfunction(function):
+        return function
+
+    def method(self, *args, **kwargs):
+        return function(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = function.__name__
+    method.__doc__ = function.__doc__
+    return method
+
+
+def install(paddle_module) -> None:
+    """Binds the aliases into paddle."""
+    functional = paddle_module.nn.functional
+    for alias, name in FUNCTIONS.items():
+        setattr(paddle_module, alias, getattr(paddle_module, name))
+    for alias, name in FUNCTIONAL.items():
+        setattr(paddle_module, alias, getattr(functional, name))
+    for alias, name in DTYPES.items():
+        setattr(paddle_module, alias, getattr(paddle_module, name))
+    for name, value in CONSTANTS.items():
+        setattr(paddle_module, name, value)
+    for function in (permute, matrix_transpose, positive, is_tensor, is_complex, is_floating_point, is_integer,
+                     is_empty, tolist):
+        setattr(paddle_module, function.__name__, function)
+    for name in TENSOR_METHODS:
+        if not hasattr(Tensor, name):
+            setattr(Tensor, name, _as_method(getattr(paddle_module, name)))
