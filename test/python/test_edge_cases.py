@@ -468,3 +468,14 @@ def test_square_by_pow_is_numpys_exactly(dtype):
 def test_abs_of_negative_zero_is_positive_zero(dtype):
     got = paddle.abs(paddle.to_tensor(np.array([-0.0, 0.0, -1.5, np.nan], dtype=dtype))).numpy()
     assert not np.signbit(got[:3]).any() and np.isnan(got[3]) and got[2] == 1.5
+
+
+def test_gradient_through_an_empty_slice_that_drops_an_axis():
+    # the slice's gradient reshapes [1, 1, 0] to [1, 0]: there a 0 is a size, not "copy x's dim"
+    x = paddle.to_tensor(np.ones((1, 2, 2)), stop_gradient=False)
+    empty = x[:, 1, 2:]
+    assert empty.shape == [1, 0]
+    (x.sum() + (empty.unsqueeze(1) * 2.0).sum()).backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.ones((1, 2, 2)))
+    assert paddle.reshape(paddle.zeros([2, 0, 3]), [0, 5]).shape == [0, 5]
+    assert paddle.reshape(paddle.ones([2, 3]), [0, 3]).shape == [2, 3]  # Paddle's copy convention stays

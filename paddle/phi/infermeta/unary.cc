@@ -78,7 +78,34 @@ void ReduceInferMeta(const Meta& x, const IntArray& axis, bool keepdim, Meta* ou
   *out = Meta(x.dtype, ReducedDims(x.dims, axis, keepdim));
 }
 
+namespace {
+
+// A 0 in reshape's shape copies x's dim (Paddle's convention), but the
+// engine's own calls (gradients, indexing) pass real dims, where 0 is a size.
+// For an x without elements, where the copy reading is an error (a dim past
+// x's rank, or elements x does not have), 0 is a size.
+bool ZeroIsASize(const DDim& x_dims, const std::vector<int64_t>& shape) {
+  if (x_dims.numel() != 0) return false;
+  int64_t copied = 1;
+  bool has_zero = false;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] < 0) return false;
+    has_zero = has_zero || shape[i] == 0;
+    if (shape[i] == 0 && static_cast<int>(i) >= x_dims.size()) return true;  // nothing to copy there
+    const int64_t dim = shape[i] == 0 ? x_dims[static_cast<int>(i)] : shape[i];
+    if (dim < 0) return false;
+    copied *= dim;
+  }
+  return has_zero && copied != 0;
+}
+
+}  // namespace
+
 void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
+  if (ZeroIsASize(x.dims, shape.GetData())) {
+    *out = Meta(x.dtype, DDim(shape.GetData()));
+    return;
+  }
   std::vector<int64_t> dims = shape.GetData();
   int infer_at = -1;
   int64_t known = 1;

@@ -209,3 +209,11 @@ def cond(x, p=None, name=None) -> Tensor:
     """The 2-norm condition number: largest / smallest singular value."""
     s = svd(x)[1]
     return s[..., 0] / s[..., -1]
+
+
+from paddle.linalg.factorizations import (  # noqa: E402
+    lu, lu_unpack, lu_solve, triangular_solve, cholesky_solve, cholesky_inverse, householder_product, ormqr,
+)
+from paddle.linalg.matrix_functions import (  # noqa: E402
+    vector_norm, matrix_norm, vecdot, multi_dot, matrix_rank, matrix_exp, cov, corrcoef, svd_lowrank, pca_lowrank,
+)

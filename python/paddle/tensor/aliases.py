@@ -36,6 +36,14 @@ TENSOR_METHODS = (
     "stanh", "sub", "swapaxes", "swapdims", "take_along_dim", "tensor_split", "tensordot", "trace", "true_divide",
     "unflatten", "unstack", "vander", "vsplit", "where",
 )
+# paddle.linalg functions Paddle's Tensor has as methods
+LINALG_TENSOR_METHODS = (
+    "cholesky_inverse", "cholesky_solve", "corrcoef", "cov", "householder_product", "lu", "lu_unpack", "multi_dot",
+    "ormqr", "pca_lowrank", "svd_lowrank", "lstsq", "matrix_power", "pinv", "qr", "slogdet", "solve", "cond",
+    "eigvalsh",
+)
+# paddle functions paddle.linalg also offers
+LINALG_ALIASES = ("cross", "diagonal", "matmul", "matrix_transpose")
 DTYPES = {"float": "float32", "double": "float64", "half": "float16", "cfloat": "complex64",
           "cdouble": "complex128"}
 CONSTANTS = {"pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "newaxis": None}
@@ -166,3 +174,8 @@ def install(paddle_module) -> None:
     for name in TENSOR_METHODS:
         if not hasattr(Tensor, name):
             setattr(Tensor, name, _as_method(getattr(paddle_module, name)))
+    for name in LINALG_ALIASES:
+        setattr(paddle_module.linalg, name, getattr(paddle_module, name))
+    for name in LINALG_TENSOR_METHODS:
+        if not hasattr(Tensor, name):
+            setattr(Tensor, name, _as_method(getattr(paddle_module.linalg, name)))
