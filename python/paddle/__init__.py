@@ -57,6 +57,20 @@ from paddle.tensor.shaping import (
     tril_indices, triu_indices, cartesian_prod, combinations,
 )
 from paddle.tensor.products import trace, diff, inner, tensordot, dist, cdist, pdist
+from paddle.tensor.special import polar, bitwise_left_shift, bitwise_right_shift, bitwise_invert, renorm
+from paddle.tensor.bessel_gamma import i0, i0e, i1, i1e, gammainc, gammaincc
+from paddle.tensor.scattering import (
+    take, index_sample, argwhere, index_fill, masked_scatter, scatter_add, scatter_reduce, select_scatter,
+    slice_scatter, diagonal_scatter, fill_diagonal_tensor, multiplex, shard_index, increment, crop, reduce_as,
+)
+from paddle.tensor.ordering import (
+    searchsorted, bucketize, msort, unique_consecutive, nanquantile, histogram_bin_edges, histogramdd, trapezoid,
+    cumulative_trapezoid,
+)
+from paddle.tensor.construction import (
+    from_numpy, as_tensor, asarray, range, rand_like, randn_like, binomial, standard_gamma, log_normal,
+    manual_seed, view, view_as, view_as_real, view_as_complex,
+)
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device

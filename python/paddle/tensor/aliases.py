@@ -34,7 +34,12 @@ TENSOR_METHODS = (
     "multigammaln", "multinomial", "nanmedian", "narrow", "ne", "negative", "norm", "permute", "quantile",
     "rad2deg", "rank", "ravel", "reverse", "rot90", "scatter_nd", "sgn", "signbit", "sinc", "softmax", "stack",
     "stanh", "sub", "swapaxes", "swapdims", "take_along_dim", "tensor_split", "tensordot", "trace", "true_divide",
-    "unflatten", "unstack", "vander", "vsplit", "where",
+    "unflatten", "unstack", "vander", "vsplit", "where", "polar", "bitwise_left_shift", "bitwise_right_shift",
+    "bitwise_invert", "renorm", "i0", "i0e", "i1", "i1e", "gammainc", "gammaincc", "take", "index_sample", "argwhere",
+    "index_fill", "masked_scatter", "scatter_add", "scatter_reduce", "select_scatter", "slice_scatter",
+    "diagonal_scatter", "fill_diagonal_tensor", "multiplex", "shard_index", "increment", "reduce_as", "searchsorted",
+    "bucketize", "msort", "unique_consecutive", "nanquantile", "histogram_bin_edges", "histogramdd", "trapezoid",
+    "cumulative_trapezoid", "view", "view_as", "view_as_real", "view_as_complex",
 )
 # paddle.linalg functions Paddle's Tensor has as methods
 LINALG_TENSOR_METHODS = (

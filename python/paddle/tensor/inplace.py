@@ -34,7 +34,9 @@ _VALUE_VARIANTS = {
           "logical_xor", "logit", "masked_fill", "mod", "mul", "multiply", "nan_to_num", "neg", "not_equal",
           "polygamma", "pow", "put_along_axis", "reciprocal", "remainder", "round", "rsqrt", "scale", "scatter",
           "sigmoid", "sin", "sinh", "sqrt", "square", "sub", "subtract", "tan", "tanh", "tril", "triu", "trunc",
-          "copysign", "frac", "gcd", "hypot", "lcm", "ldexp", "multigammaln", "sinc"),
+          "copysign", "frac", "gcd", "hypot", "lcm", "ldexp", "multigammaln", "sinc", "bitwise_invert",
+          "bitwise_left_shift", "bitwise_right_shift", "gammainc", "gammaincc", "i0", "index_fill", "masked_scatter",
+          "renorm", "scatter_add", "fill_diagonal_tensor"),
     "P": ("abs", "acos", "acosh", "addmm", "asin", "asinh", "atan", "atanh", "baddbmm", "bitwise_and",
           "bitwise_not", "bitwise_or", "bitwise_xor", "cast", "cos", "cosh", "cumprod", "cumsum", "digamma", "div",
           "divide", "equal", "erf", "expm1", "floor_divide", "floor_mod", "gammaln", "greater_equal",
@@ -42,7 +44,8 @@ _VALUE_VARIANTS = {
           "log2", "log", "logical_and", "logical_not", "logical_or", "logical_xor", "logit", "masked_fill", "mod",
           "multiply", "nan_to_num", "neg", "not_equal", "polygamma", "pow", "remainder", "scatter", "sin", "sinh",
           "square", "sub", "subtract", "tan", "tanh", "tril", "triu", "trunc", "copysign", "frac", "gcd", "hypot",
-          "lcm", "ldexp", "multigammaln", "sinc"),
+          "lcm", "ldexp", "multigammaln", "sinc", "bitwise_invert", "bitwise_left_shift", "bitwise_right_shift",
+          "gammainc", "gammaincc", "i0", "index_fill", "masked_scatter", "renorm", "scatter_add"),
 }
 _VIEW_VARIANTS = {
     "T": ("reshape", "squeeze", "unsqueeze", "flatten", "transpose", "t"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from paddle._C import DataType, Place, Tensor, place_from_string
+from paddle.tensor import construction as _construction
 from paddle.tensor import creation as _creation
 from paddle.tensor import indexing as _indexing
 from paddle.tensor import linalg as _linalg
@@ -250,6 +251,7 @@ def _itself(self) -> Tensor:
 
 
 Tensor.T = property(_reversed_axes)
+Tensor.unfold = _construction.unfold
 Tensor.mT = property(_matrix_transposed)
 Tensor.requires_grad = property(_requires_grad, _set_requires_grad)
 Tensor.itemsize = property(lambda self: self.element_size())

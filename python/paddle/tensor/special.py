@@ -288,3 +288,74 @@ def isin(x, test_x, assume_unique=False, invert=False, name=None) -> Tensor:
     check.tensor("isin", test_x, "test_x")
     found = (x.unsqueeze(-1) == test_x.reshape([1] * len(x.shape) + [-1])).any(axis=-1)
     return ~found if invert else found
+
+
+def polar(abs, angle, name=None) -> Tensor:  # noqa: A002  (Paddle's names)
+    """The complex numbers abs * (cos(angle) + i sin(angle)).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.polar(paddle.to_tensor([2.0]), paddle.to_tensor([0.0])).tolist()
+        [(2+0j)]
+    """
+    check.tensor("polar", abs, "abs")
+    check.tensor("polar", angle, "angle")
+    return paddle.complex(abs * paddle.cos(angle), abs * paddle.sin(angle))
+
+
+def _shift_operands(op: str, x, y):
+    x, y = _integral(op, x), _integral(op, y, "y")
+    return paddle.broadcast_tensors([x, y.astype(x.dtype)])
+
+
+def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None) -> Tensor:
+    """x shifted left by y bits (x * 2**y, wrapping as the integer type does).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.bitwise_left_shift(paddle.to_tensor([-3, 5]), paddle.to_tensor([2, 1])).tolist()
+        [-12, 10]
+    """
+    x, y = _shift_operands("bitwise_left_shift", x, y)
+    return x * paddle.pow(paddle.full_like(y, 2), y)
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None) -> Tensor:
+    """x shifted right by y bits: with the sign bit copied in (arithmetic,
+    floor(x / 2**y)), or zeros (logical, x read as unsigned).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.bitwise_right_shift(paddle.to_tensor([-12, 5]), paddle.to_tensor([2, 1])).tolist()
+        [-3, 2]
+    """
+    x, y = _shift_operands("bitwise_right_shift", x, y)
+    shifted = paddle.floor_divide(x, paddle.pow(paddle.full_like(y, 2), y))
+    if is_arithmetic or x.dtype == paddle.uint8:
+        return shifted
+    bits = {paddle.int8: 8, paddle.int16: 16, paddle.int32: 32, paddle.int64: 64}[x.dtype]
+    # a negative x read as unsigned is x + 2**bits: its shift adds 2**(bits - y) to the arithmetic one
+    high = paddle.where(y > 0, paddle.pow(paddle.full_like(y, 2), (bits - y).clip(0, bits - 1)), paddle.zeros_like(y))
+    return paddle.where(x < 0, shifted + high, shifted)
+
+
+def bitwise_invert(x, out=None, name=None) -> Tensor:
+    """~x: the bitwise not of an integer or bool tensor."""
+    check.tensor("bitwise_invert", x)
+    return paddle.bitwise_not(x)
+
+
+def renorm(x, p, axis, max_norm) -> Tensor:
+    """x with each slice along `axis` whose p-norm exceeds max_norm scaled down to norm max_norm.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.renorm(paddle.to_tensor([[3.0, 4.0], [0.3, 0.4]]), 2, 0, 1.0).tolist()
+        [[0.6000000238418579, 0.800000011920929], [0.30000001192092896, 0.4000000059604645]]
+    """
+    check.tensor("renorm", x)
+    axis = check.axis("renorm", axis, len(x.shape))
+    others = [a for a in range(len(x.shape)) if a != axis]
+    norms = paddle.linalg.vector_norm(x, p, axis=others, keepdim=True)
+    factor = paddle.where(norms > max_norm, max_norm / (norms + 1e-7), paddle.ones_like(norms))
+    return x * factor
