@@ -55,7 +55,7 @@ def i0(x, name=None) -> Tensor:
 
     Examples:
         >>> import paddle
-        >>> paddle.i0(paddle.to_tensor([0.0, 1.0])).numpy().round(6).tolist()
+        >>> paddle.i0(paddle.to_tensor([0.0, 1.0], "float64")).numpy().round(6).tolist()
         [1.0, 1.266066]
     """
     return _bessel("i0", x, 0, False)
@@ -121,7 +121,8 @@ def gammainc(x, y, name=None) -> Tensor:
 
     Examples:
         >>> import paddle
-        >>> paddle.gammainc(paddle.to_tensor([0.5, 2.0]), paddle.to_tensor([1.0, 3.0])).numpy().round(6).tolist()
+        >>> a, y = paddle.to_tensor([0.5, 2.0], "float64"), paddle.to_tensor([1.0, 3.0], "float64")
+        >>> paddle.gammainc(a, y).numpy().round(6).tolist()
         [0.842701, 0.800852]
     """
     return _regularized_gamma("gammainc", x, y)[0]

@@ -14,13 +14,37 @@ _SUMMARY_THRESHOLD = 1000  # print ... beyond this many elements, as Paddle does
 _EDGE_ITEMS = 3
 
 
-def _float_formatter(values: np.ndarray):
-    finite = values[np.isfinite(values)]
-    integral = finite.size == 0 or bool(np.all(finite == np.round(finite)))
-    if integral:
-        return lambda v: f"{v:.0f}." if np.isfinite(v) else str(v)
-    width = max((len(f"{v:.8f}") for v in finite.flat), default=0)
-    return lambda v: (f"{v:.0f}.".ljust(width) if np.isfinite(v) and v == round(v) else f"{v:.8f}") if np.isfinite(v) else str(v).ljust(width)
+def _item_text(v) -> str:
+    """One element as Paddle writes it: a whole float as "3.", other floats
+    with 8 decimals, complex numbers as "(re+imj)"."""
+    if isinstance(v, np.complexfloating):
+        return f"({v.real:.8f}{v.imag:+.8f}j)"
+    if isinstance(v, np.floating):
+        return f"{v:.0f}." if np.ceil(v) == v else f"{v:.8f}"
+    return str(v)
+
+
+def _is_negative(v) -> bool:
+    """v < 0, complex numbers ordered by real part, then imaginary part (NumPy's order)."""
+    if isinstance(v, np.complexfloating):
+        return bool(v.real < 0 or (v.real == 0 and v.imag < 0))
+    with np.errstate(invalid="ignore"):
+        return bool(v < 0)
+
+
+def _formatter(shown: np.ndarray):
+    """Pads every element's text to the widest one, left-aligned; when some
+    element is negative the others keep a column for the sign."""
+    signed = any(_is_negative(v) for v in shown.flat)
+    width = max((len(_item_text(v)) for v in shown.flat), default=0)
+
+    def format_item(v) -> str:
+        text = _item_text(v)
+        if len(text) >= width:
+            return text
+        return text.ljust(width) if not signed or _is_negative(v) else " " + text.ljust(width - 1)
+
+    return format_item
 
 
 def _printed(values: np.ndarray) -> np.ndarray:
@@ -37,8 +61,10 @@ def _printed(values: np.ndarray) -> np.ndarray:
 
 def _format_values(values: np.ndarray) -> str:
     options = dict(separator=", ", prefix=_INDENT, threshold=_SUMMARY_THRESHOLD, edgeitems=_EDGE_ITEMS)
-    if values.dtype.kind == "f":
-        options["formatter"] = {"float_kind": _float_formatter(_printed(values).astype(np.float64))}
+    shown = _printed(values)
+    if values.dtype.kind in "fcbiu":
+        kind = {"f": "float_kind", "c": "complex_kind", "b": "bool", "i": "int", "u": "int"}[values.dtype.kind]
+        options["formatter"] = {kind: _formatter(shown)}
     text = np.array2string(values, **options)
     return text
 

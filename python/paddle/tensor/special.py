@@ -155,7 +155,7 @@ def sinc(x, name=None) -> Tensor:
 
     Examples:
         >>> import paddle
-        >>> paddle.sinc(paddle.to_tensor([0.0, 0.5])).numpy().round(6).tolist()
+        >>> paddle.sinc(paddle.to_tensor([0.0, 0.5], "float64")).numpy().round(6).tolist()
         [1.0, 0.63662]
     """
     x = _floating("sinc", x)
@@ -212,7 +212,7 @@ def multigammaln(x, p, name=None) -> Tensor:
 
     Examples:
         >>> import paddle
-        >>> paddle.multigammaln(paddle.to_tensor([2.5]), 2).numpy().round(5).tolist()
+        >>> paddle.multigammaln(paddle.to_tensor([2.5], "float64"), 2).numpy().round(5).tolist()
         [0.85705]
     """
     x = _floating("multigammaln", x)
