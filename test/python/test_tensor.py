@@ -106,6 +106,21 @@ class TestPrinting:
         assert repr(paddle.to_tensor(True)) == (
             "Tensor(shape=[], dtype=bool, place=Place(cpu), stop_gradient=True,\n       True)")
 
+    # the texts below are PaddlePaddle 3.3.1's output for the same tensors
+    @pytest.mark.parametrize("values,dtype,printed", [
+        ([1 + 6j, -2.5 - 0.125j], "complex64", "[ (1.00000000+6.00000000j), (-2.50000000-0.12500000j)]"),
+        ([1 + 1j, complex("nan+0j")], "complex64", "[(1.00000000+1.00000000j), (nan+0.00000000j)       ]"),
+        ([0.5, -0.25, 1000.125], "float32", "[ 0.50000000  , -0.25000000  , 1000.12500000]"),
+        ([1.0, 10.0, -3.0], "float32", "[ 1., 10., -3.]"),
+        ([float("nan"), 1.5, -float("inf")], "float32", "[ nan      , 1.50000000, -inf.     ]"),
+        ([-0.0, 1.5], "float32", "[-0.       , 1.50000000]"),
+        ([True, False], "bool", "[True , False]"),
+        ([1, -20, 300], "int64", "[ 1 , -20, 300]"),
+    ])
+    def test_elements_print_as_in_paddle(self, values, dtype, printed):
+        text = repr(paddle.to_tensor(values, dtype=dtype))
+        assert text.endswith("\n       " + printed + ")"), text
+
     def test_large_tensors_print_their_edges(self):
         a = np.arange(40000, dtype=np.float32).reshape(200, 200) + 0.25
         a[100, 100] = 123456.5  # hidden: must not widen the printed columns
