@@ -77,6 +77,8 @@ from paddle import device
 from paddle import incubate
 from paddle import linalg
 from paddle import fft
+from paddle import signal
+from paddle import audio
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
 from paddle.device import (  # noqa: E402
