@@ -21,6 +21,7 @@ from paddle.framework import (
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
 from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like, assign
 from paddle.tensor.dtype_info import iinfo, finfo
+from paddle.tensor.size import Size
 from paddle.tensor.manipulation import tensor_split, block_diag
 from paddle.tensor.math import add_n
 from paddle.tensor.math import (

@@ -121,7 +121,7 @@ def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True, p
         >>> x = paddle.to_tensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
         >>> y = paddle.signal.stft(x, n_fft=4, hop_length=2, center=False)
         >>> y.shape
-        [3, 2]
+        paddle.Size([3, 2])
         >>> y.numpy()
         array([[10.+0.j, 18.+0.j],
                [-2.+2.j, -2.+2.j],

@@ -420,4 +420,4 @@ def test_guide_examples_run(capsys):
         exec(compile(block, "docs/guide/io.md", "exec"), {"__name__": "guide"})
     out = capsys.readouterr().out
     assert "[[0, 1], [4, 5], [8]]" in out and "[0 2]\n[1 3]\n[4 6]\n[5]" in out
-    assert "[3, 2, 2] [0, 1, 2] ['img0', 'img1', 'img2']" in out
+    assert "paddle.Size([3, 2, 2]) [0, 1, 2] ['img0', 'img1', 'img2']" in out

@@ -32,7 +32,7 @@ class Jacobian:
             check.tensor("jacobian", t, name)
             if t.ndim > limit or (batch_axis == 0 and t.ndim == 0):
                 raise ValueError(f"[jacobian] argument '{name}': expected a {'0-D or 1-D' if limit == 1 else '1-D or 2-D'}"
-                                 f" tensor for batch_axis={batch_axis}, but got shape {t.shape}")
+                                 f" tensor for batch_axis={batch_axis}, but got shape {list(t.shape)}")
         self._ys, self._xs, self._batched = ys, xs, batch_axis == 0
         self._rows: dict[int, Tensor] = {}
         ys_inner = ys.shape[1:] if self._batched else ys.shape
@@ -75,7 +75,7 @@ class Jacobian:
         return rows[tuple(rest)]
 
     def __repr__(self) -> str:
-        return f"Jacobian(shape={self.shape})"
+        return f"Jacobian(shape={list(self.shape)})"
 
 
 def _nested(ys, xs, make):
@@ -124,7 +124,7 @@ def hessian(ys, xs, batch_axis: int | None = None):
         raise TypeError("[hessian] argument 'ys': expected a single Tensor")
     if ys.ndim != (0 if batch_axis is None else 1):
         raise ValueError(f"[hessian] argument 'ys': expected a {'0-D' if batch_axis is None else '[B]'} "
-                         f"tensor, but got shape {ys.shape}")
+                         f"tensor, but got shape {list(ys.shape)}")
     target = ys if batch_axis is None else ys.sum()
 
     def make(x):

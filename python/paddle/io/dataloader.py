@@ -85,9 +85,9 @@ class DataLoader:
         3
         >>> for x, label in loader:
         ...     print(x.shape, label.tolist())
-        [2, 2] [0, 1]
-        [2, 2] [0, 1]
-        [1, 2] [0]
+        paddle.Size([2, 2]) [0, 1]
+        paddle.Size([2, 2]) [0, 1]
+        paddle.Size([1, 2]) [0]
     """
 
     def __init__(self, dataset, feed_list=None, places=None, return_list=True, batch_sampler=None, batch_size=1,

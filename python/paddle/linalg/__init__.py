@@ -54,7 +54,7 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
 def _check_square(op, x):
     check.tensor(op, x, "x")
     if len(x.shape) < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {x.shape}")
+        raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {list(x.shape)}")
 
 
 def solve(x, y, left=True, name=None) -> Tensor:
@@ -76,7 +76,7 @@ def solve(x, y, left=True, name=None) -> Tensor:
     try:
         batch = list(np.broadcast_shapes(tuple(x.shape[:-2]), tuple(y.shape[:-2])))
     except ValueError:
-        raise ValueError(f"[solve] the batch dims of x {x.shape} and y {y.shape} cannot be broadcast together") from None
+        raise ValueError(f"[solve] the batch dims of x {list(x.shape)} and y {list(y.shape)} cannot be broadcast together") from None
     x = paddle.broadcast_to(x, batch + x.shape[-2:]) if list(x.shape[:-2]) != batch else x
     y = paddle.broadcast_to(y, batch + y.shape[-2:]) if list(y.shape[:-2]) != batch else y
     out = _C_ops.linalg_solve(x, y)
@@ -176,8 +176,8 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
         raise TypeError(f"[lstsq] x and y must both be float32 or both float64, but got {x.dtype.name} and "
                         f"{y.dtype.name}")
     if x.shape[-2] != y.shape[-2]:
-        raise ValueError(f"[lstsq] x [..., m, n] and y [..., m, k] must have one m, but got shapes {x.shape} and "
-                         f"{y.shape}")
+        raise ValueError(f"[lstsq] x [..., m, n] and y [..., m, k] must have one m, but got shapes {list(x.shape)} and "
+                         f"{list(y.shape)}")
     on_gpu = "gpu" in str(x.place).lower()
     drivers = ("gels",) if on_gpu else ("gels", "gelss", "gelsd", "gelsy")
     if driver is None:

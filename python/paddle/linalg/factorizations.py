@@ -17,7 +17,7 @@ def _matrices(op: str, x, arg: str = "x", square: bool = False) -> Tensor:
     check.tensor(op, x, arg)
     if len(x.shape) < 2 or (square and x.shape[-1] != x.shape[-2]):
         kind = "square matrices [..., n, n]" if square else "matrices [..., m, n]"
-        raise ValueError(f"[{op}] argument '{arg}': expected {kind}, but got shape {x.shape}")
+        raise ValueError(f"[{op}] argument '{arg}': expected {kind}, but got shape {list(x.shape)}")
     return x
 
 
@@ -183,7 +183,7 @@ def householder_product(x, tau, name=None) -> Tensor:
     m, n = x.shape[-2], x.shape[-1]
     if n > m or tau.shape[-1] > n:
         raise ValueError(f"[householder_product] expected x [..., m, n] with m >= n and tau [..., k] with k <= n, "
-                         f"but got x {x.shape} and tau {tau.shape}")
+                         f"but got x {list(x.shape)} and tau {list(tau.shape)}")
     q = _eye_like(x, m)
     for i in range(tau.shape[-1]):
         q = q @ _reflector(x, tau, i, m)

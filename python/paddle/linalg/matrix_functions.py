@@ -51,7 +51,7 @@ def matrix_norm(x, p="fro", axis=(-2, -1), keepdim=False, name=None) -> Tensor:
     check.tensor("matrix_norm", x)
     rank = len(x.shape)
     if rank < 2 or len(list(axis)) != 2:
-        raise ValueError(f"[matrix_norm] expected a tensor of at least 2 dims and 2 axes, but got shape {x.shape} "
+        raise ValueError(f"[matrix_norm] expected a tensor of at least 2 dims and 2 axes, but got shape {list(x.shape)} "
                          f"and axis {list(axis)}")
     rows, cols = (check.axis("matrix_norm", a, rank) for a in axis)
     if rows == cols:
@@ -109,7 +109,7 @@ def multi_dot(x, name=None) -> Tensor:
         if len(m.shape) != 2:
             raise ValueError(f"[multi_dot] x[{i}] must be a matrix, but has shape {list(x[i].shape)}")
         if i and mats[i - 1].shape[1] != m.shape[0]:
-            raise ValueError(f"[multi_dot] x[{i - 1}] {mats[i - 1].shape} and x[{i}] {m.shape} do not chain")
+            raise ValueError(f"[multi_dot] x[{i - 1}] {list(mats[i - 1].shape)} and x[{i}] {list(m.shape)} do not chain")
     dims = [mats[0].shape[0]] + [m.shape[1] for m in mats]
     out = _chain(mats, _chain_order(dims), 0, len(mats) - 1)
     if first_vector:
@@ -154,7 +154,7 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None) -
     """
     check.tensor("matrix_rank", x)
     if len(x.shape) < 2:
-        raise ValueError(f"[matrix_rank] x must be matrices [..., m, n], but has shape {x.shape}")
+        raise ValueError(f"[matrix_rank] x must be matrices [..., m, n], but has shape {list(x.shape)}")
     s = paddle.abs(paddle.linalg.eigvalsh(x)) if hermitian else paddle.linalg.svd(x)[1]
     largest = s.max(-1, keepdim=True)
     if tol is not None:
@@ -185,7 +185,7 @@ def matrix_exp(x, name=None) -> Tensor:
     """
     check.tensor("matrix_exp", x)
     if len(x.shape) < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"[matrix_exp] x must be square matrices [..., n, n], but has shape {x.shape}")
+        raise ValueError(f"[matrix_exp] x must be square matrices [..., n, n], but has shape {list(x.shape)}")
     n = x.shape[-1]
     one_norm = float(paddle.abs(x).sum(-2).max().item()) if x.size else 0.0
     squarings = max(0, math.ceil(math.log2(one_norm / _THETA13))) if one_norm > _THETA13 else 0
@@ -215,7 +215,7 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None) -> T
     """
     check.tensor("cov", x)
     if len(x.shape) > 2:
-        raise ValueError(f"[cov] x must have at most 2 dims, but has shape {x.shape}")
+        raise ValueError(f"[cov] x must have at most 2 dims, but has shape {list(x.shape)}")
     obs = x.reshape([1, -1]) if len(x.shape) < 2 else (x if rowvar else x.t())
     n = obs.shape[1]
     weights = None
@@ -224,7 +224,7 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None) -> T
             continue
         check.tensor("cov", w, arg)
         if list(w.shape) != [n]:
-            raise ValueError(f"[cov] {arg} must have shape [{n}], but got {w.shape}")
+            raise ValueError(f"[cov] {arg} must have shape [{n}], but got {list(w.shape)}")
         w = w.astype(obs.dtype)
         weights = w if weights is None else weights * w
     if weights is None:

@@ -60,7 +60,7 @@ def permute(input, *dims) -> Tensor:  # noqa: A002  (Paddle's name)
     Examples:
         >>> import paddle
         >>> paddle.permute(paddle.ones([2, 3, 4]), [2, 0, 1]).shape
-        [4, 2, 3]
+        paddle.Size([4, 2, 3])
     """
     from paddle import transpose
 
@@ -74,12 +74,12 @@ def matrix_transpose(x, name=None) -> Tensor:
     Examples:
         >>> import paddle
         >>> paddle.matrix_transpose(paddle.ones([5, 2, 3])).shape
-        [5, 3, 2]
+        paddle.Size([5, 3, 2])
     """
     from paddle import transpose
 
     if len(x.shape) < 2:
-        raise ValueError(f"[matrix_transpose] x must have at least 2 dims, but has shape {x.shape}")
+        raise ValueError(f"[matrix_transpose] x must have at least 2 dims, but has shape {list(x.shape)}")
     order = list(range(len(x.shape)))
     order[-2], order[-1] = order[-1], order[-2]
     return transpose(x, order)
@@ -179,6 +179,8 @@ def install(paddle_module) -> None:
     for name in TENSOR_METHODS:
         if not hasattr(Tensor, name):
             setattr(Tensor, name, _as_method(getattr(paddle_module, name)))
+    for name in ("stft", "istft"):
+        setattr(Tensor, name, _as_method(getattr(paddle_module.signal, name)))
     for name in LINALG_ALIASES:
         setattr(paddle_module.linalg, name, getattr(paddle_module, name))
     for name in LINALG_TENSOR_METHODS:

@@ -81,7 +81,7 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
         >>> import paddle
         >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
         >>> x.shape, x.dtype
-        ([2, 2], paddle.float32)
+        (paddle.Size([2, 2]), paddle.float32)
         >>> paddle.to_tensor(3).dtype
         paddle.int64
     """
@@ -288,7 +288,7 @@ def meshgrid(*args, **kwargs) -> list:
         >>> import paddle
         >>> a, b = paddle.meshgrid(paddle.to_tensor([1, 2]), paddle.to_tensor([3, 4, 5]))
         >>> a.shape, b.numpy().tolist()
-        ([2, 3], [[3, 4, 5], [3, 4, 5]])
+        (paddle.Size([2, 3]), [[3, 4, 5], [3, 4, 5]])
     """
     tensors = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else list(args)
     for t in tensors:
@@ -307,7 +307,7 @@ def meshgrid(*args, **kwargs) -> list:
 def _triangle(op, x, diagonal, keep_lower):
     check.tensor(op, x, "x")
     if len(x.shape) < 2:
-        raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {x.shape}")
+        raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {list(x.shape)}")
     if isinstance(diagonal, bool) or not isinstance(diagonal, numbers.Integral):
         raise TypeError(f"[{op}] argument 'diagonal': expected an int, but got {type(diagonal).__name__}")
     return (_C_ops.tril if keep_lower else _C_ops.triu)(x, int(diagonal))

@@ -146,7 +146,7 @@ def einsum(equation, *operands) -> Tensor:
         >>> import paddle
         >>> a, b = paddle.ones([2, 3]), paddle.ones([3, 4])
         >>> paddle.einsum("ij,jk->ik", a, b).shape
-        [2, 4]
+        paddle.Size([2, 4])
         >>> paddle.einsum("i,i", paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])).item()
         11.0
     """

@@ -27,13 +27,13 @@ def _check_axis(op, axis, rank):
 def _broadcast_off_axis(op, arr, indices, axis):
     """arr and indices broadcast to each other in every dim but `axis`."""
     if len(arr.shape) != len(indices.shape):
-        raise ValueError(f"[{op}] indices must have the rank of arr ({len(arr.shape)}), but got shape {indices.shape}")
+        raise ValueError(f"[{op}] indices must have the rank of arr ({len(arr.shape)}), but got shape {list(indices.shape)}")
     try:
         common = list(np.broadcast_shapes(
             tuple(d for i, d in enumerate(arr.shape) if i != axis),
             tuple(d for i, d in enumerate(indices.shape) if i != axis)))
     except ValueError:
-        raise ValueError(f"[{op}] arr of shape {arr.shape} and indices of shape {indices.shape} cannot be "
+        raise ValueError(f"[{op}] arr of shape {list(arr.shape)} and indices of shape {list(indices.shape)} cannot be "
                          f"broadcast off axis {axis}") from None
     arr_shape = common[:axis] + [arr.shape[axis]] + common[axis:]
     idx_shape = common[:axis] + [indices.shape[axis]] + common[axis:]
@@ -90,7 +90,7 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     if check.flag("put_along_axis", broadcast, "broadcast") and len(arr.shape):
         if len(arr.shape) != len(indices.shape):
             raise ValueError(f"[put_along_axis] indices must have the rank of arr ({len(arr.shape)}), but got "
-                             f"shape {indices.shape}")
+                             f"shape {list(indices.shape)}")
         shape = [arr.shape[i] if i != axis else indices.shape[axis] for i in range(len(arr.shape))]
         indices = _C_ops.broadcast_view(indices, shape)
     if not isinstance(values, Tensor):
@@ -126,7 +126,7 @@ def gather(x, index, axis=None, name=None) -> Tensor:
         raise TypeError(f"[gather] argument 'axis': expected an int, but got {type(axis).__name__}")
     axis = 0 if axis is None else int(axis)
     if len(index.shape) > 1:
-        raise ValueError(f"[gather] argument 'index': expected a 1-D or 0-D tensor, but got shape {index.shape}")
+        raise ValueError(f"[gather] argument 'index': expected a 1-D or 0-D tensor, but got shape {list(index.shape)}")
     out = paddle.index_select(x, index.reshape([-1]), axis)
     return out.squeeze(axis) if len(index.shape) == 0 else out
 
@@ -148,8 +148,8 @@ def scatter(x, index, updates, overwrite=True, name=None) -> Tensor:
     if not x.shape:
         raise ValueError("[scatter] x must have at least 1 dim, but got a 0-D tensor")
     if len(updates.shape) != len(x.shape) or updates.shape[0] != index.shape[0] or updates.shape[1:] != x.shape[1:]:
-        raise ValueError(f"[scatter] updates.shape {updates.shape} must be [len(index)={index.shape[0]}] + "
-                         f"x.shape[1:] {x.shape[1:]}")
+        raise ValueError(f"[scatter] updates.shape {list(updates.shape)} must be [len(index)={index.shape[0]}] + "
+                         f"x.shape[1:] {list(x.shape[1:])}")
     lined = _C_ops.broadcast_view(index.reshape([-1] + [1] * (len(x.shape) - 1)), updates.shape)
     if overwrite:
         return _C_ops.put_along_axis(x, lined, updates, 0, "assign")
@@ -255,7 +255,7 @@ def _coordinates(op, x, indices):
     if len(indices) == 1 and isinstance(indices[0], Tensor) and indices[0].dtype == paddle.bool:
         mask = indices[0]
         if list(mask.shape) != list(x.shape[:len(mask.shape)]):
-            raise IndexError(f"[{op}] a bool mask of shape {mask.shape} does not match x's shape {x.shape}")
+            raise IndexError(f"[{op}] a bool mask of shape {list(mask.shape)} does not match x's shape {list(x.shape)}")
         return _C_ops.nonzero(mask)
     if len(indices) > len(x.shape):
         raise IndexError(f"[{op}] too many indices ({len(indices)}) for a {len(x.shape)}-D tensor")
@@ -323,8 +323,8 @@ def _plan(x, index):
         elif isinstance(item, Tensor) and item.dtype == paddle.bool and len(item.shape) > 0:
             covered = list(x.shape[x_dim:x_dim + len(item.shape)])
             if list(item.shape) != covered:
-                raise IndexError(f"[getitem] a bool mask of shape {item.shape} does not match the indexed dims "
-                                 f"{covered} of a tensor of shape {x.shape}")
+                raise IndexError(f"[getitem] a bool mask of shape {list(item.shape)} does not match the indexed dims "
+                                 f"{covered} of a tensor of shape {list(x.shape)}")
             expanded.extend(("mask_column", col) for col in nonzero(item, as_tuple=True))
             x_dim += len(item.shape)
         else:

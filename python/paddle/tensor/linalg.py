@@ -33,9 +33,9 @@ def bmm(x, y, name=None) -> Tensor:
     """
     _check("bmm", x=x, y=y)
     if len(x.shape) != 3 or len(y.shape) != 3:
-        raise ValueError(f"[bmm] x and y must be 3-D, but got shapes {x.shape} and {y.shape}")
+        raise ValueError(f"[bmm] x and y must be 3-D, but got shapes {list(x.shape)} and {list(y.shape)}")
     if x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]:
-        raise ValueError(f"[bmm] shapes {x.shape} and {y.shape} do not chain: need [b, m, k] and [b, k, n]")
+        raise ValueError(f"[bmm] shapes {list(x.shape)} and {list(y.shape)} do not chain: need [b, m, k] and [b, k, n]")
     return paddle.matmul(x, y)
 
 
@@ -49,7 +49,7 @@ def dot(x, y, name=None) -> Tensor:
     """
     _check("dot", x=x, y=y)
     if x.shape != y.shape or len(x.shape) not in (1, 2):
-        raise ValueError(f"[dot] x and y must be 1-D or 2-D of one shape, but got {x.shape} and {y.shape}")
+        raise ValueError(f"[dot] x and y must be 1-D or 2-D of one shape, but got {list(x.shape)} and {list(y.shape)}")
     return _C_ops.dot(x, y)
 
 
@@ -57,7 +57,7 @@ def mv(x, vec, name=None) -> Tensor:
     """The product of the matrix x [m, n] and the vector vec [n]."""
     _check("mv", x=x, vec=vec)
     if len(x.shape) != 2 or len(vec.shape) != 1 or x.shape[1] != vec.shape[0]:
-        raise ValueError(f"[mv] need x [m, n] and vec [n], but got {x.shape} and {vec.shape}")
+        raise ValueError(f"[mv] need x [m, n] and vec [n], but got {list(x.shape)} and {list(vec.shape)}")
     return paddle.matmul(x, vec)
 
 
@@ -72,7 +72,7 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A002
     _check("addmm", input=input, x=x, y=y)
     _check_factors("addmm", beta, alpha)
     if len(x.shape) != 2 or len(y.shape) != 2:
-        raise ValueError(f"[addmm] x and y must be 2-D, but got shapes {x.shape} and {y.shape}")
+        raise ValueError(f"[addmm] x and y must be 2-D, but got shapes {list(x.shape)} and {list(y.shape)}")
     return _C_ops.addmm(input, x, y, float(beta), float(alpha))
 
 
@@ -88,7 +88,7 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A00
     _check("baddbmm", input=input, x=x, y=y)
     _check_factors("baddbmm", beta, alpha)
     if len(x.shape) != 3 or len(y.shape) != 3:
-        raise ValueError(f"[baddbmm] x and y must be 3-D, but got shapes {x.shape} and {y.shape}")
+        raise ValueError(f"[baddbmm] x and y must be 3-D, but got shapes {list(x.shape)} and {list(y.shape)}")
     return _C_ops.baddbmm(input, x, y, float(beta), float(alpha))
 
 
@@ -96,11 +96,11 @@ def cross(x, y, axis=9, name=None) -> Tensor:
     """The 3-D cross product along axis (the first axis of size 3 when axis is 9, Paddle's default)."""
     _check("cross", x=x, y=y)
     if x.shape != y.shape:
-        raise ValueError(f"[cross] x and y must have one shape, but got {x.shape} and {y.shape}")
+        raise ValueError(f"[cross] x and y must have one shape, but got {list(x.shape)} and {list(y.shape)}")
     if check.integer("cross", axis, "axis") == 9:
         sizes = [i for i, d in enumerate(x.shape) if d == 3]
         if not sizes:
-            raise ValueError(f"[cross] no axis of size 3 in shape {x.shape}")
+            raise ValueError(f"[cross] no axis of size 3 in shape {list(x.shape)}")
         axis = sizes[0]
     axis = check.axis("cross", axis, len(x.shape))
     if x.shape[axis] != 3:

@@ -144,7 +144,7 @@ def t(input, name=None) -> Tensor:  # noqa: A002
     """The transpose of a tensor of at most 2 dims."""
     check.tensor("t", input, "input")
     if len(input.shape) > 2:
-        raise ValueError(f"[t] input must have at most 2 dims, but got shape {input.shape}")
+        raise ValueError(f"[t] input must have at most 2 dims, but got shape {list(input.shape)}")
     return input if len(input.shape) < 2 else paddle.transpose(input, [1, 0])
 
 

@@ -15,6 +15,7 @@ from paddle.tensor import manipulation as _manipulation
 from paddle.tensor import math as _math
 from paddle.tensor import search as _search
 from paddle.tensor.printing import tensor_repr
+from paddle.tensor.size import Size
 
 
 def _numpy_values(self) -> np.ndarray:
@@ -36,7 +37,7 @@ def item(self, *args):
     if not args and values.size != 1:
         raise ValueError(
             f"[item] only a tensor with one element can be converted to a Python number, "
-            f"but this one has shape {self.shape}")
+            f"but this one has shape {list(self.shape)}")
     return values.item(*args)
 
 
@@ -119,7 +120,7 @@ def _reversed_axes(self) -> Tensor:
     Examples:
         >>> import paddle
         >>> paddle.to_tensor([[1, 2, 3]]).T.shape
-        [3, 1]
+        paddle.Size([3, 1])
     """
     return self if self.ndim < 2 else self.transpose(list(range(self.ndim))[::-1])
 
@@ -250,6 +251,10 @@ def _itself(self) -> Tensor:
     return self
 
 
+_dims = Tensor.shape  # the extension's property: a list
+
+
+Tensor.shape = property(lambda self: Size(_dims.fget(self)), doc="The tensor's dims, a paddle.Size.")
 Tensor.T = property(_reversed_axes)
 Tensor.unfold = _construction.unfold
 Tensor.mT = property(_matrix_transposed)

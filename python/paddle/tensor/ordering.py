@@ -32,8 +32,8 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     sequence = sorted_sequence
     if len(sequence.shape) > 1:
         if list(sequence.shape[:-1]) != list(values.shape[:-1]):
-            raise ValueError(f"[searchsorted] the leading dims of sorted_sequence {sequence.shape} and values "
-                             f"{values.shape} must agree")
+            raise ValueError(f"[searchsorted] the leading dims of sorted_sequence {list(sequence.shape)} and values "
+                             f"{list(values.shape)} must agree")
         sequence = sequence.unsqueeze(-2)
     before = (sequence <= values.unsqueeze(-1)) if right else (sequence < values.unsqueeze(-1))
     return before.astype("int64").sum(-1).astype("int32" if out_int32 else "int64")
@@ -43,7 +43,7 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None) -> Te
     """The bucket of each element of x among the boundaries of the 1-D ascending sorted_sequence."""
     check.tensor("bucketize", sorted_sequence, "sorted_sequence")
     if len(sorted_sequence.shape) != 1:
-        raise ValueError(f"[bucketize] sorted_sequence must be 1-D, but has shape {sorted_sequence.shape}")
+        raise ValueError(f"[bucketize] sorted_sequence must be 1-D, but has shape {list(sorted_sequence.shape)}")
     return searchsorted(sorted_sequence, x, out_int32, right)
 
 

@@ -72,6 +72,6 @@ def _format_values(values: np.ndarray) -> str:
 def tensor_repr(self) -> str:
     from paddle.tensor.methods import _numpy_values
 
-    header = (f"Tensor(shape={self.shape}, dtype={self.dtype.name}, place={self.place}, "
+    header = (f"Tensor(shape={list(self.shape)}, dtype={self.dtype.name}, place={self.place}, "
               f"stop_gradient={self.stop_gradient},")
     return f"{header}\n{_INDENT}{_format_values(_numpy_values(self))})"

@@ -60,7 +60,7 @@ def inner(x, y, name=None) -> Tensor:
     if not x.shape or not y.shape:
         return x * y
     if x.shape[-1] != y.shape[-1]:
-        raise ValueError(f"[inner] the last dims of x {x.shape} and y {y.shape} must agree")
+        raise ValueError(f"[inner] the last dims of x {list(x.shape)} and y {list(y.shape)} must agree")
     return tensordot(x, y, [[len(x.shape) - 1], [len(y.shape) - 1]])
 
 
@@ -93,7 +93,7 @@ def tensordot(x, y, axes=2, name=None) -> Tensor:
     Examples:
         >>> import paddle
         >>> paddle.tensordot(paddle.ones([2, 3, 4]), paddle.ones([3, 4, 5]), 2).shape
-        [2, 5]
+        paddle.Size([2, 5])
     """
     check.tensor("tensordot", x)
     check.tensor("tensordot", y, "y")
@@ -140,7 +140,7 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
     check.tensor("cdist", x)
     check.tensor("cdist", y, "y")
     if len(x.shape) < 2 or len(y.shape) < 2 or x.shape[-1] != y.shape[-1]:
-        raise ValueError(f"[cdist] x and y must be [..., M, D] and [..., N, D], but got {x.shape} and {y.shape}")
+        raise ValueError(f"[cdist] x and y must be [..., M, D] and [..., N, D], but got {list(x.shape)} and {list(y.shape)}")
     return _p_norm("cdist", x.unsqueeze(-2) - y.unsqueeze(-3), p, -1)
 
 
@@ -154,7 +154,7 @@ def pdist(x, p=2.0, name=None) -> Tensor:
     """
     check.tensor("pdist", x)
     if len(x.shape) != 2:
-        raise ValueError(f"[pdist] x must be [N, D], but has shape {x.shape}")
+        raise ValueError(f"[pdist] x must be [N, D], but has shape {list(x.shape)}")
     n = x.shape[0]
     pairs = paddle.triu_indices(n, n, 1)
     return _p_norm("pdist", paddle.gather(x, pairs[0]) - paddle.gather(x, pairs[1]), p, -1)

@@ -59,7 +59,7 @@ def randn(shape, dtype=None, name=None) -> Tensor:
     Examples:
         >>> import paddle
         >>> paddle.randn([2, 3]).shape
-        [2, 3]
+        paddle.Size([2, 3])
     """
     return _C_ops.gaussian(shape, 0.0, 1.0, 0, _float_dtype(dtype), None)
 
@@ -76,7 +76,7 @@ def normal(mean=0.0, std=1.0, shape=None, name=None) -> Tensor:
     Examples:
         >>> import paddle
         >>> paddle.normal(1.0, 2.0, [4]).shape
-        [4]
+        paddle.Size([4])
     """
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         for arg, v in (("mean", mean), ("std", std)):

@@ -28,8 +28,8 @@ def _write_region(op: str, x: Tensor, region: Tensor, values) -> Tensor:
     try:
         values = paddle.broadcast_to(values, region.shape)
     except ValueError:
-        raise ValueError(f"[{op}] the values of shape {values.shape} do not fit the region of shape "
-                         f"{region.shape}") from None
+        raise ValueError(f"[{op}] the values of shape {list(values.shape)} do not fit the region of shape "
+                         f"{list(region.shape)}") from None
     flat = _C_ops.put_along_axis(x.reshape([-1]), region.reshape([-1]), values.reshape([-1]), 0, "assign")
     return flat.reshape(x.shape)
 
@@ -72,7 +72,7 @@ def index_sample(x, index) -> Tensor:
     check.tensor("index_sample", x)
     check.tensor("index_sample", index, "index")
     if len(x.shape) != 2 or len(index.shape) != 2 or index.shape[0] != x.shape[0]:
-        raise ValueError(f"[index_sample] expected x [N, M] and index [N, K], but got {x.shape} and {index.shape}")
+        raise ValueError(f"[index_sample] expected x [N, M] and index [N, K], but got {list(x.shape)} and {list(index.shape)}")
     return paddle.take_along_axis(x, index.astype("int64"), 1)
 
 
@@ -148,7 +148,7 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True) -> Tens
     check.choice("scatter_reduce", reduce, tuple(_IDENTITIES), "reduce")
     dim = check.axis("scatter_reduce", dim, len(input.shape), "dim")
     if list(index.shape) != list(src.shape):
-        raise ValueError(f"[scatter_reduce] index {index.shape} and src {src.shape} must have one shape")
+        raise ValueError(f"[scatter_reduce] index {list(index.shape)} and src {list(src.shape)} must have one shape")
     index, src = index.astype("int64"), src.astype(input.dtype)
     out = input
     if not include_self:  # the positions written start from the reduction's identity
@@ -250,7 +250,7 @@ def increment(x, value=1.0, name=None) -> Tensor:
     """x + value for a one-element x, written into x (as Paddle's increment) and returned."""
     check.tensor("increment", x)
     if x.size != 1:
-        raise ValueError(f"[increment] x must have exactly one element, but has shape {x.shape}")
+        raise ValueError(f"[increment] x must have exactly one element, but has shape {list(x.shape)}")
     from paddle.tensor.inplace import update
 
     return update("increment", x, lambda alias: alias + value)
@@ -263,11 +263,11 @@ def crop(x, shape=None, offsets=None, name=None) -> Tensor:
     shape = list(x.shape) if shape is None else list(shape.tolist() if isinstance(shape, Tensor) else shape)
     offsets = [0] * rank if offsets is None else list(offsets.tolist() if isinstance(offsets, Tensor) else offsets)
     if len(shape) != rank or len(offsets) != rank:
-        raise ValueError(f"[crop] shape {shape} and offsets {offsets} must have one entry per dim of x {x.shape}")
+        raise ValueError(f"[crop] shape {shape} and offsets {offsets} must have one entry per dim of x {list(x.shape)}")
     ends = [x.shape[i] if shape[i] == -1 else offsets[i] + shape[i] for i in range(rank)]
     for i in range(rank):
         if offsets[i] < 0 or ends[i] > x.shape[i]:
-            raise ValueError(f"[crop] the block at offsets {offsets} of shape {shape} does not fit in x {x.shape}")
+            raise ValueError(f"[crop] the block at offsets {offsets} of shape {shape} does not fit in x {list(x.shape)}")
     return paddle.slice(x, list(range(rank)), offsets, ends)
 
 
@@ -283,7 +283,7 @@ def reduce_as(x, target, name=None) -> Tensor:
     check.tensor("reduce_as", target, "target")
     lead = len(x.shape) - len(target.shape)
     if lead < 0 or paddle.broadcast_shape(x.shape, target.shape) != list(x.shape):
-        raise ValueError(f"[reduce_as] x {x.shape} is not target {target.shape} broadcast")
+        raise ValueError(f"[reduce_as] x {list(x.shape)} is not target {list(target.shape)} broadcast")
     out = x.sum(list(range(lead))) if lead else x
     kept = [i for i, d in enumerate(target.shape) if d == 1 and out.shape[i] != 1]
     return out.sum(kept, keepdim=True) if kept else out

@@ -49,7 +49,7 @@ def broadcast_tensors(input, name=None) -> list:  # noqa: A002  (Paddle's name)
     Examples:
         >>> import paddle
         >>> [t.shape for t in paddle.broadcast_tensors([paddle.ones([2, 1]), paddle.ones([3])])]
-        [[2, 3], [2, 3]]
+        [paddle.Size([2, 3]), paddle.Size([2, 3])]
     """
     tensors = _tensors("broadcast_tensors", input, "input")
     shape = broadcast_shapes(*[t.shape for t in tensors])
@@ -131,7 +131,7 @@ def column_stack(x, name=None) -> Tensor:
 def _split_along(op: str, x, num_or_indices, axis: int, min_rank: int) -> list:
     check.tensor(op, x)
     if len(x.shape) < min_rank:
-        raise ValueError(f"[{op}] x must have at least {min_rank} dims, but has shape {x.shape}")
+        raise ValueError(f"[{op}] x must have at least {min_rank} dims, but has shape {list(x.shape)}")
     if isinstance(num_or_indices, int) and not isinstance(num_or_indices, bool):
         if num_or_indices <= 0 or x.shape[axis] % num_or_indices:
             raise ValueError(f"[{op}] {num_or_indices} sections do not divide axis {axis} of size "
@@ -181,7 +181,7 @@ def rot90(x, k=1, axes=(0, 1), name=None) -> Tensor:
     rank = len(x.shape)
     if len(axes) != 2 or rank < 2:
         raise ValueError(f"[rot90] expected 2 axes of a tensor of at least 2 dims, but got axes {list(axes)} "
-                         f"of shape {x.shape}")
+                         f"of shape {list(x.shape)}")
     a, b = (check.axis("rot90", axis, rank) for axis in axes)
     if a == b:
         raise ValueError(f"[rot90] the two axes must differ, but got {list(axes)}")
@@ -223,7 +223,7 @@ def unflatten(x, axis, shape, name=None) -> Tensor:
     Examples:
         >>> import paddle
         >>> paddle.unflatten(paddle.ones([2, 6]), 1, [2, -1]).shape
-        [2, 2, 3]
+        paddle.Size([2, 2, 3])
     """
     check.tensor("unflatten", x)
     axis = check.axis("unflatten", axis, len(x.shape))
@@ -273,7 +273,7 @@ def vander(x, n=None, increasing=False, name=None) -> Tensor:
     """
     check.tensor("vander", x)
     if len(x.shape) != 1:
-        raise ValueError(f"[vander] x must be 1-D, but has shape {x.shape}")
+        raise ValueError(f"[vander] x must be 1-D, but has shape {list(x.shape)}")
     n = x.shape[0] if n is None else n
     if n < 0:
         raise ValueError(f"[vander] n must be >= 0, but got {n}")
@@ -314,7 +314,7 @@ def cartesian_prod(x, name=None) -> Tensor:
     tensors = _tensors("cartesian_prod", x)
     for t in tensors:
         if len(t.shape) != 1:
-            raise ValueError(f"[cartesian_prod] every tensor must be 1-D, but got shape {t.shape}")
+            raise ValueError(f"[cartesian_prod] every tensor must be 1-D, but got shape {list(t.shape)}")
     if len(tensors) == 1:
         return tensors[0]
     grids = paddle.meshgrid(*tensors)
@@ -331,7 +331,7 @@ def combinations(x, r=2, with_replacement=False, name=None) -> Tensor:
     """
     check.tensor("combinations", x)
     if len(x.shape) != 1:
-        raise ValueError(f"[combinations] x must be 1-D, but has shape {x.shape}")
+        raise ValueError(f"[combinations] x must be 1-D, but has shape {list(x.shape)}")
     if isinstance(r, bool) or not isinstance(r, int) or r < 0:
         raise ValueError(f"[combinations] r must be a non-negative int, but got {r!r}")
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations

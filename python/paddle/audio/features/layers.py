@@ -45,7 +45,7 @@ class Spectrogram(Layer):
         >>> from paddle.audio.features import Spectrogram
         >>> spectrogram = Spectrogram(n_fft=8, hop_length=4, window="hann", power=2.0)
         >>> spectrogram(paddle.zeros([2, 32])).shape
-        [2, 5, 9]
+        paddle.Size([2, 5, 9])
     """
 
     def __init__(self, n_fft=512, hop_length=512, win_length=None, window="hann", power=1.0, center=True,
@@ -162,7 +162,7 @@ class MFCC(Layer):
         >>> from paddle.audio.features import MFCC
         >>> mfcc = MFCC(sr=16000, n_mfcc=13, n_fft=256, n_mels=32)
         >>> mfcc(paddle.zeros([1, 1600])).shape
-        [1, 13, 26]
+        paddle.Size([1, 13, 26])
     """
 
     def __init__(self, sr=22050, n_mfcc=40, n_fft=512, hop_length=None, win_length=None, window="hann", power=2.0,

@@ -164,7 +164,7 @@ def compute_fbank_matrix(sr, n_fft, n_mels=64, f_min=0.0, f_max=None, htk=False,
         >>> import paddle
         >>> fbank = paddle.audio.functional.compute_fbank_matrix(16000, 16, n_mels=4, norm=None)
         >>> fbank.shape
-        [4, 9]
+        paddle.Size([4, 9])
         >>> float(fbank.max()) <= 1.0
         True
     """

@@ -62,7 +62,7 @@ def recompute(function, *args, **kwargs):
         >>> x.stop_gradient = False
         >>> recompute(block, x).sum().backward()
         >>> block[0].weight.grad.shape
-        [4, 4]
+        paddle.Size([4, 4])
     """
     preserve = kwargs.pop("preserve_rng_state", True)
     kwargs.pop("use_reentrant", None)

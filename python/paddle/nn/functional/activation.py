@@ -22,8 +22,8 @@ def prelu(x, weight, data_format="NCHW", name=None) -> Tensor:
     if weight.size != 1:
         c_axis = 1 if data_format[1] == "C" else -1
         if len(x.shape) < 2 or weight.size != x.shape[c_axis]:
-            raise ValueError(f"[prelu] weight must have 1 element or one per channel of x {x.shape} "
-                             f"({data_format}), but got shape {weight.shape}")
+            raise ValueError(f"[prelu] weight must have 1 element or one per channel of x {list(x.shape)} "
+                             f"({data_format}), but got shape {list(weight.shape)}")
     return _C_ops.prelu(x, weight, data_format, "all" if weight.size == 1 else "channel")
 
 

@@ -27,13 +27,13 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         >>> import paddle
         >>> q = paddle.ones([1, 3, 2, 4])
         >>> paddle.nn.functional.scaled_dot_product_attention(q, q, q).shape
-        [1, 3, 2, 4]
+        paddle.Size([1, 3, 2, 4])
     """
     for arg, t in (("query", query), ("key", key), ("value", value)):
         check.tensor("scaled_dot_product_attention", t, arg)
         if len(t.shape) != 4:
             raise ValueError(f"[scaled_dot_product_attention] argument '{arg}': expected a 4-D tensor "
-                             f"[batch, seq, heads, dim], but got shape {t.shape}")
+                             f"[batch, seq, heads, dim], but got shape {list(t.shape)}")
     if attn_mask is not None:
         check.tensor("scaled_dot_product_attention", attn_mask, "attn_mask")
     is_causal = check.flag("scaled_dot_product_attention", is_causal, "is_causal")

@@ -65,7 +65,7 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
 
 def _channel_dropout(op, x, p, training, data_format, rank):
     if isinstance(x, check.TENSOR_TYPES) and len(x.shape) != rank:
-        raise ValueError(f"[{op}] argument 'x': expected a {rank}-D tensor, but got shape {x.shape}")
+        raise ValueError(f"[{op}] argument 'x': expected a {rank}-D tensor, but got shape {list(x.shape)}")
     if data_format not in ("NCHW", "NHWC", "NCDHW", "NDHWC"):
         raise ValueError(f"[{op}] argument 'data_format': unknown layout {data_format!r}")
     channel = 1 if data_format[1] == "C" else rank - 1
@@ -232,7 +232,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     check.tensor("interpolate", x, "x")
     rank = len(x.shape)
     if rank not in (3, 4, 5):
-        raise ValueError(f"[interpolate] x must be 3-D, 4-D or 5-D, but got shape {x.shape}")
+        raise ValueError(f"[interpolate] x must be 3-D, 4-D or 5-D, but got shape {list(x.shape)}")
     mode = check.choice("interpolate", mode.lower() if isinstance(mode, str) else mode,
                         ("nearest", "area", *_INTERP_DIMS), "mode")
     if mode not in ("nearest", "area") and _INTERP_DIMS.get(mode) != rank - 2:

@@ -35,7 +35,7 @@ def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None) -> Te
         >>> import paddle
         >>> x = paddle.arange(16, dtype="float32").reshape([1, 1, 4, 4])
         >>> paddle.nn.functional.unfold(x, 2, strides=2).shape
-        [1, 4, 4]
+        paddle.Size([1, 4, 4])
     """
     return _C_ops.unfold(x, _pair(kernel_sizes, "kernel_sizes", "unfold"), _pair(strides, "strides", "unfold"),
                          _paddings(paddings, "unfold"), _pair(dilations, "dilations", "unfold"))
@@ -123,7 +123,7 @@ def _one(op, value, arg):
 def _check_3d(op, x, weight):
     for arg, t in (("x", x), ("weight", weight)):
         if len(check.tensor(op, t, arg).shape) != 3:
-            raise ValueError(f"[{op}] argument '{arg}': expected a 3-D tensor, but got shape {t.shape}")
+            raise ValueError(f"[{op}] argument '{arg}': expected a 3-D tensor, but got shape {list(t.shape)}")
 
 
 def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCL", name=None) -> Tensor:
@@ -153,7 +153,7 @@ def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
         >>> import paddle
         >>> y = paddle.nn.functional.conv2d_transpose(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 1, 2, 2]), stride=2)
         >>> y.shape
-        [1, 1, 4, 4]
+        paddle.Size([1, 1, 4, 4])
     """
     _check_format("conv2d_transpose", data_format, ("NCHW", "NHWC"))
     if not isinstance(x, check.TENSOR_TYPES) or len(x.shape) != 4 or not isinstance(weight, check.TENSOR_TYPES) \
@@ -256,7 +256,7 @@ def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
         >>> y = paddle.nn.functional.conv3d_transpose(paddle.ones([1, 2, 2, 2, 2]), paddle.ones([2, 3, 2, 2, 2]),
         ...                                           stride=2)
         >>> y.shape, float(y.sum())
-        ([1, 3, 4, 4, 4], 384.0)
+        (paddle.Size([1, 3, 4, 4, 4]), 384.0)
     """
     import paddle
 
@@ -264,7 +264,7 @@ def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     _check_format(op, data_format, ("NCDHW", "NDHWC"))
     for arg, t in (("x", x), ("weight", weight)):
         if len(check.tensor(op, t, arg).shape) != 5:
-            raise ValueError(f"[{op}] argument '{arg}': expected a 5-D tensor, but got shape {t.shape}")
+            raise ValueError(f"[{op}] argument '{arg}': expected a 5-D tensor, but got shape {list(t.shape)}")
     if data_format == "NDHWC":
         x = x.transpose([0, 4, 1, 2, 3])
     n, c, depth, h, w = x.shape

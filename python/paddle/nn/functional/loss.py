@@ -29,13 +29,13 @@ def _reduce(loss, reduction):
 
 def _same_shape(op, a, b, names=("input", "label")):
     if list(a.shape) != list(b.shape):
-        raise ValueError(f"[{op}] {names[0]}.shape {a.shape} must equal {names[1]}.shape {b.shape}")
+        raise ValueError(f"[{op}] {names[0]}.shape {list(a.shape)} must equal {names[1]}.shape {list(b.shape)}")
 
 
 def _check_class_weight(op, weight, classes):
     _check(op, weight=weight)
     if list(weight.shape) != [classes]:
-        raise ValueError(f"[{op}] weight.shape {weight.shape} must be [{classes}]")
+        raise ValueError(f"[{op}] weight.shape {list(weight.shape)} must be [{classes}]")
 
 
 def _hard_label_loss(op, input, label, axis, weight, ignore_index, reduction, logits):  # noqa: A002
@@ -51,7 +51,7 @@ def _hard_label_loss(op, input, label, axis, weight, ignore_index, reduction, lo
     elif list(label.shape) == expected[:axis] + expected[axis + 1:]:
         index = label.unsqueeze(axis)
     else:
-        raise ValueError(f"[{op}] label.shape {label.shape} must be input.shape with dim {axis} as 1 or removed "
+        raise ValueError(f"[{op}] label.shape {list(label.shape)} must be input.shape with dim {axis} as 1 or removed "
                          f"({expected})")
     index = index.astype("int64")
     ignore_index = check.integer(op, ignore_index, "ignore_index")
@@ -153,7 +153,7 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     """Negative log likelihood of log-probabilities input [N, C, ...] at labels [N, ...]."""
     _check("nll_loss", reduction, input=input, label=label)
     if len(input.shape) < 2:
-        raise ValueError(f"[nll_loss] input must be [N, C, ...], but got shape {input.shape}")
+        raise ValueError(f"[nll_loss] input must be [N, C, ...], but got shape {list(input.shape)}")
     if label.dtype not in (paddle.int32, paddle.int64):
         raise TypeError(f"[nll_loss] argument 'label': hard labels must be int32 or int64, but got {label.dtype}")
     if len(label.shape) == len(input.shape) and label.shape[1] == 1:  # the class dim kept as 1
@@ -342,7 +342,7 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
            label_lengths=label_lengths)
     if len(log_probs.shape) != 3:
         raise ValueError(f"[{op}] argument 'log_probs': expected a 3-D tensor [max_time, batch, num_classes + 1], "
-                         f"but got shape {log_probs.shape}")
+                         f"but got shape {list(log_probs.shape)}")
     if log_probs.dtype not in (paddle.float32, paddle.float64):
         raise TypeError(f"[{op}] argument 'log_probs': expected float32 or float64, but got {log_probs.dtype}")
     steps, batch, classes = log_probs.shape
@@ -350,7 +350,7 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
         raise TypeError(f"[{op}] argument 'labels': expected int32 or int64, but got {labels.dtype}")
     if len(labels.shape) != 2 or labels.shape[0] != batch:
         raise ValueError(f"[{op}] argument 'labels': expected a 2-D tensor [{batch}, max_label_length], but got "
-                         f"shape {labels.shape}")
+                         f"shape {list(labels.shape)}")
     blank = check.integer(op, blank, "blank")
     if not 0 <= blank < classes:
         raise ValueError(f"[{op}] argument 'blank': expected an int in [0, {classes}), but got {blank}")

@@ -20,7 +20,7 @@ def _affine(op, t, shape, fill, dtype, arg):
         return paddle.full(shape, fill, dtype)
     check.tensor(op, t, arg)
     if t.size != math.prod(shape):
-        raise ValueError(f"[{op}] argument '{arg}': expected {shape} elements, but got shape {t.shape}")
+        raise ValueError(f"[{op}] argument '{arg}': expected {shape} elements, but got shape {list(t.shape)}")
     return t.reshape(shape) if list(t.shape) != list(shape) else t
 
 
@@ -37,7 +37,7 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     check.tensor("layer_norm", x)
     shape = check.int_list("layer_norm", normalized_shape, "normalized_shape", allow_int=True)
     if list(x.shape[len(x.shape) - len(shape):]) != shape or len(shape) > len(x.shape) or not shape:
-        raise ValueError(f"[layer_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
+        raise ValueError(f"[layer_norm] normalized_shape {shape} must be the last dims of x's shape {list(x.shape)}")
     w = _affine("layer_norm", weight, shape, 1.0, x.dtype, "weight")
     b = _affine("layer_norm", bias, shape, 0.0, x.dtype, "bias")
     check.number("layer_norm", epsilon, "epsilon")
@@ -56,7 +56,7 @@ def rms_norm(x, normalized_shape, weight=None, eps=1e-06, name=None) -> Tensor:
     check.tensor("rms_norm", x)
     shape = check.int_list("rms_norm", normalized_shape, "normalized_shape", allow_int=True)
     if list(x.shape[len(x.shape) - len(shape):]) != shape or len(shape) > len(x.shape) or not shape:
-        raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of x's shape {x.shape}")
+        raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of x's shape {list(x.shape)}")
     check.number("rms_norm", eps, "eps")
     w = _affine("rms_norm", weight, shape, 1.0, x.dtype, "weight")
     return _C_ops.rms_norm(x, w, float(eps), len(x.shape) - len(shape))[0]
@@ -66,7 +66,7 @@ def _channel_axis(op, x, data_format):
     if data_format not in ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"):
         raise ValueError(f"[{op}] argument 'data_format': unknown layout {data_format!r}")
     if len(x.shape) < 2:
-        raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {x.shape}")
+        raise ValueError(f"[{op}] x must have at least 2 dims, but got shape {list(x.shape)}")
     return 1 if data_format[1] == "C" or data_format == "NC" else len(x.shape) - 1
 
 
@@ -92,7 +92,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
     for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
         check.tensor("batch_norm", t, arg)
         if int(np.prod(t.shape)) != channels:
-            raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {t.shape}")
+            raise ValueError(f"[batch_norm] argument '{arg}': expected {channels} elements, but got shape {list(t.shape)}")
     w = _affine("batch_norm", weight, [channels], 1.0, x.dtype, "weight")
     b = _affine("batch_norm", bias, [channels], 0.0, x.dtype, "bias")
     # Paddle's mapping of the Python flags onto the op's attributes.
@@ -144,7 +144,7 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
         raise NotImplementedError("[instance_norm] use_input_stats=False is not supported")
     check.number("instance_norm", eps, "eps")
     if len(x.shape) < 3:
-        raise ValueError(f"[instance_norm] x must be [N, C, ...] with a spatial dim, but got shape {x.shape}")
+        raise ValueError(f"[instance_norm] x must be [N, C, ...] with a spatial dim, but got shape {list(x.shape)}")
     channels = x.shape[c_axis]
     w = _affine("instance_norm", weight, [channels], 1.0, x.dtype, "weight")
     b = _affine("instance_norm", bias, [channels], 0.0, x.dtype, "bias")

@@ -56,7 +56,7 @@ def _to_channel_first(op, x, nd, data_format):
     else:
         raise ValueError(f"[{op}] argument 'data_format': {data_format!r} is not a layout for {nd} spatial dims")
     if len(x.shape) != nd + 2:
-        raise ValueError(f"[{op}] x must be {nd + 2}-D ({data_format}), but got shape {x.shape}")
+        raise ValueError(f"[{op}] x must be {nd + 2}-D ({data_format}), but got shape {list(x.shape)}")
     return (paddle.moveaxis(x, -1, 1) if last else x), last
 
 

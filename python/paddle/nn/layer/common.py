@@ -26,7 +26,7 @@ class Linear(Layer):
         >>> import paddle
         >>> fc = paddle.nn.Linear(3, 2, bias_attr=False)
         >>> fc.weight.shape, fc.bias
-        ([3, 2], None)
+        (paddle.Size([3, 2]), None)
         >>> x = paddle.ones([4, 3])
         >>> bool(paddle.allclose(fc(x), x @ fc.weight))
         True
@@ -76,7 +76,7 @@ class Flatten(Layer):
     Examples:
         >>> import paddle
         >>> paddle.nn.Flatten()(paddle.ones([2, 3, 4])).shape
-        [2, 12]
+        paddle.Size([2, 12])
     """
 
     def __init__(self, start_axis=1, stop_axis=-1):
@@ -215,7 +215,7 @@ class Unflatten(Layer):
     Examples:
         >>> import paddle
         >>> paddle.nn.Unflatten(1, [2, 3])(paddle.ones([4, 6, 5])).shape
-        [4, 2, 3, 5]
+        paddle.Size([4, 2, 3, 5])
     """
 
     def __init__(self, axis, shape, name=None):
@@ -232,11 +232,11 @@ class Unflatten(Layer):
         dims = list(input.shape)
         known = math.prod(d for d in self.shape if d != -1)
         if (-1 in self.shape and dims[axis] % known) or (-1 not in self.shape and known != dims[axis]):
-            raise ValueError(f"[Unflatten] shape {self.shape} does not fill dim {axis} of size {dims[axis]}")
+            raise ValueError(f"[Unflatten] shape {list(self.shape)} does not fill dim {axis} of size {dims[axis]}")
         return input.reshape(dims[:axis] + self.shape + dims[axis + 1:])
 
     def extra_repr(self) -> str:
-        return f"axis={self.axis}, shape={self.shape}"
+        return f"axis={self.axis}, shape={list(self.shape)}"
 
 
 class Upsample(Layer):
@@ -252,7 +252,7 @@ class Upsample(Layer):
     Examples:
         >>> import paddle
         >>> paddle.nn.Upsample(scale_factor=2)(paddle.ones([1, 1, 2, 3])).shape
-        [1, 1, 4, 6]
+        paddle.Size([1, 1, 4, 6])
     """
 
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
@@ -287,7 +287,7 @@ class PixelShuffle(Layer):
     Examples:
         >>> import paddle
         >>> paddle.nn.PixelShuffle(2)(paddle.ones([1, 8, 3, 3])).shape
-        [1, 2, 6, 6]
+        paddle.Size([1, 2, 6, 6])
     """
 
     def __init__(self, upscale_factor, data_format="NCHW", name=None):
@@ -310,7 +310,7 @@ class PixelUnshuffle(Layer):
     Examples:
         >>> import paddle
         >>> paddle.nn.PixelUnshuffle(2)(paddle.ones([1, 2, 6, 6])).shape
-        [1, 8, 3, 3]
+        paddle.Size([1, 8, 3, 3])
     """
 
     def __init__(self, downscale_factor, data_format="NCHW", name=None):
@@ -378,7 +378,7 @@ class Pad2D(_PadNd):
     Examples:
         >>> import paddle
         >>> paddle.nn.Pad2D(1)(paddle.ones([1, 1, 2, 2])).shape
-        [1, 1, 4, 4]
+        paddle.Size([1, 1, 4, 4])
     """
 
     _nd, _formats = 2, ("NCHW", "NHWC")
@@ -402,7 +402,7 @@ class ZeroPad2D(_PadNd):
     Examples:
         >>> import paddle
         >>> paddle.nn.ZeroPad2D([1, 0, 0, 2])(paddle.ones([1, 1, 2, 2])).shape
-        [1, 1, 4, 3]
+        paddle.Size([1, 1, 4, 3])
     """
 
     _nd, _formats = 2, ("NCHW", "NHWC")
@@ -423,9 +423,9 @@ class Bilinear(Layer):
         >>> import paddle
         >>> layer = paddle.nn.Bilinear(3, 4, 2)
         >>> layer.weight.shape, layer.bias.shape
-        ([2, 3, 4], [1, 2])
+        (paddle.Size([2, 3, 4]), paddle.Size([1, 2]))
         >>> layer(paddle.ones([5, 3]), paddle.ones([5, 4])).shape
-        [5, 2]
+        paddle.Size([5, 2])
     """
 
     def __init__(self, in1_features, in2_features, out_features, weight_attr=None, bias_attr=None, name=None):
@@ -486,10 +486,10 @@ class Embedding(Layer):
         >>> import paddle
         >>> emb = paddle.nn.Embedding(10, 3, padding_idx=0)
         >>> emb.weight.shape
-        [10, 3]
+        paddle.Size([10, 3])
         >>> out = emb(paddle.to_tensor([[0, 2], [5, 0]]))
         >>> out.shape, out[0, 0].numpy().tolist()
-        ([2, 2, 3], [0.0, 0.0, 0.0])
+        (paddle.Size([2, 2, 3]), [0.0, 0.0, 0.0])
     """
 
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, sparse=False, weight_attr=None, name=None):

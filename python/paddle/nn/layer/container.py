@@ -27,7 +27,7 @@ class Sequential(Layer):
         >>> import paddle
         >>> net = paddle.nn.Sequential(paddle.nn.Linear(4, 3), paddle.nn.ReLU())
         >>> len(net), type(net[0]).__name__, net(paddle.ones([2, 4])).shape
-        (2, 'Linear', [2, 3])
+        (2, 'Linear', paddle.Size([2, 3]))
         >>> named = paddle.nn.Sequential(("fc", paddle.nn.Linear(4, 3)), ("act", paddle.nn.ReLU()))
         >>> named["fc"] is named[0]
         True

@@ -134,9 +134,9 @@ class Conv1D(_ConvNd):
         >>> import paddle
         >>> conv = paddle.nn.Conv1D(2, 4, 3, padding=1)
         >>> conv.weight.shape, conv.bias.shape
-        ([4, 2, 3], [4])
+        (paddle.Size([4, 2, 3]), paddle.Size([4]))
         >>> conv(paddle.ones([1, 2, 5])).shape
-        [1, 4, 5]
+        paddle.Size([1, 4, 5])
     """
 
     _nd, _fn, _formats = 1, F.conv1d, ("NCL", "NLC")
@@ -157,9 +157,9 @@ class Conv2D(_ConvNd):
         >>> import paddle
         >>> conv = paddle.nn.Conv2D(3, 8, 3, stride=2, padding=1)
         >>> conv.weight.shape
-        [8, 3, 3, 3]
+        paddle.Size([8, 3, 3, 3])
         >>> conv(paddle.ones([2, 3, 8, 8])).shape
-        [2, 8, 4, 4]
+        paddle.Size([2, 8, 4, 4])
         >>> conv
         Conv2D(3, 8, kernel_size=[3, 3], stride=[2, 2], padding=1)
     """
@@ -181,7 +181,7 @@ class Conv3D(_ConvNd):
     Examples:
         >>> import paddle
         >>> paddle.nn.Conv3D(2, 4, 3)(paddle.ones([1, 2, 4, 4, 4])).shape
-        [1, 4, 2, 2, 2]
+        paddle.Size([1, 4, 2, 2, 2])
     """
 
     _nd, _fn, _formats = 3, F.conv3d, ("NCDHW", "NDHWC")
@@ -206,7 +206,7 @@ class Conv1DTranspose(_ConvNd):
         >>> import paddle
         >>> deconv = paddle.nn.Conv1DTranspose(2, 3, 2, stride=2)
         >>> deconv.weight.shape, deconv(paddle.ones([1, 2, 4])).shape
-        ([2, 3, 2], [1, 3, 8])
+        (paddle.Size([2, 3, 2]), paddle.Size([1, 3, 8]))
     """
 
     _nd, _transposed, _fn, _formats = 1, True, F.conv1d_transpose, ("NCL", "NLC")
@@ -224,7 +224,7 @@ class Conv2DTranspose(_ConvNd):
         >>> import paddle
         >>> deconv = paddle.nn.Conv2DTranspose(4, 2, 3, stride=2, padding=1, output_padding=1)
         >>> deconv(paddle.ones([1, 4, 5, 5])).shape
-        [1, 2, 10, 10]
+        paddle.Size([1, 2, 10, 10])
     """
 
     _nd, _transposed, _fn, _formats = 2, True, F.conv2d_transpose, ("NCHW", "NHWC")
@@ -244,7 +244,7 @@ class Conv3DTranspose(_ConvNd):
         >>> import paddle
         >>> deconv = paddle.nn.Conv3DTranspose(4, 2, 3, stride=2, padding=1, output_padding=1)
         >>> deconv.weight.shape, deconv(paddle.ones([1, 4, 3, 3, 3])).shape
-        ([4, 2, 3, 3, 3], [1, 2, 6, 6, 6])
+        (paddle.Size([4, 2, 3, 3, 3]), paddle.Size([1, 2, 6, 6, 6]))
     """
 
     _nd, _transposed, _fn, _formats = 3, True, F.conv3d_transpose, ("NCDHW", "NDHWC")

@@ -88,7 +88,7 @@ class Layer:
         >>> [name for name, _ in net.named_parameters()]
         ['fc1.weight', 'fc1.bias', 'fc2.weight', 'fc2.bias']
         >>> net(paddle.ones([3, 4])).shape
-        [3, 2]
+        paddle.Size([3, 2])
         >>> net
         MLP(
           (fc1): Linear(in_features=4, out_features=8, dtype=float32)

@@ -71,7 +71,7 @@ class _BatchNormBase(Layer):
         check.tensor(type(self).__name__, x, "input")
         if self._ranks and len(x.shape) not in self._ranks:
             ranks = " or ".join(f"{r}-D" for r in self._ranks)
-            raise ValueError(f"[{type(self).__name__}] expected a {ranks} input, but got shape {x.shape}")
+            raise ValueError(f"[{type(self).__name__}] expected a {ranks} input, but got shape {list(x.shape)}")
 
     def forward(self, input):
         self._check_input(input)
@@ -127,7 +127,7 @@ class BatchNorm2D(_BatchNormBase):
         >>> import paddle
         >>> bn = paddle.nn.BatchNorm2D(3)
         >>> bn(paddle.randn([4, 3, 5, 5])).shape
-        [4, 3, 5, 5]
+        paddle.Size([4, 3, 5, 5])
         >>> bn
         BatchNorm2D(num_features=3, momentum=0.9, epsilon=1e-05)
     """
@@ -251,7 +251,7 @@ class LayerNorm(Layer):
         >>> import paddle
         >>> ln = paddle.nn.LayerNorm([2, 3])
         >>> ln.weight.shape, ln(paddle.randn([4, 2, 3])).shape
-        ([6], [4, 2, 3])
+        (paddle.Size([6]), paddle.Size([4, 2, 3]))
     """
 
     def __init__(self, normalized_shape, epsilon=1e-05, weight_attr=None, bias_attr=None, name=None):
@@ -316,7 +316,7 @@ class GroupNorm(Layer):
         >>> import paddle
         >>> gn = paddle.nn.GroupNorm(2, 4)
         >>> gn(paddle.randn([3, 4, 5])).shape
-        [3, 4, 5]
+        paddle.Size([3, 4, 5])
     """
 
     def __init__(self, num_groups, num_channels, epsilon=1e-05, weight_attr=None, bias_attr=None,
@@ -365,7 +365,7 @@ class _InstanceNormBase(Layer):
         check.tensor(type(self).__name__, input, "input")
         if len(input.shape) not in self._ranks:
             ranks = " or ".join(f"{r}-D" for r in self._ranks)
-            raise ValueError(f"[{type(self).__name__}] expected a {ranks} input, but got shape {input.shape}")
+            raise ValueError(f"[{type(self).__name__}] expected a {ranks} input, but got shape {list(input.shape)}")
         return F.instance_norm(input, weight=self.scale, bias=self.bias, eps=self._epsilon,
                                data_format=self._data_format)
 
@@ -379,7 +379,7 @@ class InstanceNorm1D(_InstanceNormBase):
     Examples:
         >>> import paddle
         >>> paddle.nn.InstanceNorm1D(3)(paddle.randn([2, 3, 6])).shape
-        [2, 3, 6]
+        paddle.Size([2, 3, 6])
     """
 
     _ranks, _formats = (2, 3), ("NCL", "NLC")

@@ -96,7 +96,7 @@ class MaxPool2D(_MaxPool):
         >>> import paddle
         >>> pool = paddle.nn.MaxPool2D(kernel_size=2, stride=2)
         >>> pool(paddle.ones([1, 3, 8, 8])).shape
-        [1, 3, 4, 4]
+        paddle.Size([1, 3, 4, 4])
         >>> pool
         MaxPool2D(kernel_size=2, stride=2, padding=0)
     """
@@ -166,7 +166,7 @@ class AvgPool2D(_AvgPool):
     Examples:
         >>> import paddle
         >>> paddle.nn.AvgPool2D(2)(paddle.ones([1, 1, 4, 4])).shape
-        [1, 1, 2, 2]
+        paddle.Size([1, 1, 2, 2])
     """
 
     _nd, _fn = 2, "avg_pool2d"
@@ -227,7 +227,7 @@ class AdaptiveAvgPool2D(_AdaptivePool):
     Examples:
         >>> import paddle
         >>> paddle.nn.AdaptiveAvgPool2D(1)(paddle.ones([2, 3, 5, 7])).shape
-        [2, 3, 1, 1]
+        paddle.Size([2, 3, 1, 1])
     """
 
     _nd, _fn = 2, "adaptive_avg_pool2d"

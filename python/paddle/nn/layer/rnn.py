@@ -96,7 +96,7 @@ class RNNCellBase(Layer):
         check.tensor(op, inputs, "inputs")
         if len(inputs.shape) != 2 or inputs.shape[-1] != self.input_size:
             raise ValueError(f"[{op}] argument 'inputs': expected a 2-D tensor [batch_size, {self.input_size}], "
-                             f"but got shape {inputs.shape}")
+                             f"but got shape {list(inputs.shape)}")
         if states is None:
             return self.get_initial_states(inputs, dtype=inputs.dtype)
         return states
@@ -147,10 +147,10 @@ class SimpleRNNCell(RNNCellBase):
         >>> import paddle
         >>> cell = paddle.nn.SimpleRNNCell(3, 4)
         >>> cell.weight_ih.shape, cell.weight_hh.shape, cell.bias_ih.shape
-        ([4, 3], [4, 4], [4])
+        (paddle.Size([4, 3]), paddle.Size([4, 4]), paddle.Size([4]))
         >>> y, h = cell(paddle.ones([2, 3]))
         >>> y.shape, bool((y == h).all())
-        ([2, 4], True)
+        (paddle.Size([2, 4]), True)
     """
 
     def __init__(self, input_size, hidden_size, activation="tanh", weight_ih_attr=None, weight_hh_attr=None,
@@ -194,10 +194,10 @@ class LSTMCell(RNNCellBase):
         >>> import paddle
         >>> cell = paddle.nn.LSTMCell(3, 4)
         >>> cell.weight_ih.shape, cell.weight_hh.shape
-        ([16, 3], [16, 4])
+        (paddle.Size([16, 3]), paddle.Size([16, 4]))
         >>> y, (h, c) = cell(paddle.ones([2, 3]))
         >>> y.shape, c.shape
-        ([2, 4], [2, 4])
+        (paddle.Size([2, 4]), paddle.Size([2, 4]))
     """
 
     def __init__(self, input_size, hidden_size, weight_ih_attr=None, weight_hh_attr=None, bias_ih_attr=None,
@@ -245,10 +245,10 @@ class GRUCell(RNNCellBase):
         >>> import paddle
         >>> cell = paddle.nn.GRUCell(3, 4)
         >>> cell.weight_hh.shape
-        [12, 4]
+        paddle.Size([12, 4])
         >>> y, h = cell(paddle.ones([2, 3]))
         >>> h.shape
-        [2, 4]
+        paddle.Size([2, 4])
     """
 
     def __init__(self, input_size, hidden_size, weight_ih_attr=None, weight_hh_attr=None, bias_ih_attr=None,
@@ -278,7 +278,7 @@ def _step_mask(sequence_length, steps: int, dtype):
     lengths = check.tensor("RNN", sequence_length, "sequence_length")
     if len(lengths.shape) != 1:
         raise ValueError(f"[RNN] argument 'sequence_length': expected a 1-D tensor [batch_size], but got shape "
-                         f"{lengths.shape}")
+                         f"{list(lengths.shape)}")
     steps_col = paddle.arange(steps, dtype="int64").unsqueeze(1)
     return (steps_col < lengths.astype("int64").unsqueeze(0)).astype(dtype).unsqueeze(-1)
 
@@ -286,10 +286,10 @@ def _step_mask(sequence_length, steps: int, dtype):
 def _check_sequence(op: str, inputs, input_size: int | None) -> None:
     check.tensor(op, inputs, "inputs")
     if len(inputs.shape) != 3:
-        raise ValueError(f"[{op}] argument 'inputs': expected a 3-D tensor, but got shape {inputs.shape}")
+        raise ValueError(f"[{op}] argument 'inputs': expected a 3-D tensor, but got shape {list(inputs.shape)}")
     if input_size is not None and inputs.shape[-1] != input_size:
         raise ValueError(f"[{op}] argument 'inputs': expected the last dim to be input_size ({input_size}), but got "
-                         f"shape {inputs.shape}")
+                         f"shape {list(inputs.shape)}")
 
 
 def _run(cell, inputs, initial_states, sequence_length, time_major, is_reverse, **kwargs):
@@ -329,7 +329,7 @@ class RNN(Layer):
         >>> rnn = paddle.nn.RNN(paddle.nn.GRUCell(3, 5))
         >>> out, h = rnn(paddle.ones([2, 4, 3]))
         >>> out.shape, h.shape
-        ([2, 4, 5], [2, 5])
+        (paddle.Size([2, 4, 5]), paddle.Size([2, 5]))
     """
 
     def __init__(self, cell, is_reverse=False, time_major=False):
@@ -361,7 +361,7 @@ class BiRNN(Layer):
         >>> birnn = paddle.nn.BiRNN(paddle.nn.LSTMCell(3, 4), paddle.nn.LSTMCell(3, 4))
         >>> out, ((h_fw, c_fw), (h_bw, c_bw)) = birnn(paddle.ones([2, 5, 3]))
         >>> out.shape, h_bw.shape
-        ([2, 5, 8], [2, 4])
+        (paddle.Size([2, 5, 8]), paddle.Size([2, 4]))
     """
 
     def __init__(self, cell_fw, cell_bw, time_major=False):
@@ -464,7 +464,7 @@ class RNNBase(LayerList):
                 check.tensor(op, t, "initial_states")
                 if list(t.shape) != [count, batch, s]:
                     raise ValueError(f"[{op}] argument 'initial_states': expected shape {[count, batch, s]}, but got "
-                                     f"{t.shape}")
+                                     f"{list(t.shape)}")
         per_state = [[t[i] for i in range(count)] for t in initial_states]
         flat = per_state[0] if self.state_components == 1 else list(zip(*per_state))
         if self.num_directions == 1:
@@ -525,9 +525,9 @@ class SimpleRNN(RNNBase):
         >>> rnn = paddle.nn.SimpleRNN(3, 4, num_layers=2, direction="bidirect")
         >>> out, h = rnn(paddle.ones([2, 5, 3]))
         >>> out.shape, h.shape
-        ([2, 5, 8], [4, 2, 4])
+        (paddle.Size([2, 5, 8]), paddle.Size([4, 2, 4]))
         >>> rnn.weight_ih_l1_reverse.shape
-        [4, 8]
+        paddle.Size([4, 8])
     """
 
     _mode, _cell = "RNN", SimpleRNNCell
@@ -551,7 +551,7 @@ class LSTM(RNNBase):
         >>> lstm = paddle.nn.LSTM(3, 4, num_layers=2)
         >>> out, (h, c) = lstm(paddle.ones([2, 5, 3]))
         >>> out.shape, h.shape, c.shape
-        ([2, 5, 4], [2, 2, 4], [2, 2, 4])
+        (paddle.Size([2, 5, 4]), paddle.Size([2, 2, 4]), paddle.Size([2, 2, 4]))
         >>> list(lstm.state_dict().keys())[:4]
         ['weight_ih_l0', 'weight_hh_l0', 'bias_ih_l0', 'bias_hh_l0']
     """
@@ -576,7 +576,7 @@ class GRU(RNNBase):
         >>> gru = paddle.nn.GRU(3, 4, time_major=True)
         >>> out, h = gru(paddle.ones([5, 2, 3]))
         >>> out.shape, h.shape
-        ([5, 2, 4], [1, 2, 4])
+        (paddle.Size([5, 2, 4]), paddle.Size([1, 2, 4]))
     """
 
     _mode, _cell = "GRU", GRUCell

@@ -115,13 +115,13 @@ class MultiHeadAttention(Layer):
         >>> import paddle
         >>> mha = paddle.nn.MultiHeadAttention(8, 2)
         >>> mha.q_proj.weight.shape
-        [8, 8]
+        paddle.Size([8, 8])
         >>> x = paddle.randn([3, 5, 8])
         >>> mha(x).shape
-        [3, 5, 8]
+        paddle.Size([3, 5, 8])
         >>> out, w = paddle.nn.MultiHeadAttention(8, 2, need_weights=True)(x, attn_mask=paddle.ones([5, 5], "bool"))
         >>> w.shape
-        [3, 2, 5, 5]
+        paddle.Size([3, 2, 5, 5])
     """
 
     Cache = collections.namedtuple("Cache", ["k", "v"])
@@ -155,7 +155,7 @@ class MultiHeadAttention(Layer):
         check.tensor("MultiHeadAttention", x, arg)
         if len(x.shape) != 3 or x.shape[-1] != size:
             raise ValueError(f"[MultiHeadAttention] argument '{arg}': expected a 3-D tensor [batch, length, {size}], "
-                             f"but got shape {x.shape}")
+                             f"but got shape {list(x.shape)}")
 
     def compute_kv(self, key, value):
         """The projected keys and values, [batch, num_heads, Lk, head_dim] each."""
@@ -283,7 +283,7 @@ class TransformerEncoderLayer(_TransformerLayerBase):
         >>> import paddle
         >>> layer = paddle.nn.TransformerEncoderLayer(8, 2, 16)
         >>> layer(paddle.randn([2, 4, 8])).shape
-        [2, 4, 8]
+        paddle.Size([2, 4, 8])
     """
 
     def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu", attn_dropout=None,
@@ -333,7 +333,7 @@ class TransformerEncoder(Layer):
         >>> import paddle
         >>> enc = paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(8, 2, 16), 3)
         >>> len(enc.layers), enc(paddle.randn([2, 4, 8])).shape
-        (3, [2, 4, 8])
+        (3, paddle.Size([2, 4, 8]))
     """
 
     def __init__(self, encoder_layer, num_layers, norm=None):
@@ -379,7 +379,7 @@ class TransformerDecoderLayer(_TransformerLayerBase):
         >>> import paddle
         >>> layer = paddle.nn.TransformerDecoderLayer(8, 2, 16)
         >>> layer(paddle.randn([2, 3, 8]), paddle.randn([2, 5, 8])).shape
-        [2, 3, 8]
+        paddle.Size([2, 3, 8])
     """
 
     def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu", attn_dropout=None,
@@ -443,7 +443,7 @@ class TransformerDecoder(Layer):
         >>> import paddle
         >>> dec = paddle.nn.TransformerDecoder(paddle.nn.TransformerDecoderLayer(8, 2, 16), 2)
         >>> dec(paddle.randn([2, 3, 8]), paddle.randn([2, 5, 8])).shape
-        [2, 3, 8]
+        paddle.Size([2, 3, 8])
     """
 
     def __init__(self, decoder_layer, num_layers, norm=None):
@@ -499,7 +499,7 @@ class Transformer(Layer):
         >>> model = paddle.nn.Transformer(16, 2, 1, 1, 32)
         >>> tgt_mask = model.generate_square_subsequent_mask(3)
         >>> model(paddle.randn([2, 5, 16]), paddle.randn([2, 3, 16]), tgt_mask=tgt_mask).shape
-        [2, 3, 16]
+        paddle.Size([2, 3, 16])
     """
 
     def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6, dim_feedforward=2048,

@@ -67,7 +67,7 @@ def spectral_norm(layer, name: str = "weight", n_power_iterations: int = 1, eps:
         >>> from paddle.nn.utils import spectral_norm
         >>> fc = spectral_norm(paddle.nn.Linear(4, 3))
         >>> fc.weight_orig.shape, fc.weight_u.shape, fc.weight_v.shape
-        ([4, 3], [3], [4])
+        (paddle.Size([4, 3]), paddle.Size([3]), paddle.Size([4]))
     """
     op = "spectral_norm"
     weight = hooked_parameter(op, layer, name, SpectralNorm)

@@ -22,7 +22,7 @@ def parameters_to_vector(parameters, name=None) -> Tensor:
         >>> import paddle
         >>> fc = paddle.nn.Linear(2, 3)
         >>> paddle.nn.utils.parameters_to_vector(fc.parameters()).shape
-        [9]
+        paddle.Size([9])
     """
     params = tensor_list("parameters_to_vector", parameters)
     if not params:

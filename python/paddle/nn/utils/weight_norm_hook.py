@@ -59,7 +59,7 @@ def weight_norm(layer, name: str = "weight", dim: int | None = 0):
         >>> from paddle.nn.utils import weight_norm
         >>> conv = weight_norm(paddle.nn.Conv2D(3, 5, 3))
         >>> conv.weight_g.shape, conv.weight_v.shape
-        ([5], [5, 3, 3, 3])
+        (paddle.Size([5]), paddle.Size([5, 3, 3, 3]))
     """
     op = "weight_norm"
     weight = hooked_parameter(op, layer, name, WeightNorm)

@@ -118,7 +118,7 @@ def batch_norm(input, act=None, is_test=False, momentum=0.9, epsilon=1e-05, para
         raise ValueError(f"[batch_norm] data_layout must be 'NCHW' or 'NHWC', but got {data_layout!r}")
     channels = input.shape[1 if data_layout == "NCHW" else -1]
     if channels < 0:
-        raise ValueError(f"[batch_norm] the channel dim of input {input.shape} must be known")
+        raise ValueError(f"[batch_norm] the channel dim of input {list(input.shape)} must be known")
     prefix = unique_name.generate("batch_norm")
     dtype = input.dtype
     scale = create_parameter([channels], dtype, name=f"{prefix}.w_0", attr=param_attr,
