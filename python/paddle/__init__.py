@@ -79,6 +79,7 @@ from paddle import incubate
 from paddle import linalg
 from paddle import fft
 from paddle import signal
+from paddle import distribution
 from paddle import audio
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
@@ -93,6 +94,9 @@ from paddle import regularizer
 from paddle import optimizer
 from paddle import io
 from paddle import amp
+from paddle.amp import (  # noqa: E402
+    auto_cast as autocast, is_autocast_enabled, get_autocast_dtype, get_autocast_cpu_dtype, get_autocast_gpu_dtype,
+)
 from paddle.serialization import save, load
 from paddle import vision
 from paddle import static

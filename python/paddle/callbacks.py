@@ -2,7 +2,8 @@
 
 from paddle.hapi.callbacks import (
     Callback, CallbackList, CSVLogger, EarlyStopping, JSONLogger, LRScheduler, ModelCheckpoint, ProgBarLogger,
+    ReduceLROnPlateau,
 )
 
 __all__ = ["Callback", "CallbackList", "ProgBarLogger", "ModelCheckpoint", "EarlyStopping", "LRScheduler",
-           "CSVLogger", "JSONLogger"]
+           "CSVLogger", "JSONLogger", "ReduceLROnPlateau"]

@@ -441,6 +441,113 @@ class LRScheduler(Callback):
             sched.step()
 
 
+class ReduceLROnPlateau(Callback):
+    """Multiplies the optimizer's learning rate by `factor` when a monitored evaluation value has not
+    improved for `patience` evaluations, then waits `cooldown` evaluations before counting again. It acts
+    at the end of each evaluation (so ``fit`` needs ``eval_data``) and only on a float learning rate:
+    with an LRScheduler it warns and does nothing.
+
+    Args:
+        monitor (str, optional): the log key to watch. Default 'loss'.
+        factor (float, optional): the factor, < 1.0. Default 0.1.
+        patience (int, optional): evaluations without improvement before reducing. Default 10.
+        verbose (int, optional): 1 prints each reduction. Default 1.
+        mode (str, optional): 'min', 'max' or 'auto' ('max' when the name contains 'acc', else 'min').
+            Default 'auto'.
+        min_delta (float, optional): the least change that counts as an improvement. Default 1e-4.
+        cooldown (int, optional): evaluations to wait after a reduction. Default 0.
+        min_lr (float, optional): the rate is not reduced below this. Default 0.
+
+    Examples:
+        >>> import paddle
+        >>> model = paddle.Model(paddle.nn.Linear(2, 1))
+        >>> model.prepare(paddle.optimizer.SGD(learning_rate=1.0, parameters=model.parameters()))
+        >>> reduce = paddle.callbacks.ReduceLROnPlateau(patience=1, factor=0.5, verbose=0)
+        >>> reduce.set_model(model)
+        >>> reduce.on_train_begin()
+        >>> for loss in [1.0, 1.0, 1.0]:
+        ...     reduce.on_eval_end({'loss': [loss]})
+        >>> model._optimizer.get_lr()
+        0.25
+    """
+
+    def __init__(self, monitor="loss", factor=0.1, patience=10, verbose=1, mode="auto", min_delta=1e-4, cooldown=0,
+                 min_lr=0):
+        super().__init__()
+        op = "ReduceLROnPlateau"
+        self.monitor = check.string(op, monitor, "monitor")
+        self.factor = float(check.number(op, factor, "factor"))
+        if self.factor >= 1.0:
+            raise ValueError(f"[{op}] argument 'factor': expected a number < 1.0, but got {factor}")
+        self.patience = check.integer(op, patience, "patience", min=0)
+        self.verbose = verbose
+        self.min_delta = float(check.number(op, min_delta, "min_delta"))
+        self.cooldown = check.integer(op, cooldown, "cooldown", min=0)
+        self.min_lr = float(check.number(op, min_lr, "min_lr"))
+        if mode not in ("auto", "min", "max"):
+            warnings.warn(f"ReduceLROnPlateau mode {mode!r} is unknown, fallback to auto mode.")
+            mode = "auto"
+        self.mode = mode
+        self.epoch = 0
+        self._reset()
+
+    def _reset(self):
+        self.maximize = self.mode == "max" or (self.mode == "auto" and "acc" in self.monitor)
+        self.best = -np.inf if self.maximize else np.inf
+        self.cooldown_counter = 0
+        self.wait = 0
+
+    def _improves(self, current):
+        if self.maximize:
+            return current > self.best + self.min_delta
+        return current < self.best - self.min_delta
+
+    def in_cooldown(self):
+        """Whether the callback is waiting after a reduction."""
+        return self.cooldown_counter > 0
+
+    def on_train_begin(self, logs=None):
+        self._reset()
+
+    def on_eval_end(self, logs=None):
+        if logs is None or self.monitor not in logs:
+            warnings.warn(f"Monitor of ReduceLROnPlateau should be loss or metric name; {self.monitor!r} is not in "
+                          f"the evaluation logs {sorted(logs or {})}")
+            return
+        optimizer = getattr(self.model, "_optimizer", None)
+        if optimizer is None or not isinstance(optimizer._learning_rate, float):
+            warnings.warn(f"ReduceLROnPlateau expects the optimizer's learning rate to be a float, but got "
+                          f"{check.got(getattr(optimizer, '_learning_rate', None))}")
+            return
+        current = logs[self.monitor]
+        if isinstance(current, (list, tuple)):
+            current = current[0]
+        if not isinstance(current, numbers.Real):
+            return
+        if self.in_cooldown():
+            self.cooldown_counter -= 1
+            self.wait = 0
+        if self._improves(current):
+            self.best = current
+            self.wait = 0
+        elif not self.in_cooldown():
+            self.wait += 1
+            if self.wait >= self.patience:
+                self._reduce(optimizer)
+        self.epoch += 1
+
+    def _reduce(self, optimizer):
+        old_lr = optimizer.get_lr()
+        # Compared in float32, as Paddle does, so a rate stored as float32 min_lr counts as reached.
+        if old_lr > np.float32(self.min_lr):
+            new_lr = max(old_lr * self.factor, self.min_lr)
+            optimizer.set_lr(new_lr)
+            if self.verbose > 0:
+                print(f"\nEpoch {self.epoch + 1}: ReduceLROnPlateau reducing learning rate to {new_lr}.")
+            self.cooldown_counter = self.cooldown
+            self.wait = 0
+
+
 def _plain(value):
     """A log value as JSON/CSV takes it: floats, lists of floats."""
     if isinstance(value, np.ndarray):

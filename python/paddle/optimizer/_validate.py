@@ -1,4 +1,4 @@
-"""Hyperparameter checks shared by the optimizers."""
+"""Argument and mode checks shared by the optimizers."""
 
 from __future__ import annotations
 
@@ -19,3 +19,12 @@ def non_negative(op: str, value, arg: str) -> float:
     if not value >= 0:
         raise ValueError(f"[{op}] argument '{arg}': expected a number >= 0, but got {value}")
     return value
+
+
+def dynamic_only(op: str) -> None:
+    """The optimizers whose update is composed of eager ops (no fused kernel, no static form)."""
+    import paddle
+
+    if not paddle.in_dynamic_mode():
+        raise RuntimeError(f"[{op}] is only available in dynamic mode, but static mode is on; call "
+                           f"paddle.disable_static() first")

@@ -30,7 +30,8 @@ from paddle._C import Tensor
 
 __all__ = ["LRScheduler", "NoamDecay", "PiecewiseDecay", "PolynomialDecay", "LinearWarmup", "ExponentialDecay",
            "MultiStepDecay", "StepDecay", "LambdaDecay", "ReduceOnPlateau", "CosineAnnealingDecay", "OneCycleLR",
-           "CosineAnnealingWarmRestarts"]
+           "CosineAnnealingWarmRestarts", "NaturalExpDecay", "InverseTimeDecay", "MultiplicativeDecay", "CyclicLR",
+           "LinearLR"]
 
 
 def _rate(op: str, value, arg: str) -> float:
@@ -551,3 +552,194 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         self.last_epoch = math.floor(epoch)
         self.last_lr = self.get_lr()
         self._report()
+
+
+class NaturalExpDecay(LRScheduler):
+    """``lr = learning_rate * exp(-gamma * epoch)``.
+
+    Args:
+        learning_rate (float): the initial rate.
+        gamma (float): the decay rate, > 0.
+        last_epoch (int, optional): the epoch to start from minus one. Default -1.
+        verbose (bool, optional): print the rate at each step. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> sched = paddle.optimizer.lr.NaturalExpDecay(learning_rate=0.5, gamma=0.1)
+        >>> sched.step(10)
+        >>> round(sched(), 6)  # 0.5 * e^-1
+        0.18394
+    """
+
+    def __init__(self, learning_rate: float, gamma: float, last_epoch: int = -1, verbose: bool = False):
+        self.gamma = _rate("NaturalExpDecay", gamma, "gamma")
+        if self.gamma <= 0:
+            raise ValueError(f"[NaturalExpDecay] argument 'gamma': expected a positive number, but got {gamma}")
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self) -> float:
+        return self.base_lr * math.exp(-self.gamma * self.last_epoch)
+
+
+class InverseTimeDecay(LRScheduler):
+    """``lr = learning_rate / (1 + gamma * epoch)``.
+
+    Args:
+        learning_rate (float): the initial rate.
+        gamma (float): the decay rate.
+        last_epoch (int, optional): the epoch to start from minus one. Default -1.
+        verbose (bool, optional): print the rate at each step. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> sched = paddle.optimizer.lr.InverseTimeDecay(learning_rate=0.5, gamma=0.5)
+        >>> [sched() for _ in range(3) if sched.step() is None]
+        [0.3333333333333333, 0.25, 0.2]
+    """
+
+    def __init__(self, learning_rate: float, gamma: float, last_epoch: int = -1, verbose: bool = False):
+        self.gamma = _rate("InverseTimeDecay", gamma, "gamma")
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self) -> float:
+        return self.base_lr / (1 + self.gamma * self.last_epoch)
+
+
+class MultiplicativeDecay(LRScheduler):
+    """``lr = learning_rate * lr_lambda(1) * lr_lambda(2) * ... * lr_lambda(epoch)``: each epoch multiplies
+    the rate by ``lr_lambda(epoch)``.
+
+    Args:
+        learning_rate (float): the initial rate.
+        lr_lambda (callable): the factor of an epoch (an int >= 1).
+        last_epoch (int, optional): the epoch to start from minus one. Default -1.
+        verbose (bool, optional): print the rate at each step. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> sched = paddle.optimizer.lr.MultiplicativeDecay(learning_rate=1.0, lr_lambda=lambda e: 0.5)
+        >>> [sched() for _ in range(3) if sched.step() is None]
+        [0.5, 0.25, 0.125]
+    """
+
+    def __init__(self, learning_rate: float, lr_lambda, last_epoch: int = -1, verbose: bool = False):
+        if not callable(lr_lambda):
+            raise TypeError(f"[MultiplicativeDecay] argument 'lr_lambda': expected a callable, but got "
+                            f"{check.got(lr_lambda)}")
+        self.lr_lambda = lr_lambda
+        # The epoch that last_lr belongs to: a step to the next epoch multiplies it by one factor instead
+        # of recomputing the whole product.
+        self._lr_epoch = None
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self) -> float:
+        if self._lr_epoch is not None and self.last_epoch == self._lr_epoch + 1:
+            rate = self.last_lr * self.lr_lambda(self.last_epoch)
+        else:
+            rate = self.base_lr
+            for epoch in range(1, self.last_epoch + 1):
+                rate *= self.lr_lambda(epoch)
+        self._lr_epoch = self.last_epoch
+        return rate
+
+
+class CyclicLR(LRScheduler):
+    """Cycles the rate between `base_learning_rate` and `max_learning_rate`: up linearly over
+    `step_size_up` steps, down over `step_size_down`, with the cycle's amplitude scaled by
+    ``scale_fn(x)``, where x is the cycle number (from 1, ``scale_mode='cycle'``) or the step count
+    (``'iterations'``). The modes give the scaling: 'triangular' 1, 'triangular2' ``1 / 2 ** (cycle - 1)``
+    (halved each cycle), 'exp_range' ``exp_gamma ** iterations``; a `scale_fn` replaces the mode's.
+
+    Args:
+        base_learning_rate (float): the lower bound of the cycle, the initial rate.
+        max_learning_rate (float): the upper bound (reached only with a scale of 1), >= 0.
+        step_size_up (int): steps of the rising half.
+        step_size_down (int, optional): steps of the falling half; `step_size_up` when None.
+        mode (str, optional): 'triangular', 'triangular2' or 'exp_range'. Default 'triangular'.
+        exp_gamma (float, optional): the base of 'exp_range'. Default 1.0.
+        scale_fn (callable, optional): a custom scaling of one argument, in [0, 1]. Default None.
+        scale_mode (str, optional): what `scale_fn` takes: 'cycle' or 'iterations'. Default 'cycle'.
+        last_epoch (int, optional): the step to start from minus one. Default -1.
+        verbose (bool, optional): print the rate at each step. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> sched = paddle.optimizer.lr.CyclicLR(base_learning_rate=0.1, max_learning_rate=1.0, step_size_up=2)
+        >>> [round(sched(), 6) for _ in range(6) if sched.step() is None]
+        [0.55, 1.0, 0.55, 0.1, 0.55, 1.0]
+    """
+
+    def __init__(self, base_learning_rate: float, max_learning_rate: float, step_size_up: int,
+                 step_size_down: int | None = None, mode: str = "triangular", exp_gamma: float = 1.0, scale_fn=None,
+                 scale_mode: str = "cycle", last_epoch: int = -1, verbose: bool = False):
+        name = "CyclicLR"
+        self.max_lr = _rate(name, max_learning_rate, "max_learning_rate")
+        if self.max_lr < 0:
+            raise ValueError(f"[{name}] argument 'max_learning_rate': expected a number >= 0, but got "
+                             f"{max_learning_rate}")
+        up = _positive_int(name, step_size_up, "step_size_up")
+        down = up if step_size_down is None else _positive_int(name, step_size_down, "step_size_down")
+        self.cycle_size = float(up + down)
+        self.step_up_pct = up / self.cycle_size
+        self.amplitude = self.max_lr - _rate(name, base_learning_rate, "base_learning_rate")
+        self.gamma = _rate(name, exp_gamma, "exp_gamma")
+        self.scale_mode = check.choice(name, scale_mode, ("cycle", "iterations"), "scale_mode")
+        self.mode = mode
+        if scale_fn is not None:
+            if not callable(scale_fn):
+                raise TypeError(f"[{name}] argument 'scale_fn': expected a callable, but got {check.got(scale_fn)}")
+            self.scale_fn = scale_fn
+        else:
+            check.choice(name, mode, ("triangular", "triangular2", "exp_range"), "mode")
+            self.scale_mode = "iterations" if mode == "exp_range" else "cycle"
+            self.scale_fn = {"triangular": lambda x: 1.0, "triangular2": lambda x: 1 / (2.0 ** (x - 1)),
+                             "exp_range": lambda x: self.gamma ** x}[mode]
+        super().__init__(base_learning_rate, last_epoch, verbose)
+
+    def get_lr(self) -> float:
+        iterations = self.last_epoch
+        cycle = 1 + iterations // self.cycle_size
+        position = 1.0 + iterations / self.cycle_size - cycle  # in [0, 1) within the cycle
+        if position <= self.step_up_pct:
+            height = position / self.step_up_pct
+        else:
+            height = (1 - position) / (1 - self.step_up_pct)
+        scale = self.scale_fn(cycle if self.scale_mode == "cycle" else iterations)
+        return self.base_lr + self.amplitude * height * scale
+
+
+class LinearLR(LRScheduler):
+    """Scales `learning_rate` by a factor going linearly from `start_factor` to `end_factor` over
+    `total_steps` epochs, then kept: ``lr = learning_rate * (start_factor + (end_factor - start_factor) *
+    min(epoch, total_steps) / total_steps)``.
+
+    Args:
+        learning_rate (float): the rate the factors scale.
+        total_steps (int): the epochs of the change, >= 1.
+        start_factor (float, optional): the factor at epoch 0, in (0, 1]. Default 1/3.
+        end_factor (float, optional): the factor from `total_steps` on, in [0, 1]. Default 1.0.
+        last_epoch (int, optional): the epoch to start from minus one. Default -1.
+        verbose (bool, optional): print the rate at each step. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> sched = paddle.optimizer.lr.LinearLR(learning_rate=1.0, total_steps=2, start_factor=0.5)
+        >>> [sched() for _ in range(4) if sched.step() is None]
+        [0.75, 1.0, 1.0, 1.0]
+    """
+
+    def __init__(self, learning_rate: float, total_steps: int, start_factor: float = 1.0 / 3, end_factor: float = 1.0,
+                 last_epoch: int = -1, verbose: bool = False):
+        name = "LinearLR"
+        self.start_factor = _rate(name, start_factor, "start_factor")
+        if not 0 < self.start_factor <= 1:
+            raise ValueError(f"[{name}] argument 'start_factor': expected a number in (0, 1], but got {start_factor}")
+        self.end_factor = _rate(name, end_factor, "end_factor")
+        if not 0 <= self.end_factor <= 1:
+            raise ValueError(f"[{name}] argument 'end_factor': expected a number in [0, 1], but got {end_factor}")
+        self.total_steps = _positive_int(name, total_steps, "total_steps")
+        super().__init__(learning_rate, last_epoch, verbose)
+
+    def get_lr(self) -> float:
+        progress = min(self.last_epoch, self.total_steps) / self.total_steps
+        return self.base_lr * (self.start_factor + (self.end_factor - self.start_factor) * progress)

@@ -248,12 +248,14 @@ class Optimizer:
             self._master_weights[param.name] = master
         return master
 
-    def _state(self, name: str, param: Tensor, key: str, fill: float = 0.0) -> Tensor:
+    def _state(self, name: str, param: Tensor, key: str, fill: float = 0.0, shape: list[int] | None = None) -> Tensor:
         """The state `name` of the parameter called `key`, created like `param` on first use (or taken
-        from a state dict loaded before the first step). In static mode, a parameter of the program
-        (filled with `fill` by the startup program) that the update op writes in place."""
+        from a state dict loaded before the first step), with `param`'s shape unless `shape` is given.
+        In static mode, a parameter of the program (filled with `fill` by the startup program) that the
+        update op writes in place."""
+        shape = list(param.shape) if shape is None else list(shape)
         if not paddle.in_dynamic_mode():
-            return paddle.static.create_parameter(param.shape, param.dtype, name=f"{key}_{name}_0",
+            return paddle.static.create_parameter(shape, param.dtype, name=f"{key}_{name}_0",
                                                   default_initializer=paddle.nn.initializer.Constant(fill))
         states = self._accumulators.setdefault(name, {})
         state = states.get(key)
@@ -261,24 +263,28 @@ class Optimizer:
             pending = self._pending_state.pop(f"{key}_{name}_0", None)
             if pending is not None:
                 state = paddle.to_tensor(_as_array(pending), dtype=param.dtype, place=param.place)
-                if list(state.shape) != list(param.shape):
+                if list(state.shape) != shape:
                     raise ValueError(f"[{type(self).__name__}.set_state_dict] state '{key}_{name}_0' has shape "
-                                     f"{list(state.shape)}, but the parameter has shape {list(param.shape)}")
-            else:
+                                     f"{list(state.shape)}, but expected {shape}")
+            elif shape == list(param.shape):
                 state = paddle.full_like(param, fill)
+            else:
+                state = paddle.full(shape, fill, param.dtype).to(param.place)
             states[key] = state
         return state
 
-    def _scalar_state(self, name: str, key: str, initial: float) -> float:
-        """A per-parameter scalar state (the beta powers), a Python float. In static mode, a
-        float64 parameter of shape [1] of the program (Note [Static updates])."""
+    def _scalar_state(self, name: str, key: str, initial: float | int) -> float | int:
+        """A per-parameter scalar state (the beta powers, a step count), a Python float, or an int when
+        `initial` is one. In static mode, a float64 parameter of shape [1] of the program (Note [Static
+        updates])."""
         if not paddle.in_dynamic_mode():
             return paddle.static.create_parameter([1], "float64", name=f"{key}_{name}_0",
                                                   default_initializer=paddle.nn.initializer.Constant(initial))
         states = self._accumulators.setdefault(name, {})
         if key not in states:
             pending = self._pending_state.pop(f"{key}_{name}_0", None)
-            states[key] = float(_as_array(pending).reshape(-1)[0]) if pending is not None else initial
+            kind = int if isinstance(initial, int) else float
+            states[key] = kind(_as_array(pending).reshape(-1)[0]) if pending is not None else initial
         return states[key]
 
     def _composes(self, lr) -> bool:
@@ -296,7 +302,8 @@ class Optimizer:
         for name, per_param in self._accumulators.items():
             for key, value in per_param.items():
                 if not isinstance(value, Tensor):
-                    value = paddle.to_tensor([value], dtype="float32")
+                    # Paddle keeps step counts as int64 and the beta powers as float32 tensors of shape [1].
+                    value = paddle.to_tensor([value], dtype="int64" if isinstance(value, int) else "float32")
                 state[f"{key}_{name}_0"] = value
         if self._master_weights:
             state["master_weights"] = dict(self._master_weights)
@@ -335,7 +342,7 @@ class Optimizer:
                 if isinstance(current, Tensor):
                     paddle.base.framework.assign_value(current, _as_array(value), op, full_key)
                 else:
-                    per_param[key] = float(_as_array(value).reshape(-1)[0])
+                    per_param[key] = type(current)(_as_array(value).reshape(-1)[0])
                 return True
         return False
 

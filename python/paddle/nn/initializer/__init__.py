@@ -12,6 +12,9 @@ from paddle.nn.initializer.fan_scaled import (  # noqa: F401
     KaimingNormal, KaimingUniform, XavierNormal, XavierUniform,
 )
 from paddle.nn.initializer.orthogonal import Orthogonal  # noqa: F401
+from paddle.nn.initializer.bilinear import Bilinear  # noqa: F401
+from paddle.nn.initializer.dirac import Dirac  # noqa: F401
 
 __all__ = ["Initializer", "Constant", "Normal", "TruncatedNormal", "Uniform", "XavierNormal", "XavierUniform",
-           "KaimingNormal", "KaimingUniform", "Orthogonal", "Assign", "calculate_gain", "set_global_initializer"]
+           "KaimingNormal", "KaimingUniform", "Orthogonal", "Assign", "calculate_gain", "set_global_initializer",
+           "Bilinear", "Dirac"]
