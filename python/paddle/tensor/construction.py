@@ -81,37 +81,20 @@ def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False) ->
 def binomial(count, prob, name=None) -> Tensor:
     """Samples of Binomial(count, prob), elementwise (int64): the number of
     successes among `count` Bernoulli(prob) trials."""
+    from paddle.tensor.sampling import draw_binomial
+
     check.tensor("binomial", count, "count")
     check.tensor("binomial", prob, "prob")
-    count, prob = paddle.broadcast_tensors([count.astype("int64"), prob.astype("float64")])
-    most = int(count.max()) if count.size else 0
-    trials = paddle.rand(list(count.shape) + [most], "float64")
-    done = paddle.arange(most, dtype="int64") < count.unsqueeze(-1)
-    return ((trials < prob.unsqueeze(-1)) & done).astype("int64").sum(-1)
+    count, prob = paddle.broadcast_tensors([count.astype("float64"), prob.astype("float64")])
+    return draw_binomial(count, prob).astype("int64")
 
 
 def standard_gamma(x, name=None) -> Tensor:
-    """Samples of Gamma(x, 1), elementwise, by Marsaglia and Tsang's method
-    (with the boost x -> x + 1, times u**(1/x), for x < 1)."""
+    """Samples of Gamma(x, 1), elementwise, of x's dtype (differentiable in x)."""
+    from paddle.tensor.sampling import standard_gamma as sample
+
     check.tensor("standard_gamma", x)
-    alpha = x.astype("float64")
-    boosted = paddle.where(alpha < 1, alpha + 1, alpha)
-    d = boosted - 1.0 / 3.0
-    c = 1.0 / paddle.sqrt(9.0 * d)
-    sample = paddle.full_like(alpha, float("nan"))
-    pending = paddle.ones(alpha.shape, "bool")
-    while bool(pending.any()):  # each round accepts most of what is left (>95% for every shape)
-        z = paddle.randn(alpha.shape, "float64")
-        u = paddle.rand(alpha.shape, "float64")
-        v = (1.0 + c * z) ** 3
-        accept = (v > 0) & (paddle.log(u) < 0.5 * z * z + d - d * v + d * paddle.log(paddle.where(v > 0, v,
-                                                                                              paddle.ones_like(v))))
-        take = pending & accept
-        sample = paddle.where(take, d * v, sample)
-        pending = pending & ~accept
-    boost = paddle.pow(paddle.rand(alpha.shape, "float64"), 1.0 / alpha)
-    sample = paddle.where(alpha < 1, sample * boost, sample)
-    return sample.astype(x.dtype)
+    return sample(x)
 
 
 def log_normal(mean=1.0, std=2.0, shape=None, name=None) -> Tensor:
