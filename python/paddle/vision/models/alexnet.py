@@ -53,7 +53,7 @@ class AlexNet(nn.Layer):
     Examples:
         >>> import paddle
         >>> from paddle.vision.models import AlexNet
-        >>> AlexNet(num_classes=0)(paddle.rand([1, 3, 64, 64])).shape
+        >>> list(AlexNet(num_classes=0)(paddle.rand([1, 3, 64, 64])).shape)
         [1, 256, 1, 1]
     """
 

@@ -16,7 +16,7 @@ class LeNet(nn.Layer):
     Examples:
         >>> import paddle
         >>> from paddle.vision.models import LeNet
-        >>> LeNet()(paddle.rand([1, 1, 28, 28])).shape
+        >>> list(LeNet()(paddle.rand([1, 1, 28, 28])).shape)
         [1, 10]
     """
 

@@ -48,7 +48,7 @@ class MobileNetV2(nn.Layer):
     Examples:
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV2
-        >>> MobileNetV2(scale=0.5, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
+        >>> list(MobileNetV2(scale=0.5, num_classes=10)(paddle.rand([1, 3, 32, 32])).shape)
         [1, 10]
     """
 

@@ -150,7 +150,7 @@ class MobileNetV3Small(MobileNetV3):
     Examples:
         >>> import paddle
         >>> from paddle.vision.models import MobileNetV3Small
-        >>> MobileNetV3Small(num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
+        >>> list(MobileNetV3Small(num_classes=10)(paddle.rand([1, 3, 32, 32])).shape)
         [1, 10]
     """
 

@@ -81,7 +81,7 @@ class ResNet(nn.Layer):
         >>> import paddle
         >>> from paddle.vision.models import ResNet, BasicBlock
         >>> net = ResNet(BasicBlock, 18, num_classes=10)
-        >>> net(paddle.rand([1, 3, 32, 32])).shape
+        >>> list(net(paddle.rand([1, 3, 32, 32])).shape)
         [1, 10]
     """
 
@@ -146,7 +146,7 @@ def resnet18(pretrained: bool = False, **kwargs) -> ResNet:
     Examples:
         >>> import paddle
         >>> from paddle.vision.models import resnet18
-        >>> resnet18(num_classes=10)(paddle.rand([1, 3, 32, 32])).shape
+        >>> list(resnet18(num_classes=10)(paddle.rand([1, 3, 32, 32])).shape)
         [1, 10]
     """
     return _resnet("resnet18", BasicBlock, 18, pretrained, **kwargs)
@@ -177,9 +177,29 @@ def resnext50_32x4d(pretrained: bool = False, **kwargs) -> ResNet:
     return _resnet("resnext50_32x4d", BottleneckBlock, 50, pretrained, **{**kwargs, "groups": 32, "width": 4})
 
 
+def resnext50_64x4d(pretrained: bool = False, **kwargs) -> ResNet:
+    """ResNeXt-50 64x4d. `kwargs` go to `ResNet`."""
+    return _resnet("resnext50_64x4d", BottleneckBlock, 50, pretrained, **{**kwargs, "groups": 64, "width": 4})
+
+
+def resnext101_32x4d(pretrained: bool = False, **kwargs) -> ResNet:
+    """ResNeXt-101 32x4d. `kwargs` go to `ResNet`."""
+    return _resnet("resnext101_32x4d", BottleneckBlock, 101, pretrained, **{**kwargs, "groups": 32, "width": 4})
+
+
 def resnext101_64x4d(pretrained: bool = False, **kwargs) -> ResNet:
     """ResNeXt-101 64x4d. `kwargs` go to `ResNet`."""
     return _resnet("resnext101_64x4d", BottleneckBlock, 101, pretrained, **{**kwargs, "groups": 64, "width": 4})
+
+
+def resnext152_32x4d(pretrained: bool = False, **kwargs) -> ResNet:
+    """ResNeXt-152 32x4d. `kwargs` go to `ResNet`."""
+    return _resnet("resnext152_32x4d", BottleneckBlock, 152, pretrained, **{**kwargs, "groups": 32, "width": 4})
+
+
+def resnext152_64x4d(pretrained: bool = False, **kwargs) -> ResNet:
+    """ResNeXt-152 64x4d. `kwargs` go to `ResNet`."""
+    return _resnet("resnext152_64x4d", BottleneckBlock, 152, pretrained, **{**kwargs, "groups": 64, "width": 4})
 
 
 def wide_resnet50_2(pretrained: bool = False, **kwargs) -> ResNet:

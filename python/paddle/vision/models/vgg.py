@@ -30,7 +30,7 @@ class VGG(nn.Layer):
         >>> from paddle.vision.models import VGG
         >>> from paddle.vision.models.vgg import make_layers
         >>> net = VGG(make_layers([8, "M", 16, "M"]), num_classes=0)
-        >>> net(paddle.rand([1, 3, 32, 32])).shape
+        >>> list(net(paddle.rand([1, 3, 32, 32])).shape)
         [1, 16, 7, 7]
     """
 

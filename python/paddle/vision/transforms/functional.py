@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 import paddle
+from paddle import _checks as check
 from paddle._C import Tensor
 
 try:
@@ -86,7 +87,7 @@ def to_tensor(pic, data_format: str = "CHW") -> Tensor:
         >>> from paddle.vision.transforms import functional as F
         >>> img = np.full((2, 3, 3), 255, dtype=np.uint8)
         >>> t = F.to_tensor(img)
-        >>> t.shape, t.dtype, float(t.max())
+        >>> list(t.shape), t.dtype, float(t.max())
         ([3, 2, 3], paddle.float32, 1.0)
     """
     if data_format not in ("CHW", "HWC"):
@@ -133,10 +134,15 @@ def _resize_array(img: np.ndarray, oh: int, ow: int, interpolation: str) -> np.n
     top = data[ys][:, xs] * (1 - wx) + data[ys][:, xs1] * wx
     bottom = data[ys1][:, xs] * (1 - wx) + data[ys1][:, xs1] * wx
     out = top * (1 - wy) + bottom * wy
-    if np.issubdtype(img.dtype, np.integer):
-        info = np.iinfo(img.dtype)
-        return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)
-    return out.astype(img.dtype)
+    return _cast_back(out, img.dtype)
+
+
+def _cast_back(values: np.ndarray, dtype) -> np.ndarray:
+    """Float results in the image's dtype: integer images are rounded (half to even) and clipped to their range."""
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        return np.clip(np.rint(values), info.min, info.max).astype(dtype)
+    return values.astype(dtype)
 
 
 def _target_size(h: int, w: int, size) -> tuple[int, int]:
@@ -244,6 +250,48 @@ def crop(img, top: int, left: int, height: int, width: int):
     return restore(arr[top:top + height, left:left + width])
 
 
+def erase(img, i: int, j: int, h: int, w: int, v, inplace: bool = False):
+    """Sets the region with top-left corner (`i`, `j`) and size (`h`, `w`) to `v`.
+
+    Args:
+        img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image).
+        i (int): the region's top row.
+        j (int): the region's left column.
+        h (int): the region's height.
+        w (int): the region's width.
+        v (number|np.ndarray|Tensor): the new values, broadcast to the region: for an array image shaped
+            like its HWC region (e.g. ``[1, 1, C]``), for a Tensor image like its CHW region (``[C, 1, 1]``).
+        inplace (bool, optional): write into `img` (arrays and Tensors) instead of a copy. Default False.
+
+    Returns:
+        the image with the region replaced, of the input's kind.
+
+    Examples:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import functional as F
+        >>> F.erase(np.zeros((3, 4), np.uint8), 1, 1, 2, 2, 9)
+        array([[0, 0, 0, 0],
+               [0, 9, 9, 0],
+               [0, 9, 9, 0]], dtype=uint8)
+    """
+    for name, value in (("i", i), ("j", j), ("h", h), ("w", w)):
+        check.integer("erase", value, name, min=0)
+    if _is_tensor_image(img):
+        out = img if inplace else img.clone()
+        out[..., i:i + h, j:j + w] = v if isinstance(v, Tensor) else paddle.to_tensor(np.asarray(v), dtype=img.dtype)
+        return out
+    if _is_pil_image(img):  # PIL images are immutable: always a new image
+        arr = np.array(img)
+        arr[i:i + h, j:j + w, ...] = v
+        return _PILImage.fromarray(arr, mode=img.mode)
+    if not _is_numpy_image(img):
+        raise TypeError(f"[erase] expected a NumPy HWC array, a CHW Tensor or a PIL image, but got "
+                        f"{type(img).__name__}")
+    out = img if inplace else img.copy()
+    out[i:i + h, j:j + w, ...] = v
+    return out
+
+
 def center_crop(img, output_size):
     """The central (height, width) region (an int: a square); offsets round as Paddle's, half to even.
 
@@ -348,3 +396,11 @@ def _random_resized_crop_params(img, scale, ratio, attempts: int = 10) -> tuple[
     else:
         w, h = width, height
     return (height - h) // 2, (width - w) // 2, h, w
+
+
+# The colour and warping functions live in their own modules, which use the helpers above; importing them
+# last (once those helpers exist) makes them functional.<name>, as in Paddle.
+from paddle.vision.transforms.functional_color import (  # noqa: E402,F401
+    adjust_brightness, adjust_contrast, adjust_hue, adjust_saturation, to_grayscale,
+)
+from paddle.vision.transforms.functional_geometry import affine, perspective, rotate  # noqa: E402,F401

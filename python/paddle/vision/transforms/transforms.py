@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+import paddle
 from paddle.vision.transforms import functional as F
 
 
@@ -25,7 +26,7 @@ class Compose:
         >>> import numpy as np
         >>> from paddle.vision import transforms as T
         >>> t = T.Compose([T.CenterCrop(2), T.ToTensor()])
-        >>> t(np.zeros((4, 4, 3), np.uint8)).shape
+        >>> list(t(np.zeros((4, 4, 3), np.uint8)).shape)
         [3, 2, 2]
     """
 
@@ -108,7 +109,7 @@ class ToTensor(BaseTransform):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import ToTensor
-        >>> ToTensor()(np.zeros((4, 5, 3), np.uint8)).shape
+        >>> list(ToTensor()(np.zeros((4, 5, 3), np.uint8)).shape)
         [3, 4, 5]
     """
 
@@ -343,3 +344,96 @@ class Pad(BaseTransform):
 
     def _apply_image(self, img):
         return F.pad(img, self.padding, self.fill, self.padding_mode)
+
+
+class RandomErasing(BaseTransform):
+    """With probability `prob`, erases a random rectangle (Zhong et al., "Random Erasing Data Augmentation").
+
+    The rectangle covers a `scale` fraction of the area, with height/width
+    ratio drawn log-uniformly from `ratio`; up to 10 draws are tried, and the
+    image is left alone when none fits inside it. Draws use NumPy's global
+    generator (``paddle.normal`` for random Tensor values), as Paddle's do.
+
+    Args:
+        prob (float, optional): the probability of erasing. Default 0.5.
+        scale (list|tuple, optional): the (min, max) fraction of the area erased, within [0, 1]. Default (0.02, 0.33).
+        ratio (list|tuple, optional): the (min, max) height/width ratio, >= 0. Default (0.3, 3.3).
+        value (number|list|tuple|str, optional): the fill: a number, one value per channel (1 or 3 values),
+            or 'random' for normal noise (times 255 for arrays, standard for Tensors, as in Paddle). Default 0.
+        inplace (bool, optional): erase inside the input array or Tensor. Default False.
+        keys (list|tuple, optional): see `BaseTransform`.
+
+    Examples:
+        >>> import numpy as np
+        >>> from paddle.vision.transforms import RandomErasing
+        >>> np.random.seed(0)
+        >>> out = RandomErasing(prob=1.0, value=255)(np.zeros((10, 10, 3), np.uint8))
+        >>> out.shape, sorted(np.unique(out).tolist())
+        ((10, 10, 3), [0, 255])
+    """
+
+    def __init__(self, prob: float = 0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace: bool = False,
+                 keys=None) -> None:
+        super().__init__(keys)
+        if not isinstance(prob, numbers.Number) or not 0 <= prob <= 1:
+            raise ValueError(f"[RandomErasing] argument 'prob': expected a number in [0, 1], but got {prob!r}")
+        if not isinstance(scale, (list, tuple)) or len(scale) != 2 or not 0 <= scale[0] <= scale[1] <= 1:
+            raise ValueError(f"[RandomErasing] argument 'scale': expected (min, max) with 0 <= min <= max <= 1, "
+                             f"but got {scale!r}")
+        if not isinstance(ratio, (list, tuple)) or len(ratio) != 2 or not 0 <= ratio[0] <= ratio[1]:
+            raise ValueError(f"[RandomErasing] argument 'ratio': expected (min, max) with 0 <= min <= max, "
+                             f"but got {ratio!r}")
+        if isinstance(value, str):
+            if value != "random":
+                raise ValueError(f"[RandomErasing] argument 'value': expected a number, 1 or 3 numbers, or "
+                                 f"'random', but got {value!r}")
+        elif isinstance(value, (list, tuple)):
+            if len(value) not in (1, 3):
+                raise ValueError(f"[RandomErasing] argument 'value': expected 1 or 3 numbers (one per channel), "
+                                 f"but got {len(value)}: {value!r}")
+        elif not isinstance(value, numbers.Number):
+            raise TypeError(f"[RandomErasing] argument 'value': expected a number, a list/tuple or 'random', but "
+                            f"got {type(value).__name__}")
+        self.prob = prob
+        self.scale = scale
+        self.ratio = ratio
+        self.value = value
+        self.inplace = inplace
+
+    def _get_param(self, img, scale, ratio, value):
+        """(top, left, height, width, fill values), or None when 10 draws found no rectangle inside the image."""
+        if F._is_tensor_image(img):
+            c, h, w = (int(d) for d in img.shape[-3:])
+        else:
+            shape = np.asarray(img).shape
+            h, w, c = shape[0], shape[1], (shape[2] if len(shape) == 3 else 1)
+        area = h * w
+        log_ratio = np.log(ratio)
+        for _ in range(10):
+            erase_area = np.random.uniform(*scale) * area
+            aspect_ratio = np.exp(np.random.uniform(*log_ratio))
+            erase_h = int(round(np.sqrt(erase_area * aspect_ratio)))
+            erase_w = int(round(np.sqrt(erase_area / aspect_ratio)))
+            if erase_h >= h or erase_w >= w:
+                continue
+            if F._is_tensor_image(img):
+                v = (paddle.normal(shape=[c, erase_h, erase_w]).astype(img.dtype) if value is None
+                     else paddle.to_tensor(value, dtype=img.dtype)[:, None, None])
+            else:
+                noise = np.random.normal(size=[erase_h, erase_w, c]) * 255 if value is None else np.array(value)
+                dtype = np.asarray(img).dtype
+                # in the image's dtype (integers rounded and clipped: Paddle's cast would wrap around)
+                v = F._cast_back(np.broadcast_to(noise, (erase_h, erase_w, c)).astype(np.float64), dtype)
+                v = v[:, :, 0] if len(np.asarray(img).shape) == 2 else v
+            top = np.random.randint(0, h - erase_h + 1)
+            left = np.random.randint(0, w - erase_w + 1)
+            return top, left, erase_h, erase_w, v
+        return None
+
+    def _apply_image(self, img):
+        if random.random() >= self.prob:
+            return img
+        value = None if isinstance(self.value, str) else [self.value] if isinstance(self.value, numbers.Number) \
+            else list(self.value)
+        params = self._get_param(img, self.scale, self.ratio, value)
+        return img if params is None else F.erase(img, *params, inplace=self.inplace)
