@@ -479,3 +479,14 @@ def test_gradient_through_an_empty_slice_that_drops_an_axis():
     np.testing.assert_array_equal(x.grad.numpy(), np.ones((1, 2, 2)))
     assert paddle.reshape(paddle.zeros([2, 0, 3]), [0, 5]).shape == [0, 5]
     assert paddle.reshape(paddle.ones([2, 3]), [0, 3]).shape == [2, 3]  # Paddle's copy convention stays
+
+
+def test_old_style_batch_norm_uses_the_running_statistics_in_eval():
+    bn = paddle.nn.BatchNorm(2, act="relu")
+    x = paddle.to_tensor(np.arange(8.0, dtype="float32").reshape(2, 2, 2) * 3)
+    bn.train()
+    bn(x)  # moves the running statistics off (0, 1)
+    bn.eval()
+    mean, var = bn._mean.numpy(), bn._variance.numpy()
+    want = np.maximum((x.numpy() - mean[None, :, None]) / np.sqrt(var[None, :, None] + 1e-5), 0)
+    np.testing.assert_allclose(bn(x).numpy(), want, rtol=1e-5, atol=1e-6)

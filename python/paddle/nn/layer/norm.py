@@ -178,8 +178,10 @@ class BatchNorm(_BatchNormBase):
                  moving_variance_name=None, do_model_average_for_mean_and_var=True, use_global_stats=False,
                  trainable_statistics=False):
         data_layout = check.choice("BatchNorm", data_layout, ("NCHW", "NHWC"), "data_layout")
-        super().__init__(num_channels, momentum, epsilon, param_attr, bias_attr, data_layout,
-                         True if check.flag("BatchNorm", is_test, "is_test") else use_global_stats)
+        # use_global_stats=False here means "as the mode says" (batch statistics in training, running ones
+        # in eval), which the base class spells None; False there would force batch statistics in eval too.
+        global_stats = True if check.flag("BatchNorm", is_test, "is_test") else (use_global_stats or None)
+        super().__init__(num_channels, momentum, epsilon, param_attr, bias_attr, data_layout, global_stats)
         if act is not None and not callable(getattr(F, str(act), None)):
             raise ValueError(f"[BatchNorm] argument 'act': expected the name of a paddle.nn.functional activation, "
                              f"but got {act!r}")
