@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 TRAINING_SCENARIOS = ["train_mlp", "train_lenet", "train_lenet_static", "train_resnet18", "train_gpt",
-                      "train_gpt_static", "dataloader_lenet"]
+                      "train_gpt_static", "train_lstm", "dataloader_lenet"]
 
 
 class _NN:
@@ -169,6 +169,27 @@ def _gpt(api: _NN, rng, **overrides):
     return _step(api, model, tokens, targets, loss_of), batch * context
 
 
+def _lstm(api: _NN, rng, batch=32, steps=32, features=64, hidden=128, layers=2):
+    """A 2-layer LSTM over [batch, steps, features] sequences classifying each by its last output."""
+    if api.torch:
+        rnn = api.nn.LSTM(features, hidden, layers, batch_first=True)
+    else:
+        rnn = api.nn.LSTM(features, hidden, layers)
+    head = api.nn.Linear(hidden, 10)
+
+    class Model(api.Module):
+        def __init__(self):
+            super().__init__()
+            self.rnn, self.head = rnn, head
+
+        def forward(self, x):
+            return self.head(self.rnn(x)[0][:, -1])
+
+    x = api.tensor(rng.random((batch, steps, features), dtype=np.float32))
+    y = api.tensor(rng.integers(0, 10, batch))
+    return _step(api, Model(), x, y), batch * steps
+
+
 def _gpt_static(rng):
     """train_gpt's model, batch and Adam as a static program (ours and
     PaddlePaddle's; torch has no static mode)."""
@@ -260,5 +281,6 @@ def training_scenario(name: str, framework: str):
         api.lib.seed(0)
     else:
         api.lib.manual_seed(0)
-    build = {"train_mlp": _mlp, "train_lenet": _lenet, "train_resnet18": _resnet18, "train_gpt": _gpt}[name]
+    build = {"train_mlp": _mlp, "train_lenet": _lenet, "train_resnet18": _resnet18, "train_gpt": _gpt,
+             "train_lstm": _lstm}[name]
     return build(api, rng)

@@ -121,6 +121,18 @@ class RNNCellBase(Layer):
             h = h + self.bias_hh
         return x, h
 
+    def _project_sequence(self, steps_first):
+        """x W_ih^T + b_ih + b_hh for every step of [time, batch, input] at once: one large GEMM
+        instead of one per step (Note [RNN input projection])."""
+        projected = paddle.matmul(steps_first, self.weight_ih, transpose_y=True)
+        for bias in (self.bias_ih, self.bias_hh if self._folds_hidden_bias else None):
+            if bias is not None:
+                projected = projected + bias
+        return projected
+
+    def _recurrent(self, pre_hidden):
+        return paddle.matmul(pre_hidden, self.weight_hh, transpose_y=True)
+
     def _init_sizes(self, input_size, hidden_size):
         super().__init__()
         op = type(self).__name__
@@ -160,10 +172,18 @@ class SimpleRNNCell(RNNCellBase):
         self._gate_parameters(1, self.input_size, self.hidden_size, weight_ih_attr, weight_hh_attr, bias_ih_attr,
                               bias_hh_attr)
 
+    _folds_hidden_bias = True
+
     def forward(self, inputs, states=None):
         pre_h = self._check_step(inputs, states)
         x, h = self._projections(inputs, pre_h)
-        h = paddle.tanh(x + h) if self.activation == "tanh" else F.relu(x + h)
+        return self._activate(x + h)
+
+    def _advance(self, projected, pre_h):
+        return self._activate(projected + self._recurrent(pre_h))
+
+    def _activate(self, pre_activation):
+        h = paddle.tanh(pre_activation) if self.activation == "tanh" else F.relu(pre_activation)
         return h, h
 
     @property
@@ -214,10 +234,19 @@ class LSTMCell(RNNCellBase):
             self.weight_ho = self.create_parameter([self.hidden_size, self.proj_size], weight_hh_attr,
                                                    default_initializer=Uniform(-std, std))
 
+    _folds_hidden_bias = True
+
     def forward(self, inputs, states=None):
         pre_hidden, pre_cell = self._check_step(inputs, states)
         x, h = self._projections(inputs, pre_hidden)
-        i, f, c, o = paddle.split(x + h, 4, axis=-1)
+        return self._gates_to_states(x + h, pre_cell)
+
+    def _advance(self, projected, states):
+        pre_hidden, pre_cell = states
+        return self._gates_to_states(projected + self._recurrent(pre_hidden), pre_cell)
+
+    def _gates_to_states(self, gates, pre_cell):
+        i, f, c, o = paddle.split(gates, 4, axis=-1)
         cell = F.sigmoid(f) * pre_cell + F.sigmoid(i) * paddle.tanh(c)
         hidden = F.sigmoid(o) * paddle.tanh(cell)
         if self.proj_size:
@@ -257,9 +286,18 @@ class GRUCell(RNNCellBase):
         self._gate_parameters(3, self.input_size, self.hidden_size, weight_ih_attr, weight_hh_attr, bias_ih_attr,
                               bias_hh_attr)
 
+    _folds_hidden_bias = False  # b_hc sits inside r * (W_hc h + b_hc)
+
     def forward(self, inputs, states=None):
         pre_hidden = self._check_step(inputs, states)
         x, h = self._projections(inputs, pre_hidden)
+        return self._combine(x, h, pre_hidden)
+
+    def _advance(self, projected, pre_hidden):
+        h = self._recurrent(pre_hidden)
+        return self._combine(projected, h if self.bias_hh is None else h + self.bias_hh, pre_hidden)
+
+    def _combine(self, x, h, pre_hidden):
         x_r, x_z, x_c = paddle.split(x, 3, axis=-1)
         h_r, h_z, h_c = paddle.split(h, 3, axis=-1)
         r = F.sigmoid(x_r + h_r)
@@ -302,8 +340,17 @@ def _run(cell, inputs, initial_states, sequence_length, time_major, is_reverse, 
     order = range(steps - 1, -1, -1) if is_reverse else range(steps)
     states = initial_states
     outputs = [None] * steps
+    # Note [RNN input projection]: the built-in cells take every step's input projection from one GEMM
+    # over the whole sequence; a subclass or a cell given extra arguments runs step by step.
+    # unbind: one op whose gradient stacks the steps' (indexing each step would scatter into the whole)
+    projected = None
+    if type(cell) in _BUILT_IN_CELLS and not kwargs:
+        projected = paddle.unbind(cell._project_sequence(steps_first), 0)
     for t in order:
-        out, new_states = cell(steps_first[t], states, **kwargs)
+        if projected is not None:
+            out, new_states = cell._advance(projected[t], states)
+        else:
+            out, new_states = cell(steps_first[t], states, **kwargs)
         if mask is not None:
             m = mask[t]
             new_states = _map(lambda old, new: old * (1.0 - m) + new * m, states, new_states)
@@ -311,6 +358,9 @@ def _run(cell, inputs, initial_states, sequence_length, time_major, is_reverse, 
         outputs[t] = out
     out = paddle.stack(outputs, axis=0 if time_major else 1)
     return out, states, mask
+
+
+_BUILT_IN_CELLS = (SimpleRNNCell, LSTMCell, GRUCell)
 
 
 class RNN(Layer):
