@@ -81,6 +81,8 @@ from paddle import fft
 from paddle import signal
 from paddle import distribution
 from paddle import audio
+from paddle import geometric
+from paddle import utils
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
 from paddle.device import (  # noqa: E402
