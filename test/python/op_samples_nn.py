@@ -7,6 +7,7 @@ import numpy as np
 
 import paddle
 import paddle.nn.functional as F
+from paddle._C import _C_ops
 from op_test import FLOATS, ErrorCase, OpSample
 
 HALF_TOLERANCE = {"float16": (2e-2, 2e-2), "bfloat16": (3e-2, 6e-2)}
@@ -70,7 +71,22 @@ def _distinct(rng, dtype, shapes):
     return [values.astype("float32" if dtype == "bfloat16" else dtype)]
 
 
+def _np_lstm_cell(gates, cell):
+    i, f, c, o = np.split(gates, 4, axis=-1)
+    sigmoid = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+    cell_out = sigmoid(f) * cell + sigmoid(i) * np.tanh(c)
+    return np.concatenate([sigmoid(o) * np.tanh(cell_out), cell_out], axis=-1)
+
+
 SAMPLES = [
+    OpSample("lstm_cell", lambda g, c: paddle.concat(list(_C_ops.lstm_cell(g, c)), axis=-1), _np_lstm_cell,
+             [[(3, 8), (3, 2)], [(1, 20), (1, 5)]], FLOATS, tolerance=HALF_TOLERANCE, covers=("lstm_cell_grad",),
+             errors=[
+                 ErrorCase(lambda: _C_ops.lstm_cell(_t(2, 7), _t(2, 2)), ValueError,
+                           r"\[lstm_cell\] gates must be \[batch, 4 \* hidden\] for cell \[batch, hidden\], but got "
+                           r"\[2, 7\] and \[2, 2\]"),
+                 ErrorCase(lambda: _C_ops.lstm_cell(_t(2, 8), _t(2, 2, dtype="float64")), TypeError,
+                           r"\[lstm_cell\] gates and cell must have one dtype")]),
     OpSample("layer_norm", lambda x, w, b: F.layer_norm(x, x.shape[-1:], w, b),
              lambda x, w, b: _np_normalize(x, (-1,), 1e-5) * w + b, [[(3, 5), (5,), (5,)], [(2, 3, 4), (4,), (4,)]],
              FLOATS, tolerance=HALF_TOLERANCE, covers=("layer_norm_grad",), errors=[
@@ -155,7 +171,7 @@ SAMPLES += [
              ("float32", "float64"), make_inputs=_distinct),
 ]
 
-GRAD_SAMPLES = {"max_pool2d", "max_pool2d_padded", "max_pool1d", "max_pool3d", "adaptive_max_pool2d"}
+GRAD_SAMPLES = {"lstm_cell", "max_pool2d", "max_pool2d_padded", "max_pool1d", "max_pool3d", "adaptive_max_pool2d"}
 GRAD2_SAMPLES = {"avg_pool2d", "avg_pool2d_inclusive", "avg_pool2d_nhwc", "avg_pool1d", "avg_pool3d",
                  "adaptive_avg_pool2d", "adaptive_avg_pool1d", "layer_norm", "layer_norm_2d", "rms_norm", "batch_norm_train", "batch_norm_eval", "group_norm",
                  "instance_norm", "normalize"}

@@ -286,6 +286,8 @@ void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& sca
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
 void BatchNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
+void LstmCellInferMeta(const Meta& gates, const Meta& cell, Meta* hidden, Meta* cell_out);
+void LstmCellGradInferMeta(const Meta& gates, const Meta& cell, Meta* gates_grad, Meta* cell_grad);
 void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
                           Meta* scale_grad);
 

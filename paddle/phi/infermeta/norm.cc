@@ -195,4 +195,20 @@ void BatchNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& sca
   *bias_grad = Meta(x.dtype, scale.dims);
 }
 
+void LstmCellInferMeta(const Meta& gates, const Meta& cell, Meta* hidden, Meta* cell_out) {
+  PD_CHECK(cell.dims.size() == 2 && gates.dims.size() == 2 && gates.dims[0] == cell.dims[0] &&
+               gates.dims[1] == 4 * cell.dims[1],
+           InvalidArgument, "gates must be [batch, 4 * hidden] for cell [batch, hidden], but got ",
+           gates.dims.ToString(), " and ", cell.dims.ToString());
+  PD_CHECK(gates.dtype == cell.dtype, InvalidType, "gates and cell must have one dtype, but got ",
+           DataTypeName(gates.dtype), " and ", DataTypeName(cell.dtype));
+  *hidden = Meta(cell.dtype, cell.dims);
+  *cell_out = Meta(cell.dtype, cell.dims);
+}
+
+void LstmCellGradInferMeta(const Meta& gates, const Meta& cell, Meta* gates_grad, Meta* cell_grad) {
+  *gates_grad = Meta(gates.dtype, gates.dims);
+  *cell_grad = Meta(cell.dtype, cell.dims);
+}
+
 }  // namespace phi

@@ -11,6 +11,7 @@
 #include "paddle/prim/rules/loss.h"
 #include "paddle/prim/rules/manipulation.h"
 #include "paddle/prim/rules/norm.h"
+#include "paddle/prim/rules/recurrent.h"
 #include "paddle/prim/rules/reduction.h"
 #include "paddle/prim/rules/scan.h"
 #include "paddle/prim/rules/sort.h"

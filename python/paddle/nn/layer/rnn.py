@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 import paddle
+from paddle._C import _C_ops
 from paddle import _checks as check
 from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
@@ -246,9 +247,7 @@ class LSTMCell(RNNCellBase):
         return self._gates_to_states(projected + self._recurrent(pre_hidden), pre_cell)
 
     def _gates_to_states(self, gates, pre_cell):
-        i, f, c, o = paddle.split(gates, 4, axis=-1)
-        cell = F.sigmoid(f) * pre_cell + F.sigmoid(i) * paddle.tanh(c)
-        hidden = F.sigmoid(o) * paddle.tanh(cell)
+        hidden, cell = _C_ops.lstm_cell(gates, pre_cell)  # Note [Fused LSTM cell]
         if self.proj_size:
             hidden = paddle.matmul(hidden, self.weight_ho)
         return hidden, (hidden, cell)
