@@ -78,7 +78,20 @@ def _np_lstm_cell(gates, cell):
     return np.concatenate([sigmoid(o) * np.tanh(cell_out), cell_out], axis=-1)
 
 
+def _np_gru_cell(x, h, prev):
+    sigmoid = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+    (x_r, x_z, x_c), (h_r, h_z, h_c) = np.split(x, 3, axis=-1), np.split(h, 3, axis=-1)
+    r, z = sigmoid(x_r + h_r), sigmoid(x_z + h_z)
+    c = np.tanh(x_c + r * h_c)
+    return (prev - c) * z + c
+
+
 SAMPLES = [
+    OpSample("gru_cell", lambda x, h, prev: _C_ops.gru_cell(x, h, prev), _np_gru_cell,
+             [[(3, 6), (3, 6), (3, 2)], [(1, 15), (1, 15), (1, 5)]], FLOATS, tolerance=HALF_TOLERANCE,
+             covers=("gru_cell_grad",), errors=[
+                 ErrorCase(lambda: _C_ops.gru_cell(_t(2, 6), _t(2, 3), _t(2, 2)), ValueError,
+                           r"\[gru_cell\] x_proj and h_proj must be \[batch, 3 \* hidden\]")]),
     OpSample("lstm_cell", lambda g, c: paddle.concat(list(_C_ops.lstm_cell(g, c)), axis=-1), _np_lstm_cell,
              [[(3, 8), (3, 2)], [(1, 20), (1, 5)]], FLOATS, tolerance=HALF_TOLERANCE, covers=("lstm_cell_grad",),
              errors=[
@@ -171,7 +184,7 @@ SAMPLES += [
              ("float32", "float64"), make_inputs=_distinct),
 ]
 
-GRAD_SAMPLES = {"lstm_cell", "max_pool2d", "max_pool2d_padded", "max_pool1d", "max_pool3d", "adaptive_max_pool2d"}
+GRAD_SAMPLES = {"gru_cell", "lstm_cell", "max_pool2d", "max_pool2d_padded", "max_pool1d", "max_pool3d", "adaptive_max_pool2d"}
 GRAD2_SAMPLES = {"avg_pool2d", "avg_pool2d_inclusive", "avg_pool2d_nhwc", "avg_pool1d", "avg_pool3d",
                  "adaptive_avg_pool2d", "adaptive_avg_pool1d", "layer_norm", "layer_norm_2d", "rms_norm", "batch_norm_train", "batch_norm_eval", "group_norm",
                  "instance_norm", "normalize"}

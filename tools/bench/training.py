@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 TRAINING_SCENARIOS = ["train_mlp", "train_lenet", "train_lenet_static", "train_resnet18", "train_gpt",
-                      "train_gpt_static", "train_lstm", "dataloader_lenet"]
+                      "train_gpt_static", "train_lstm", "train_gru", "dataloader_lenet"]
 
 
 class _NN:
@@ -169,12 +169,12 @@ def _gpt(api: _NN, rng, **overrides):
     return _step(api, model, tokens, targets, loss_of), batch * context
 
 
-def _lstm(api: _NN, rng, batch=32, steps=32, features=64, hidden=128, layers=2):
-    """A 2-layer LSTM over [batch, steps, features] sequences classifying each by its last output."""
+def _recurrent(api: _NN, rng, kind="LSTM", batch=32, steps=32, features=64, hidden=128, layers=2):
+    """A 2-layer LSTM (or GRU) over [batch, steps, features] sequences classifying each by its last output."""
     if api.torch:
-        rnn = api.nn.LSTM(features, hidden, layers, batch_first=True)
+        rnn = getattr(api.nn, kind)(features, hidden, layers, batch_first=True)
     else:
-        rnn = api.nn.LSTM(features, hidden, layers)
+        rnn = getattr(api.nn, kind)(features, hidden, layers)
     head = api.nn.Linear(hidden, 10)
 
     class Model(api.Module):
@@ -282,5 +282,5 @@ def training_scenario(name: str, framework: str):
     else:
         api.lib.manual_seed(0)
     build = {"train_mlp": _mlp, "train_lenet": _lenet, "train_resnet18": _resnet18, "train_gpt": _gpt,
-             "train_lstm": _lstm}[name]
+             "train_lstm": _recurrent, "train_gru": lambda api_, rng_: _recurrent(api_, rng_, "GRU")}[name]
     return build(api, rng)

@@ -211,4 +211,22 @@ void LstmCellGradInferMeta(const Meta& gates, const Meta& cell, Meta* gates_grad
   *cell_grad = Meta(cell.dtype, cell.dims);
 }
 
+void GruCellInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden, Meta* hidden) {
+  PD_CHECK(pre_hidden.dims.size() == 2 && x_proj.dims == h_proj.dims && x_proj.dims.size() == 2 &&
+               x_proj.dims[0] == pre_hidden.dims[0] && x_proj.dims[1] == 3 * pre_hidden.dims[1],
+           InvalidArgument, "x_proj and h_proj must be [batch, 3 * hidden] for pre_hidden [batch, hidden], but got ",
+           x_proj.dims.ToString(), ", ", h_proj.dims.ToString(), " and ", pre_hidden.dims.ToString());
+  PD_CHECK(x_proj.dtype == pre_hidden.dtype && h_proj.dtype == pre_hidden.dtype, InvalidType,
+           "x_proj, h_proj and pre_hidden must have one dtype, but got ", DataTypeName(x_proj.dtype), ", ",
+           DataTypeName(h_proj.dtype), " and ", DataTypeName(pre_hidden.dtype));
+  *hidden = Meta(pre_hidden.dtype, pre_hidden.dims);
+}
+
+void GruCellGradInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden, Meta* x_proj_grad,
+                          Meta* h_proj_grad, Meta* pre_hidden_grad) {
+  *x_proj_grad = Meta(x_proj.dtype, x_proj.dims);
+  *h_proj_grad = Meta(h_proj.dtype, h_proj.dims);
+  *pre_hidden_grad = Meta(pre_hidden.dtype, pre_hidden.dims);
+}
+
 }  // namespace phi

@@ -46,4 +46,31 @@ std::tuple<T, T> LstmCellGrads(const T& hidden_grad, const T& cell_out_grad, con
   return {concat(std::vector<T>{di, df, dc, dout}, 1), multiply(total, f)};
 }
 
+// gru_cell: the next hidden state.
+template <TensorLike T>
+T GruCell(const T& x_proj, const T& h_proj, const T& pre_hidden) {
+  const int64_t hidden = pre_hidden.dims()[1];
+  const std::vector<T> x = split(x_proj, {hidden, hidden, hidden}, 1);
+  const std::vector<T> h = split(h_proj, {hidden, hidden, hidden}, 1);
+  const T r = sigmoid(add(x[0], h[0])), z = sigmoid(add(x[1], h[1]));
+  const T c = tanh(add(x[2], multiply(r, h[2])));
+  return add(multiply(subtract(pre_hidden, c), z), c);
+}
+
+// gru_cell_grad: the gradients of both projections and of the previous hidden state.
+template <TensorLike T>
+std::tuple<T, T, T> GruCellGrads(const T& grad, const T& x_proj, const T& h_proj, const T& pre_hidden) {
+  const int64_t hidden = pre_hidden.dims()[1];
+  const std::vector<T> x = split(x_proj, {hidden, hidden, hidden}, 1);
+  const std::vector<T> h = split(h_proj, {hidden, hidden, hidden}, 1);
+  const T one = ScalarLike(1, pre_hidden);
+  const T r = sigmoid(add(x[0], h[0])), z = sigmoid(add(x[1], h[1]));
+  const T c = tanh(add(x[2], multiply(r, h[2])));
+  const T dz = multiply(multiply(grad, subtract(pre_hidden, c)), multiply(z, subtract(one, z)));
+  const T dc = multiply(multiply(grad, subtract(one, z)), subtract(one, multiply(c, c)));
+  const T dr = multiply(multiply(dc, h[2]), multiply(r, subtract(one, r)));
+  return {concat(std::vector<T>{dr, dz, dc}, 1), concat(std::vector<T>{dr, dz, multiply(dc, r)}, 1),
+          multiply(grad, z)};
+}
+
 }  // namespace paddle::prim

@@ -297,12 +297,7 @@ class GRUCell(RNNCellBase):
         return self._combine(projected, h if self.bias_hh is None else h + self.bias_hh, pre_hidden)
 
     def _combine(self, x, h, pre_hidden):
-        x_r, x_z, x_c = paddle.split(x, 3, axis=-1)
-        h_r, h_z, h_c = paddle.split(h, 3, axis=-1)
-        r = F.sigmoid(x_r + h_r)
-        z = F.sigmoid(x_z + h_z)
-        c = paddle.tanh(x_c + r * h_c)
-        hidden = (pre_hidden - c) * z + c
+        hidden = _C_ops.gru_cell(x, h, pre_hidden)  # Note [Fused LSTM cell]: GRU's is fused likewise
         return hidden, hidden
 
     @property

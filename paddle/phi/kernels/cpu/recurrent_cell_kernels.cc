@@ -1,6 +1,7 @@
-// Note [Fused LSTM cell] (the op YAML): one pass over a time step's gates,
-// rows split across threads. The activations are the elementwise kernels'
-// (branch-free for float, so the inner loops vectorize; libm's are calls).
+// The fused LSTM and GRU cells (Note [Fused LSTM cell] in the op YAML): one
+// pass over a time step's gates, rows split across threads. The activations
+// are the elementwise kernels' (branch-free for float, so the inner loops
+// vectorize; libm's are calls).
 #include <algorithm>
 
 #include "paddle/phi/core/kernel_registry.h"
@@ -94,7 +95,73 @@ void LstmCellGradKernel(const Context& ctx, const DenseTensor& hidden_grad, cons
   });
 }
 
+template <typename T>
+void GruCellRow(int64_t width, const T* __restrict x, const T* __restrict hp, const T* __restrict prev,
+                T* __restrict out) {
+#pragma omp simd
+  for (int64_t j = 0; j < width; ++j) {
+    const T r = Sigmoid(x[j] + hp[j]), z = Sigmoid(x[width + j] + hp[width + j]);
+    const T c = Tanh(x[2 * width + j] + r * hp[2 * width + j]);
+    out[j] = (prev[j] - c) * z + c;
+  }
+}
+
+template <typename T>
+void GruCellGradRow(int64_t width, const T* __restrict dh, const T* __restrict x, const T* __restrict hp,
+                    const T* __restrict prev, T* __restrict dx, T* __restrict dhp, T* __restrict dprev) {
+#pragma omp simd
+  for (int64_t j = 0; j < width; ++j) {
+    const T r = Sigmoid(x[j] + hp[j]), z = Sigmoid(x[width + j] + hp[width + j]);
+    const T c = Tanh(x[2 * width + j] + r * hp[2 * width + j]);
+    const T dz = dh[j] * (prev[j] - c) * z * (T(1) - z);
+    const T dc = dh[j] * (T(1) - z) * (T(1) - c * c);
+    const T dr = dc * hp[2 * width + j] * r * (T(1) - r);
+    dx[j] = dhp[j] = dr;
+    dx[width + j] = dhp[width + j] = dz;
+    dx[2 * width + j] = dc;
+    dhp[2 * width + j] = dc * r;
+    dprev[j] = dh[j] * z;
+  }
+}
+
+template <typename T, typename Context>
+void GruCellKernel(const Context& ctx, const DenseTensor& x_proj, const DenseTensor& h_proj,
+                   const DenseTensor& pre_hidden, DenseTensor* hidden) {
+  const int64_t width = pre_hidden.dims()[1];
+  const T* x = x_proj.data<T>();
+  const T* hp = h_proj.data<T>();
+  const T* prev = pre_hidden.data<T>();
+  T* out = ctx.template Alloc<T>(hidden);
+  ForEachRow(pre_hidden.dims()[0], width, [&](int64_t begin, int64_t end) {
+    for (int64_t b = begin; b < end; ++b) {
+      GruCellRow(width, x + 3 * b * width, hp + 3 * b * width, prev + b * width, out + b * width);
+    }
+  });
+}
+
+template <typename T, typename Context>
+void GruCellGradKernel(const Context& ctx, const DenseTensor& hidden_grad, const DenseTensor& x_proj,
+                       const DenseTensor& h_proj, const DenseTensor& pre_hidden, DenseTensor* x_proj_grad,
+                       DenseTensor* h_proj_grad, DenseTensor* pre_hidden_grad) {
+  const int64_t width = pre_hidden.dims()[1];
+  const T* dh = hidden_grad.data<T>();
+  const T* x = x_proj.data<T>();
+  const T* hp = h_proj.data<T>();
+  const T* prev = pre_hidden.data<T>();
+  T* dx = ctx.template Alloc<T>(x_proj_grad);
+  T* dhp = ctx.template Alloc<T>(h_proj_grad);
+  T* dprev = ctx.template Alloc<T>(pre_hidden_grad);
+  ForEachRow(pre_hidden.dims()[0], width, [&](int64_t begin, int64_t end) {
+    for (int64_t b = begin; b < end; ++b) {
+      const int64_t k = b * width;
+      GruCellGradRow(width, dh + k, x + 3 * k, hp + 3 * k, prev + k, dx + 3 * k, dhp + 3 * k, dprev + k);
+    }
+  });
+}
+
 }  // namespace phi
 
+PD_REGISTER_OP_KERNEL(gru_cell, CPU, phi::GruCellKernel);
+PD_REGISTER_OP_KERNEL(gru_cell_grad, CPU, phi::GruCellGradKernel);
 PD_REGISTER_OP_KERNEL(lstm_cell, CPU, phi::LstmCellKernel);
 PD_REGISTER_OP_KERNEL(lstm_cell_grad, CPU, phi::LstmCellGradKernel);
