@@ -9,6 +9,7 @@ from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.initializer import Constant
 from paddle.nn.layer.layers import Layer
+from paddle.tensor.inplace import update
 
 
 class _Activation(Layer):
@@ -63,8 +64,30 @@ class Tanh(_Activation):
 
 
 class Silu(_Activation):
-    """silu(x) = x * sigmoid(x)."""
+    """silu(x) = x * sigmoid(x); with inplace=True the result is written into x, which is returned.
+
+    Examples:
+        >>> import paddle
+        >>> act = paddle.nn.Silu(inplace=True)
+        >>> x = paddle.to_tensor([0.0, 1.0])
+        >>> act(x) is x, [round(v, 4) for v in x.tolist()]
+        (True, [0.0, 0.7311])
+        >>> act
+        Silu(inplace=True)
+    """
     _fn = "silu"
+
+    def __init__(self, inplace=False, name=None):
+        super().__init__(name)
+        self._inplace = check.flag("Silu", inplace, "inplace")
+
+    def forward(self, x):
+        if self._inplace:
+            return update("silu_", x, F.silu)
+        return F.silu(x)
+
+    def extra_repr(self) -> str:
+        return f"inplace={self._inplace}" + (f", name={self._name}" if self._name else "")
 
 
 class Swish(_Activation):

@@ -344,7 +344,7 @@ class _PadNd(Layer):
             raise ValueError(f"[{op}] argument 'padding': expected an int or {2 * self._nd} ints, but got {padding}")
         self._pad = pads
         self._mode = check.choice(op, mode, ("constant", "reflect", "replicate", "circular"), "mode")
-        self._value = float(check.number(op, value, "value"))
+        self._value = check.number(op, value, "value")  # as given: the repr shows an int as an int
         self._data_format = check.choice(op, data_format or self._formats[0], self._formats, "data_format")
         self._name = name
 
@@ -409,10 +409,6 @@ class ZeroPad2D(_PadNd):
 
     def __init__(self, padding, data_format="NCHW", name=None):
         super().__init__(padding, "constant", 0.0, data_format, name)
-
-    def extra_repr(self) -> str:
-        name = f", name={self._name}" if self._name else ""
-        return f"padding={self._pad}, data_format={self._data_format}{name}"
 
 
 class Bilinear(Layer):
