@@ -69,7 +69,7 @@ class InputSpec:
         return InputSpec(self.shape[1:], self.dtype, self.name, self.stop_gradient)
 
     def __repr__(self):
-        return (f"InputSpec(shape={list(self.shape)}, dtype=paddle.{self.dtype.name}, name={self.name}, "
+        return (f"InputSpec(shape={self.shape}, dtype=paddle.{self.dtype.name}, name={self.name}, "
                 f"stop_gradient={self.stop_gradient})")
 
     def __eq__(self, other):
