@@ -573,3 +573,12 @@ def test_iterating_a_static_value_with_a_fed_row_count_is_a_clear_error():
             list(x)
         y = paddle.static.data("y", [2, 3], "float32")
         assert [r.shape for r in y] == [[3], [3]]
+
+
+def test_input_spec_batch_and_unbatch_change_the_spec_in_place_as_in_paddle():
+    spec = paddle.static.InputSpec([3, 4], "float32", "x")
+    assert spec.batch(8) is spec and spec.shape == (8, 3, 4)
+    assert spec.batch([2]).shape == (2, 8, 3, 4)
+    assert spec.unbatch() is spec and spec.unbatch().shape == (3, 4)
+    with pytest.raises(ValueError, match=r"\[InputSpec.unbatch\] a 0-d spec has no batch dimension"):
+        paddle.static.InputSpec([], "float32").unbatch()

@@ -106,7 +106,8 @@ def test_conv_default_initializers_are_paddles():
 
 
 def test_conv_repr():
-    assert repr(nn.Conv2D(3, 8, 3, stride=2, padding=1)) == "Conv2D(3, 8, kernel_size=[3, 3], stride=[2, 2], padding=1)"
+    assert repr(nn.Conv2D(3, 8, 3, stride=2, padding=1)) == (
+        "Conv2D(3, 8, kernel_size=[3, 3], stride=[2, 2], padding=1, data_format=NCHW)")
     assert repr(nn.Conv1D(2, 2, 1, groups=2, data_format="NLC")) == \
         "Conv1D(2, 2, kernel_size=[1], groups=2, data_format=NLC)"
 

@@ -58,15 +58,25 @@ class InputSpec:
         return cls(list(ndarray.shape), str(np.asarray(ndarray).dtype), name)
 
     def batch(self, batch_size):
-        """A new spec with ``batch_size`` prepended to the shape."""
-        return InputSpec((check.integer("InputSpec.batch", batch_size, "batch_size"),) + self.shape,
-                         self.dtype, self.name, self.stop_gradient)
+        """Prepends ``batch_size`` (an int, or a one-int list) to the shape, in place; returns the spec, as Paddle does.
+
+        Examples:
+            >>> from paddle.static import InputSpec
+            >>> spec = InputSpec([3, 4], "float32", "x")
+            >>> spec.batch(8) is spec, spec.shape
+            (True, (8, 3, 4))
+        """
+        if isinstance(batch_size, (list, tuple)) and len(batch_size) == 1:
+            batch_size = batch_size[0]
+        self.shape = (check.integer("InputSpec.batch", batch_size, "batch_size"),) + self.shape
+        return self
 
     def unbatch(self):
-        """A new spec without the first dimension."""
+        """Drops the first dimension of the shape, in place; returns the spec."""
         if not self.shape:
             raise ValueError("[InputSpec.unbatch] a 0-d spec has no batch dimension")
-        return InputSpec(self.shape[1:], self.dtype, self.name, self.stop_gradient)
+        self.shape = self.shape[1:]
+        return self
 
     def __repr__(self):
         return (f"InputSpec(shape={self.shape}, dtype=paddle.{self.dtype.name}, name={self.name}, "

@@ -89,8 +89,6 @@ class Flatten(Layer):
 
         return flatten(input, start_axis=self.start_axis, stop_axis=self.stop_axis)
 
-    def extra_repr(self) -> str:
-        return f"start_axis={self.start_axis}, stop_axis={self.stop_axis}"
 
 
 class Dropout(Layer):

@@ -111,9 +111,7 @@ class _ConvNd(Layer):
             s += f", dilation={self._dilation}"
         if self._groups != 1:
             s += f", groups={self._groups}"
-        if self._data_format != self._formats[0]:
-            s += f", data_format={self._data_format}"
-        return s
+        return s + f", data_format={self._data_format}"  # always, as Paddle prints it
 
 
 class Conv1D(_ConvNd):
@@ -161,7 +159,7 @@ class Conv2D(_ConvNd):
         >>> conv(paddle.ones([2, 3, 8, 8])).shape
         paddle.Size([2, 8, 4, 4])
         >>> conv
-        Conv2D(3, 8, kernel_size=[3, 3], stride=[2, 2], padding=1)
+        Conv2D(3, 8, kernel_size=[3, 3], stride=[2, 2], padding=1, data_format=NCHW)
     """
 
     _nd, _fn, _formats = 2, F.conv2d, ("NCHW", "NHWC")
