@@ -303,3 +303,33 @@ def test_distance_and_product_gradients():
                 [RNG.standard_normal((2, 3, 2)), RNG.standard_normal((3, 2))], RNG)
     check_grads(lambda x: paddle.pdist(x), [RNG.standard_normal((4, 3))], RNG)
     check_grads(lambda x: paddle.diff(x, 2, 0) * paddle.trace(x), [RNG.standard_normal((4, 4))], RNG)
+
+
+# ---- integer inputs (Note [Integer inputs]) ------------------------------------------
+
+INTEGER_TO_FLOAT = {
+    "acos": np.arccos, "asin": np.arcsin, "atan": np.arctan, "atanh": np.arctanh, "cos": np.cos, "cosh": np.cosh,
+    "erf": np.vectorize(math.erf), "exp": np.exp, "expm1": np.expm1, "log": np.log, "log10": np.log10,
+    "log1p": np.log1p, "log2": np.log2, "reciprocal": np.reciprocal, "rsqrt": lambda v: 1 / np.sqrt(v),
+    "sigmoid": lambda v: 1 / (1 + np.exp(-v)), "sin": np.sin, "sinh": np.sinh, "sqrt": np.sqrt, "tan": np.tan,
+    "tanh": np.tanh, "lgamma": np.vectorize(math.lgamma), "acosh": np.arccosh, "asinh": np.arcsinh,
+}
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "bool"])
+@pytest.mark.parametrize("name", sorted(INTEGER_TO_FLOAT))
+def test_math_of_integers_is_computed_in_the_default_float_dtype(name, dtype):
+    positive = name in ("acosh", "lgamma", "reciprocal", "rsqrt")  # where the reference needs x >= 1
+    values = np.array([1, 1, 1] if dtype == "bool" and positive else [1, 0, 1] if dtype == "bool" else
+                      [1, 2, 5] if positive else [0, 1, 0], dtype=dtype)
+    got = getattr(paddle, name)(_t(values))
+    assert got.dtype == paddle.float32
+    with np.errstate(all="ignore"):
+        np.testing.assert_allclose(got.numpy(), INTEGER_TO_FLOAT[name](values.astype("float64")), rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["floor", "ceil", "round", "trunc"])
+def test_rounding_an_integer_tensor_copies_it(name):
+    x = _t(np.array([-3, 0, 7], dtype="int64"))
+    got = getattr(paddle, name)(x)
+    assert got.dtype == paddle.int64 and got.tolist() == [-3, 0, 7] and got.data_ptr() != x.data_ptr()

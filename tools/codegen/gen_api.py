@@ -95,7 +95,10 @@ def _inplace_target(name: str) -> str:
 def _body(op: OpSpec) -> list[str]:
     lines: list[str] = []
     tensors = op.tensor_args
-    # 1. dtype promotion
+    # 1. dtype promotion (and Note [Integer inputs] in op_spec.py)
+    if op.integers == "unchanged":
+        x = tensors[0].name
+        lines.append(f"if (IsIntegerOrBool({x})) return CopyOf({x});")
     if op.promote:
         promoted = [a for a in tensors if a.name in op.promote]
         lines.append(f"const DataType promoted = PromotedType({{{', '.join(_refs(promoted))}}});")
@@ -103,6 +106,8 @@ def _body(op: OpSpec) -> list[str]:
         source = a.name
         if a.name in op.promote:
             source = f"CastTo({a.name}, promoted)"
+        elif op.integers == "to_float":
+            source = f"IntegersToFloat({a.name})"
         lines.append(f"const {_value_type(a)} {_local(a)} = {source};")
     # 2. place and kernel key
     lines.append(_place_line(op))
@@ -252,6 +257,8 @@ def _has_kernel_definition(op: OpSpec) -> str:
     if dt.name in op.promote:
         promoted = [a for a in tensors if a.name in op.promote]
         dtype = f"PromotedType({{{', '.join(_refs(promoted))}}})"
+    elif op.integers == "to_float":
+        dtype = f"DtypeOf(IntegersToFloat({dt.name}))"
     else:
         dtype = f"DtypeOf({dt.name})" if dt.is_tensor else dt.name
     place = (f"ResolvePlace({op.backend_arg.name})" if op.backend_arg is not None

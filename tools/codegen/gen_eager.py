@@ -66,6 +66,7 @@ SOURCE = """\
 
 #include "paddle/autograd/amp.h"
 #include "paddle/autograd/decomposition.h"
+#include "paddle/phi/api/api_helpers.h"
 #include "paddle/autograd/generated/prim_eager.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/phi/api/generated/api_{family}.h"
@@ -395,6 +396,17 @@ def _amp_prologue(op: OpSpec) -> list[str]:
     ]
 
 
+def _integer_prologue(op: OpSpec) -> list[str]:
+    """Note [Integer inputs] (op_spec.py), before every route (AMP, decomposition, kernel)."""
+    if op.integers is None:
+        return []
+    x = op.tensor_args[0].name
+    if op.integers == "unchanged":
+        return [f"  if (api::IsIntegerOrBool({x})) return api::CopyOf({x});"]
+    args = ", ".join(f"api::IntegersToFloat({a.name})" if a.is_tensor else a.name for a in op.args)
+    return [f"  if (api::IsIntegerOrBool({x})) return {op.name}({args});"]
+
+
 def _decomposed(op: OpSpec) -> list[str]:
     """Runs the op as its decomposition (Note [Decompositions]): the parts
     record the graph; the outputs may be checked against infer_meta."""
@@ -431,7 +443,7 @@ def _with_op_name(op: OpSpec, lines: list[str]) -> list[str]:
 def definition(op: OpSpec) -> str:
     if op.is_inplace:
         return _inplace_definition(op)
-    lines = [f"{return_type(op)} {op.name}({_params(op)}) {{", *_amp_prologue(op)]
+    lines = [f"{return_type(op)} {op.name}({_params(op)}) {{", *_integer_prologue(op), *_amp_prologue(op)]
     if op.is_composite:
         return "\n".join(lines + _with_op_name(op, _decomposed(op)) + ["}", ""])
     if op.decomposition is not None:

@@ -270,6 +270,8 @@ def _builder(op: OpSpec) -> str:
         value = a.name
         if a in promoted:
             value = f"CastTo(builder, {a.name}, promoted)"
+        elif op.integers == "to_float":
+            value = f"IntegersToFloat(builder, {a.name})"
         if a.type == "Tensor[]":
             value = f"Combine(builder, {value})"
         operands.append(value)

@@ -34,7 +34,7 @@ ARG_TYPES = {
 _ARG_RE = re.compile(r"^\s*(?P<type>[A-Za-z_][\w]*(\[\])?)\s+(?P<name>\w+)\s*(=\s*(?P<default>.+?))?\s*$")
 _OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
-                 "decomposition", "inplace", "paddle", "amp"}
+                 "decomposition", "inplace", "paddle", "amp", "integers"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view", "dtypes"}
 _PYTHON_FIELDS = {"module", "method", "internal"}
 
@@ -107,6 +107,10 @@ class OpSpec:
     # backend ("CPU"/"GPU") -> the dtypes its kernels are registered for, or
     # "any" (Note [Kernel dtypes] in gen_kernels.py); empty for a composite.
     kernel_dtypes: dict = dataclasses.field(default_factory=dict)
+    # Note [Integer inputs]: what an op with floating kernels does with an integer or bool input, as
+    # Paddle's math ops do: "to_float" computes in the default float dtype (exp, sqrt, sin...),
+    # "unchanged" returns a copy of it (floor, ceil, round, trunc); None: no kernel, a clear error.
+    integers: str | None = None
     # The YAML file's stem (elementwise, nn, ...): generated code is split
     # into one translation unit per family, so editing one op rebuilds one.
     family: str = ""
@@ -289,6 +293,12 @@ def parse_op(entry: dict) -> OpSpec:
         if name not in by_name or not by_name[name].is_tensor:
             _fail(op, f"promote names {name!r}, which is not a Tensor argument")
 
+    integers = entry.get("integers")
+    if integers not in (None, "to_float", "unchanged"):
+        _fail(op, f"integers must be to_float or unchanged (absent: no integer kernels), got {integers!r}")
+    if integers and len([a for a in args if a.is_tensor]) != 1:
+        _fail(op, "integers applies to ops with one Tensor argument")
+
     python = entry.get("python") or {}
     if set(python) - _PYTHON_FIELDS:
         _fail(op, f"unknown python fields {sorted(set(python) - _PYTHON_FIELDS)}")
@@ -349,6 +359,7 @@ def parse_op(entry: dict) -> OpSpec:
         strided=bool(kernel.get("strided", False)),
         view=bool(kernel.get("view", False)),
         promote=promote,
+        integers=integers,
         python_modules=modules,
         python_methods=methods,
         doc=str(entry.get("doc", "")).strip(),

@@ -86,6 +86,12 @@ Tensor CastTo(const Tensor& t, DataType dtype) {
   return t.dtype() == dtype ? t : cast(t, dtype);
 }
 
+bool IsIntegerOrBool(const Tensor& t) { return IsInteger(Checked(&t).dtype()) || t.dtype() == DataType::BOOL; }
+
+Tensor IntegersToFloat(const Tensor& t) { return IsIntegerOrBool(t) ? cast(t, GetDefaultFloatType()) : t; }
+
+Tensor CopyOf(const Tensor& t) { return CopyTo(t, t.place(), /*force_copy=*/true); }
+
 std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype) {
   std::vector<Tensor> out;
   out.reserve(ts.size());

@@ -28,6 +28,11 @@ DataType DtypeOf(const std::vector<Tensor>& ts);
 DataType PromotedType(std::initializer_list<const Tensor*> tensors);
 DataType PromotedType(std::initializer_list<const std::vector<Tensor>*> lists);
 Tensor CastTo(const Tensor& t, DataType dtype);
+// Note [Integer inputs] (tools/codegen/op_spec.py): t in the default float
+// dtype when it holds integers or bools; a contiguous copy of t.
+bool IsIntegerOrBool(const Tensor& t);
+Tensor IntegersToFloat(const Tensor& t);
+Tensor CopyOf(const Tensor& t);
 std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype);
 
 // The common place of all inputs: the device of those not on the CPU

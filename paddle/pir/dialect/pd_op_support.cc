@@ -1,6 +1,7 @@
 #include "paddle/pir/dialect/pd_op_support.h"
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/api/api_helpers.h"
 #include "paddle/pir/core/ir_context.h"
 
 namespace pir::pd_op {
@@ -157,6 +158,12 @@ paddle::DataType PromotedDtype(std::initializer_list<Value> values,
 Value CastTo(Builder& builder, Value v, paddle::DataType dtype) {
   if (v.type().dyn_cast<DenseTensorType>().dtype() == dtype) return v;
   return builder.Build("pd_op.cast", {v}, {{"dtype", AttrFrom(builder.context(), dtype)}})->result(0);
+}
+
+Value IntegersToFloat(Builder& builder, Value v) {
+  const paddle::DataType dtype = v.type().dyn_cast<DenseTensorType>().dtype();
+  const bool integral = paddle::IsInteger(dtype) || dtype == paddle::DataType::BOOL;
+  return integral ? CastTo(builder, v, paddle::api::GetDefaultFloatType()) : v;
 }
 
 std::vector<Value> CastTo(Builder& builder, const std::vector<Value>& values, paddle::DataType dtype) {

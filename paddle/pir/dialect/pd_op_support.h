@@ -47,6 +47,9 @@ paddle::DataType PromotedDtype(std::initializer_list<Value> values,
                                std::initializer_list<const std::vector<Value>*> lists);
 // v, or pd_op.cast of v when its dtype is not `dtype`.
 Value CastTo(Builder& builder, Value v, paddle::DataType dtype);
+// v in the default float dtype when it holds integers or bools, as the eager
+// API computes such inputs (Note [Integer inputs] in tools/codegen/op_spec.py).
+Value IntegersToFloat(Builder& builder, Value v);
 std::vector<Value> CastTo(Builder& builder, const std::vector<Value>& values, paddle::DataType dtype);
 // builtin.combine of the values; builtin.split of a list.
 Value Combine(Builder& builder, const std::vector<Value>& values);
