@@ -83,6 +83,7 @@ from paddle import distribution
 from paddle import audio
 from paddle import geometric
 from paddle import utils
+from paddle import sparse
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
 from paddle.device import (  # noqa: E402

@@ -1,0 +1,52 @@
+"""Printing sparse tensors the way Paddle prints them:
+
+    Tensor(shape=[3, 4], dtype=paddle.float32, place=Place(cpu), stop_gradient=True,
+           indices=[[0, 1, 2],
+                    [1, 2, 0]],
+           values=[1., 2., 3.])
+
+(each header and part line ends with ", " before its line break, as Paddle's do).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# The dense printer's element formatting, so that sparse parts print their
+# numbers exactly as a dense tensor would.
+from paddle.tensor.methods import _numpy_values
+from paddle.tensor.printing import _EDGE_ITEMS, _SUMMARY_THRESHOLD, _formatter, _printed
+
+_INDENT = " " * 7
+
+
+def _empty_text(shape, indent: int) -> str:
+    """An array without elements as Paddle prints it: its leading non-empty dims still
+    nest, e.g. [[],\n []] for shape [2, 0] (NumPy would print [])."""
+    if len(shape) <= 1 or shape[0] == 0:
+        return "[]"
+    inner = _empty_text(shape[1:], indent + 1)
+    return "[" + ("," + "\n" * (len(shape) - 1) + " " * (indent + 1)).join([inner] * shape[0]) + "]"
+
+
+def _format_part(name: str, tensor) -> str:
+    """``name=[...]`` with continuation lines aligned under the first bracket."""
+    values = _numpy_values(tensor)
+    prefix = f"{_INDENT}{name}="
+    if values.size == 0:
+        return prefix + _empty_text(values.shape, len(prefix))
+    options = dict(separator=", ", prefix=" " * len(prefix), threshold=_SUMMARY_THRESHOLD, edgeitems=_EDGE_ITEMS)
+    if values.dtype.kind in "fcbiu":
+        kind = {"f": "float_kind", "c": "complex_kind", "b": "bool", "i": "int", "u": "int"}[values.dtype.kind]
+        options["formatter"] = {kind: _formatter(_printed(values))}
+    return prefix + np.array2string(values, **options)
+
+
+def sparse_repr(x) -> str:
+    header = (f"Tensor(shape={list(x.shape)}, dtype={x.dtype}, place={x.place}, "
+              f"stop_gradient={x.stop_gradient}, ")
+    if x.format == "coo":
+        parts = [("indices", x.indices()), ("values", x.values())]
+    else:
+        parts = [("crows", x.crows()), ("cols", x.cols()), ("values", x.values())]
+    return header + "\n" + ", \n".join(_format_part(name, t) for name, t in parts) + ")"
