@@ -19,7 +19,35 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 NAMES = os.path.join(ROOT, "tools", "paddle_compat", "paddle_api_names.json")
 
 # Names left out on purpose: (module, name) -> why.
-REASONS: dict[tuple[str, str], str] = {}
+_GPU_ONLY = "a fused GPU kernel of Paddle's (no CPU form in Paddle either)"
+_DISTRIBUTED = "a model-parallel op: comes with hybrid parallelism"
+_DOWNLOAD = "downloads its data from the network, which this package does not do"
+_OTHER_HARDWARE = "for XPU or IPU hardware, which this package does not support"
+_LEGACY_TYPE = "a legacy tensor type of Paddle's fluid API (selected rows, string and vocabulary tensors)"
+_DIST_TENSOR = "a distributed-tensor attribute: comes with auto-parallel"
+REASONS: dict[tuple[str, str], str] = {
+    **{("paddle.nn.functional", n): _GPU_ONLY for n in (
+        "flash_attention_v3_varlen", "flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked", "flashmask_attention",
+        "moe_permute", "moe_unpermute", "sparse_attention")},
+    **{("paddle.nn.functional", n): _DISTRIBUTED for n in ("class_center_sample", "margin_cross_entropy")},
+    ("paddle.linalg", "fp8_fp8_half_gemm_fused"): _GPU_ONLY,
+    **{("paddle.vision.datasets", n): _DOWNLOAD for n in ("Flowers", "VOC2012")},
+    ("paddle.audio", "datasets"): _DOWNLOAD,
+    ("paddle.callbacks", "VisualDL"): "logs to the VisualDL service, an optional package this one does not ship",
+    ("paddle.callbacks", "WandbCallback"): "logs to Weights & Biases, an external service",
+    **{(m, n): _OTHER_HARDWARE for m in ("paddle", "paddle.device")
+       for n in ("XPUPinnedPlace", "XPUPlace", "IPUPlace")},
+    **{("paddle.Tensor", n): _LEGACY_TYPE for n in (
+        "get_map_tensor", "get_selected_rows", "is_selected_rows", "rows", "set_string_list", "set_vocab",
+        "set_tensor", "get_tensor")},
+    **{("paddle.Tensor", n): _DIST_TENSOR for n in ("num_shard", "placements", "process_mesh")},
+    **{(m, n): "8-bit floats have no kernels here yet" for m in ("paddle",) for n in ("float8_e4m3fn", "float8_e5m2")},
+    **{(m, n): "unsigned dtypes beyond uint8 have no kernels here yet" for m in ("paddle",)
+       for n in ("uint16", "uint32", "uint64")},
+    **{(m, n): "needs a general (non-symmetric) eigensolver kernel (LAPACK geev), not written yet"
+       for m in ("paddle.linalg", "paddle.Tensor") for n in ("eig", "eigvals")},
+    ("paddle.autograd", "saved_tensors_hooks"): "needs hooks in the autograd engine's saved tensors, not written yet",
+}
 
 TESTED, PRESENT, ABSENT = "tested", "present", "absent"
 

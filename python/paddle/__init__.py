@@ -84,6 +84,9 @@ from paddle import audio
 from paddle import geometric
 from paddle import utils
 from paddle import sparse
+from paddle.linalg import vecdot
+from paddle.tensor.linalg import outer as ger
+from paddle.utils.dlpack import from_dlpack, to_dlpack
 from paddle.linalg import norm, inv as inverse
 from paddle.device import set_device, get_device
 from paddle.device import (  # noqa: E402

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import paddle
 
@@ -39,3 +40,27 @@ def test_manual_seed_and_the_rng_state():
     again = paddle.rand([4]).numpy()
     paddle.device.set_rng_state(state)
     np.testing.assert_array_equal(paddle.rand([4]).numpy(), again)
+
+
+def test_device_guard_restores_the_device_and_gpu_queries_refuse_without_a_gpu():
+    before = paddle.device.get_device()
+    with paddle.device.device_guard("cpu"):
+        assert paddle.device.get_device() == "cpu"
+    assert paddle.device.get_device() == before
+    assert paddle.device.is_compiled_with_ipu() is False
+    if paddle.device.cuda.device_count() == 0:
+        for query in (paddle.device.memory_allocated, paddle.device.max_memory_allocated,
+                      paddle.device.get_device_name, paddle.device.reset_peak_memory_stats):
+            with pytest.raises(RuntimeError, match="no CUDA GPU is available"):
+                query()
+    else:
+        paddle.device.reset_max_memory_allocated()
+        assert paddle.device.max_memory_allocated() == paddle.device.memory_allocated()
+
+
+def test_top_level_aliases():
+    x, y = paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([3.0, 4.0])
+    np.testing.assert_array_equal(paddle.ger(x, y).numpy(), np.outer([1.0, 2.0], [3.0, 4.0]))
+    assert paddle.vecdot(x, y).item() == 11.0
+    np.testing.assert_array_equal(paddle.from_dlpack(paddle.to_dlpack(x)).numpy(), [1.0, 2.0])
+    assert paddle.incubate.optimizer.LBFGS is paddle.optimizer.LBFGS

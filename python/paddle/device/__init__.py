@@ -3,6 +3,8 @@ streams and events, and the cuda helpers."""
 
 from __future__ import annotations
 
+import contextlib
+
 from paddle import _C
 from paddle.device import cuda  # noqa: F401
 from paddle.device._plugins import load_plugins_from_env
@@ -169,3 +171,33 @@ def set_rng_state(state_list, device=None) -> None:
     import paddle
 
     paddle.set_rng_state(state_list, device)
+
+
+def is_compiled_with_ipu() -> bool:
+    """Whether the package supports Graphcore IPUs: it does not."""
+    return False
+
+
+@contextlib.contextmanager
+def device_guard(device: str):
+    """Runs the block with `device` ('cpu', 'gpu:0', ...) as the current device, then restores the previous one.
+
+    Examples:
+        >>> import paddle
+        >>> with paddle.device.device_guard("cpu"):
+        ...     paddle.device.get_device()
+        'cpu'
+    """
+    previous = get_device()
+    set_device(device)
+    try:
+        yield
+    finally:
+        set_device(previous)
+
+
+from paddle.device.cuda import (  # noqa: E402  (the GPU queries, under their paddle.device names)
+    empty_cache, get_device_capability, get_device_name, get_device_properties, max_memory_allocated,
+    memory_allocated, memory_reserved, reset_max_memory_allocated, reset_peak_memory_stats,
+)
+

@@ -88,3 +88,11 @@ def empty_cache() -> None:
     """Returns cached, unused GPU memory to the driver."""
     for i in range(device_count()):
         _C.empty_cache(_C.CUDAPlace(i))
+
+
+def reset_max_memory_allocated(device=None) -> None:
+    """Restarts max_memory_allocated's peak from the memory allocated now."""
+    _C.reset_peak_memory(_place(device))
+
+
+reset_peak_memory_stats = reset_max_memory_allocated

@@ -2,5 +2,6 @@
 
 from paddle.incubate.optimizer.lookahead import LookAhead
 from paddle.incubate.optimizer.modelaverage import ModelAverage
+from paddle.optimizer.lbfgs import LBFGS  # Paddle offers it here too
 
-__all__ = ["LookAhead", "ModelAverage"]
+__all__ = ["LookAhead", "ModelAverage", "LBFGS"]
