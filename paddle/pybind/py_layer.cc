@@ -37,9 +37,15 @@ class PyLayerNode final : public autograd::GradNode {
     py::gil_scoped_acquire gil;
     py::tuple args(grads.size() + 1);
     args[0] = ctx_;
+    // An output no gradient reached contributes zeros, as in Paddle, or None
+    // after ctx.set_materialize_grads(False).
+    const bool materialize = py::getattr(ctx_, "_materialize_grads", py::bool_(true)).cast<bool>();
     for (size_t i = 0; i < grads.size(); ++i) {
-      // An output no gradient reached contributes zeros, as in Paddle.
       const auto& [meta, place] = output_metas_[i];
+      if (!grads[i].defined() && !materialize) {
+        args[i + 1] = py::none();
+        continue;
+      }
       Tensor g = grads[i].defined() ? grads[i]
                                     : api::full(phi::IntArray(meta.dims.ToVector()), 0, meta.dtype, place);
       args[i + 1] = py::cast(g);
@@ -83,8 +89,10 @@ class PyLayerNode final : public autograd::GradNode {
                g.dims().ToString(), " for input ", i, " of shape ", input_metas_[i].dims.ToString());
       PD_CHECK(!NeedsInputGrad(i) || IsFloating(g.dtype()) || IsComplex(g.dtype()), InvalidType, "[",
                name_, "] backward returned a ", DataTypeName(g.dtype()), " gradient for input ", i);
-      // The gradient takes its input's dtype, as every built-in op's does.
-      input_grads[i] = g.dtype() == input_metas_[i].dtype ? g : eager::cast(g, input_metas_[i].dtype);
+      // The gradient takes its input's dtype, as every built-in op's does, unless
+      // ctx.set_grad_in_dtype_consistent(False).
+      const bool consistent = py::getattr(ctx_, "_grad_in_dtype_consistent", py::bool_(true)).cast<bool>();
+      input_grads[i] = !consistent || g.dtype() == input_metas_[i].dtype ? g : eager::cast(g, input_metas_[i].dtype);
     }
     return input_grads;
   }

@@ -306,3 +306,17 @@ def test_samplers_draw_from_their_distributions():
         assert abs(samples.var() - shape) < 0.08 * shape
     logs = np.log(paddle.log_normal(0.5, 0.25, [n]).numpy())
     assert abs(logs.mean() - 0.5) < 0.01 and abs(logs.std() - 0.25) < 0.01
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_unique_along_an_axis_matches_a_python_reference(axis):
+    x = RNG.integers(0, 3, (4, 5, 2))
+    slices = [tuple(np.take(x, i, axis=axis).ravel()) for i in range(x.shape[axis])]
+    distinct = sorted(set(slices))
+    first = [slices.index(s) for s in distinct]
+    inverse = [distinct.index(s) for s in slices]
+    counts = [slices.count(s) for s in distinct]
+    out, index, inv, cnt = paddle.unique(_t(x), return_index=True, return_inverse=True, return_counts=True,
+                                         axis=axis)
+    np.testing.assert_array_equal(out.numpy(), np.take(x, first, axis=axis))
+    assert index.tolist() == first and inv.tolist() == inverse and cnt.tolist() == counts

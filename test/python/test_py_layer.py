@@ -131,3 +131,40 @@ def test_wrong_gradient_count_and_shape():
         Bad.apply(x).sum().backward()
     with pytest.raises(ValueError, match=r"\[BadShape\] backward returned a gradient of shape \[5\]"):
         BadShape.apply(x).sum().backward()
+
+
+def test_context_options_materialize_grads_and_dtype_consistency():
+    seen = []
+
+    class TwoOutputs(paddle.autograd.PyLayer):
+        @staticmethod
+        def forward(ctx, x, materialize):
+            ctx.set_materialize_grads(materialize)
+            ctx.mark_not_inplace(x)
+            return x * 2, x * 3
+
+        @staticmethod
+        def backward(ctx, da, db):
+            seen.append(db)
+            return da * 2
+
+    for materialize in (True, False):
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        a, _ = TwoOutputs.apply(x, materialize)
+        a.sum().backward()
+        np.testing.assert_array_equal(x.grad.numpy(), [2.0, 2.0])
+    assert seen[0].tolist() == [0.0, 0.0] and seen[1] is None
+
+    class Widening(paddle.autograd.PyLayer):
+        @staticmethod
+        def forward(ctx, x, consistent):
+            ctx.set_grad_in_dtype_consistent(consistent)
+            return x * 1
+
+        @staticmethod
+        def backward(ctx, dy):
+            return dy.astype("float64")
+
+    for consistent, dtype in ((True, paddle.float32), (False, paddle.float64)):
+        x = paddle.to_tensor([1.0], stop_gradient=False)
+        assert paddle.grad(Widening.apply(x, consistent), x)[0].dtype == dtype

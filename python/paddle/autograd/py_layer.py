@@ -34,6 +34,19 @@ class PyLayerContext:
         """Marks outputs that carry no gradient (they get stop_gradient=True)."""
         self._non_differentiable = tensors
 
+    def mark_not_inplace(self, *tensors):
+        """Marks inputs that forward returns unchanged as not modified in place. Accepted for Paddle's API:
+        an output here is never taken for an in-place update of an input."""
+        self._not_inplace = tensors
+
+    def set_materialize_grads(self, value: bool):
+        """Whether backward receives zeros (True, the default) or None for outputs no gradient reached."""
+        self._materialize_grads = bool(value)
+
+    def set_grad_in_dtype_consistent(self, value: bool):
+        """Whether the gradients backward returns are cast to their inputs' dtypes (True, the default)."""
+        self._grad_in_dtype_consistent = bool(value)
+
 
 class PyLayer:
     """Subclass with static ``forward(ctx, *args)`` and ``backward(ctx, *grads)``,

@@ -197,11 +197,28 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     return_index, return_inverse, return_counts = (check.flag("unique", v, arg) for v, arg in (
         (return_index, "return_index"), (return_inverse, "return_inverse"), (return_counts, "return_counts")))
     if axis is not None:
-        raise NotImplementedError("[unique] axis is not supported; unique flattens x")
+        return _unique_slices(x, return_index, return_inverse, return_counts, axis, dtype)
     out, index, inverse, counts = _C_ops.unique(x, return_index, return_inverse, return_counts, [], dtype, True)
     outs = [out] + [t for t, asked in ((index, return_index), (inverse, return_inverse), (counts, return_counts))
                     if asked]
     return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+def _unique_slices(x, return_index, return_inverse, return_counts, axis, dtype):
+    """unique along `axis`: the distinct slices in lexicographic order (found on the host, as the kernel
+    finds distinct values), with the same optional outputs."""
+    import numpy as np
+
+    import paddle
+
+    axis = check.axis("unique", axis, max(len(x.shape), 1))
+    out, index, inverse, counts = np.unique(x.numpy(), return_index=True, return_inverse=True, return_counts=True,
+                                            axis=axis)
+    results = [paddle.to_tensor(out, dtype=x.dtype)]
+    for asked, values in ((return_index, index), (return_inverse, inverse), (return_counts, counts)):
+        if asked:
+            results.append(paddle.to_tensor(values.reshape(-1), dtype=dtype))
+    return results[0] if len(results) == 1 else tuple(results)
 
 
 def bincount(x, weights=None, minlength=0, name=None):
