@@ -180,6 +180,48 @@ def _op_scenario(name: str, framework: str, rng):
     if name == "fft2":  # 32 complex images of 256x256
         x = t((32, 256, 256)) * (1 + 0j) if torch else t((32, 256, 256)).astype("complex64")
         return lambda: lib.fft.fft2(x)
+    return _issue21_op_scenario(name, framework, t)
+
+
+def _issue21_op_scenario(name: str, framework: str, t):
+    """The ops issue 21 added, beside their PyTorch counterparts (torchvision's nms where installed)."""
+    lib, _ = _api(framework)
+    torch = framework == "torch"
+    rng = np.random.default_rng(0)
+    if name == "stft":  # 16 one-second signals at 16 kHz, 512-point Hann frames every 128 samples
+        x = t((16, 16000))
+        if torch:
+            window = lib.hann_window(512)
+            return lambda: lib.stft(x, 512, 128, window=window, return_complex=True)
+        window = lib.audio.functional.get_window("hann", 512)
+        return lambda: lib.signal.stft(x, 512, 128, window=window)
+    if name == "sparse_matmul":  # a 4096 x 4096 COO matrix at 1% density times 4096 x 64
+        nnz = 4096 * 4096 // 100
+        coords = np.stack([rng.integers(0, 4096, nnz), rng.integers(0, 4096, nnz)]).astype(np.int64)
+        (indices,) = _tensors(framework, coords)
+        values, dense = t((nnz,)), t((4096, 64))
+        if torch:
+            a = lib.sparse_coo_tensor(indices, values, (4096, 4096)).coalesce()
+            return lambda: lib.sparse.mm(a, dense)
+        a = lib.sparse.sparse_coo_tensor(indices, values, [4096, 4096]).coalesce()
+        return lambda: lib.sparse.matmul(a, dense)
+    if name == "normal_sample_log_prob":  # 2^20 draws of a Normal and their log-density
+        dist = (lib.distributions if torch else lib.distribution).Normal(0.0, 1.0)
+
+        def sample_and_score():
+            draws = dist.sample((1 << 20,)) if torch else dist.sample([1 << 20])
+            return dist.log_prob(draws)
+        return sample_and_score
+    if name == "nms":  # 4000 random boxes, IoU threshold 0.5
+        corners = rng.uniform(0, 600, (4000, 2)).astype(np.float32)
+        sizes = rng.uniform(10, 100, (4000, 2)).astype(np.float32)
+        boxes, scores = _tensors(framework, np.concatenate([corners, corners + sizes], 1),
+                                 rng.random(4000).astype(np.float32))
+        if torch:
+            import torchvision  # raises where it is not installed: the row shows "-"
+
+            return lambda: torchvision.ops.nms(boxes, scores, 0.5)
+        return lambda: lib.vision.ops.nms(boxes, 0.5, scores)
     raise KeyError(name)
 
 
@@ -338,7 +380,8 @@ def _second_derivative(framework: str, rng, width: int):
 
 
 OP_SCENARIOS = ["conv2d_resnet", "batch_norm", "layer_norm", "softmax", "gelu", "cross_entropy", "sdpa", "sort",
-                "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2"]
+                "topk", "gather", "scatter_add", "einsum", "rfft", "irfft", "fft_long", "fft2", "stft", "sparse_matmul",
+                "normal_sample_log_prob", "nms"]
 NAMES = ["add_small", "matmul_1024", "add_2^25", "sum_2^25", "mlp_tiny_step", "mlp_tiny_static_step",
          "mlp_tiny_to_static_step",
          "mlp_1024_step", "grad2_mlp64", "pir_10k_roundtrip", "pir_1k_passes"] + OP_SCENARIOS + TRAINING_SCENARIOS \

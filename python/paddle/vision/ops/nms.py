@@ -37,12 +37,19 @@ def greedy_nms(boxes: np.ndarray, threshold: float, offset: float = 0.0, eta: fl
     """Positions of the boxes [K, 4] (taken in the given order) that greedy NMS keeps: a box is kept
     when its IoU with every box kept before it is at most the threshold. With eta < 1 the threshold
     shrinks by eta after each kept box while it is above 0.5 (adaptive NMS)."""
-    iou = pairwise_iou(boxes, boxes, offset)
     kept = []
+    if eta >= 1:  # a fixed threshold: each kept box suppresses its overlaps at once (one IoU row each)
+        suppressed = np.zeros(len(boxes), dtype=bool)
+        for i in range(len(boxes)):
+            if not suppressed[i]:
+                kept.append(i)
+                suppressed |= pairwise_iou(boxes[i:i + 1], boxes, offset)[0] > threshold
+        return np.array(kept, dtype=np.int64)
+    iou = pairwise_iou(boxes, boxes, offset)
     for i in range(len(boxes)):
         if not kept or iou[i, kept].max() <= threshold:
             kept.append(i)
-            if eta < 1 and threshold > 0.5:
+            if threshold > 0.5:
                 threshold *= eta
     return np.array(kept, dtype=np.int64)
 
