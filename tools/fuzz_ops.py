@@ -70,7 +70,8 @@ RECIPE_OPS = set("index_add index_select gather take_along_axis put_along_axis g
                  "scatter_nd scatter index_put masked_fill masked_select slice".split())
 PAIR_NAMES = set("output_sizes kernel_sizes strides paddings dilations stride padding dilation".split())
 
-SKIP_PUBLIC = re.compile(r"^(set_|get_|is_|seed$|grad$|no_grad$|enable_grad$|choose_openblas)")  # global state
+SKIP_PUBLIC = re.compile(r"^(set_|get_|is_|seed$|manual_seed$|grad$|no_grad$|enable_grad$|enable_static$|"
+                         r"disable_static$|choose_openblas)")  # global state
 NOT_OP_METHODS = set("backward clear_grad clear_gradient cpu cuda detach dim element_size is_contiguous is_leaf item "
                      "numpy register_hook retain_grads tolist".split())
 CLEAR_MSG = re.compile(r"^\[[A-Za-z_][\w.]*\]")  # the project's rule: messages start with [op_name]

@@ -490,3 +490,26 @@ def test_old_style_batch_norm_uses_the_running_statistics_in_eval():
     mean, var = bn._mean.numpy(), bn._variance.numpy()
     want = np.maximum((x.numpy() - mean[None, :, None]) / np.sqrt(var[None, :, None] + 1e-5), 0)
     np.testing.assert_allclose(bn(x).numpy(), want, rtol=1e-5, atol=1e-6)
+
+
+def test_flipping_a_0d_tensor_is_the_identity():
+    for stop_gradient in (True, False):
+        x = paddle.to_tensor(-1.5, stop_gradient=stop_gradient)
+        assert paddle._C_ops.flip(x, [0]).item() == -1.5 and paddle._C_ops.flip(x, [-1]).item() == -1.5
+    with pytest.raises(IndexError, match=r"\[flip\] axis \(1\) must be in \[-1, 0\]"):
+        paddle._C_ops.flip(paddle.to_tensor(1.0), [1])
+
+
+def test_recurrent_cell_gradients_refuse_mismatched_operands():
+    gates, cell = paddle.ones([2, 8]), paddle.ones([2, 2])
+    with pytest.raises(ValueError, match=r"\[lstm_cell_grad\] hidden_grad, cell_out_grad and cell_out must be"):
+        paddle._C_ops.lstm_cell_grad(paddle.ones([5, 0]), cell, gates, cell, cell)
+    with pytest.raises(TypeError, match=r"\[gru_cell_grad\] x_proj, h_proj and pre_hidden must have one dtype"):
+        paddle._C_ops.gru_cell_grad(cell, paddle.ones([2, 6], "complex64"), paddle.ones([2, 6]), cell)
+
+
+def test_samplers_and_series_with_degenerate_parameters_finish():
+    draws = paddle.standard_gamma(paddle.to_tensor([-2.0, float("inf"), float("nan")], dtype="float64")).numpy()
+    assert np.isnan(draws[0]) and np.isposinf(draws[1]) and np.isnan(draws[2])
+    with pytest.raises(ValueError, match=r"\[arange\] a tensor of shape"):
+        paddle.multigammaln(paddle.to_tensor([7.5]), 2**62)

@@ -287,10 +287,11 @@ void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& sca
 void BatchNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
 void GruCellInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden, Meta* hidden);
-void GruCellGradInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden, Meta* x_proj_grad,
-                          Meta* h_proj_grad, Meta* pre_hidden_grad);
+void GruCellGradInferMeta(const Meta& hidden_grad, const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden,
+                          Meta* x_proj_grad, Meta* h_proj_grad, Meta* pre_hidden_grad);
 void LstmCellInferMeta(const Meta& gates, const Meta& cell, Meta* hidden, Meta* cell_out);
-void LstmCellGradInferMeta(const Meta& gates, const Meta& cell, Meta* gates_grad, Meta* cell_grad);
+void LstmCellGradInferMeta(const Meta& hidden_grad, const Meta& cell_out_grad, const Meta& gates, const Meta& cell,
+                           const Meta& cell_out, Meta* gates_grad, Meta* cell_grad);
 void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
                           Meta* scale_grad);
 

@@ -206,7 +206,15 @@ void LstmCellInferMeta(const Meta& gates, const Meta& cell, Meta* hidden, Meta* 
   *cell_out = Meta(cell.dtype, cell.dims);
 }
 
-void LstmCellGradInferMeta(const Meta& gates, const Meta& cell, Meta* gates_grad, Meta* cell_grad) {
+void LstmCellGradInferMeta(const Meta& hidden_grad, const Meta& cell_out_grad, const Meta& gates, const Meta& cell,
+                           const Meta& cell_out, Meta* gates_grad, Meta* cell_grad) {
+  Meta forward_out[2];
+  LstmCellInferMeta(gates, cell, &forward_out[0], &forward_out[1]);
+  for (const Meta* m : {&hidden_grad, &cell_out_grad, &cell_out}) {
+    PD_CHECK(m->dims == cell.dims && m->dtype == cell.dtype, InvalidArgument,
+             "hidden_grad, cell_out_grad and cell_out must be ", DataTypeName(cell.dtype), " ", cell.dims.ToString(),
+             " like cell, but got ", DataTypeName(m->dtype), " ", m->dims.ToString());
+  }
   *gates_grad = Meta(gates.dtype, gates.dims);
   *cell_grad = Meta(cell.dtype, cell.dims);
 }
@@ -222,8 +230,13 @@ void GruCellInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hi
   *hidden = Meta(pre_hidden.dtype, pre_hidden.dims);
 }
 
-void GruCellGradInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden, Meta* x_proj_grad,
-                          Meta* h_proj_grad, Meta* pre_hidden_grad) {
+void GruCellGradInferMeta(const Meta& hidden_grad, const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden,
+                          Meta* x_proj_grad, Meta* h_proj_grad, Meta* pre_hidden_grad) {
+  Meta forward_out;
+  GruCellInferMeta(x_proj, h_proj, pre_hidden, &forward_out);
+  PD_CHECK(hidden_grad.dims == pre_hidden.dims && hidden_grad.dtype == pre_hidden.dtype, InvalidArgument,
+           "hidden_grad must be ", DataTypeName(pre_hidden.dtype), " ", pre_hidden.dims.ToString(),
+           " like pre_hidden, but got ", DataTypeName(hidden_grad.dtype), " ", hidden_grad.dims.ToString());
   *x_proj_grad = Meta(x_proj.dtype, x_proj.dims);
   *h_proj_grad = Meta(h_proj.dtype, h_proj.dims);
   *pre_hidden_grad = Meta(pre_hidden.dtype, pre_hidden.dims);

@@ -324,7 +324,8 @@ void MatrixUnchangedInferMeta(const Meta& x, Meta* out) {
 }
 
 void FlipInferMeta(const Meta& x, const std::vector<int64_t>& axis, Meta* out) {
-  std::vector<bool> seen(x.dims.size(), false);
+  // A 0-D x has the one axis 0 (-1), as NormalizeAxis reads it: flipping it changes nothing.
+  std::vector<bool> seen(std::max(x.dims.size(), 1), false);
   for (int64_t a : axis) {
     const int d = NormalizeAxis(a, x.dims.size());
     PD_CHECK(!seen[d], InvalidArgument, "axis ", a, " is given twice");

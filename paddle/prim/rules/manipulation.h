@@ -181,6 +181,7 @@ T Flip(const T& x, const std::vector<int64_t>& axis) {
   T out = x;
   for (int64_t axis_i : axis) {
     const int a = NormalizeAxis(axis_i, x.dims().size());
+    if (x.dims().size() == 0) continue;  // a 0-D x flips to itself
     const int64_t n = x.dims()[a];
     if (n > 1) out = index_select(out, arange<T>(n - 1, -1, -1, DataType::INT64, x.place()), a);
   }

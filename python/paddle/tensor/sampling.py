@@ -51,10 +51,12 @@ def _marsaglia_tsang(shape_at_least_one: Tensor) -> Tensor:
         positive = v > 0
         log_v = paddle.log(paddle.where(positive, v, paddle.ones_like(v)))
         accepted = positive & (paddle.log(u) < 0.5 * z * z + d - d * v + d * log_v)
-        # An invalid shape (NaN, or <= 0 before the boost) would never be accepted: stop it with NaN.
-        invalid = ~(d > 0)
-        accepted = accepted | invalid
+        # An invalid shape (NaN, or <= 0 before the boost) would never be accepted: stop it with NaN;
+        # an infinite one (whose test reads inf - inf) with its limit, inf.
+        invalid, infinite = ~(d > 0), paddle.isinf(d)
+        accepted = accepted | invalid | infinite
         result = paddle.where(invalid, paddle.full_like(d, float("nan")), result)
+        result = paddle.where(infinite & ~invalid, d, result)
         result = paddle.where(accepted & ~done, d * v, result)
         done = done | accepted
         if bool(paddle.all(done).item()):
