@@ -513,3 +513,9 @@ def test_samplers_and_series_with_degenerate_parameters_finish():
     assert np.isnan(draws[0]) and np.isposinf(draws[1]) and np.isnan(draws[2])
     with pytest.raises(ValueError, match=r"\[arange\] a tensor of shape"):
         paddle.multigammaln(paddle.to_tensor([7.5]), 2**62)
+
+
+def test_matrix_power_of_the_most_negative_exponent_finishes():
+    x = paddle.to_tensor([[2.0]], stop_gradient=False)
+    assert paddle.linalg.matrix_power(x, -(2**63)).item() == 0.0  # 2 ** -(2 ** 63) underflows to 0
+    assert paddle.linalg.matrix_power(x, 2**62).item() == float("inf")

@@ -242,7 +242,8 @@ T MatrixPower(const T& x, int64_t n) {
   T base = n < 0 ? Inverse(x) : x;
   T result;
   bool started = false;
-  for (int64_t k = n < 0 ? -n : n; k > 0; k >>= 1) {
+  // |n| as unsigned: -n overflows for the most negative n
+  for (uint64_t k = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n); k > 0; k >>= 1) {
     if (k & 1) {
       result = started ? matmul(result, base, false, false) : base;
       started = true;
