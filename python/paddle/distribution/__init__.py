@@ -30,6 +30,7 @@ from paddle.distribution.multivariate_normal import MultivariateNormal
 from paddle.distribution.normal import Normal
 from paddle.distribution.poisson import Poisson
 from paddle.distribution.student_t import StudentT
+from paddle.distribution import transform
 from paddle.distribution.transform import (
     AbsTransform,
     AffineTransform,
@@ -76,17 +77,4 @@ __all__ = [
     "Binomial",
     "Poisson",
     "StudentT",
-    "Transform",
-    "AbsTransform",
-    "AffineTransform",
-    "ChainTransform",
-    "ExpTransform",
-    "IndependentTransform",
-    "PowerTransform",
-    "ReshapeTransform",
-    "SigmoidTransform",
-    "SoftmaxTransform",
-    "StackTransform",
-    "StickBreakingTransform",
-    "TanhTransform",
-]
+] + transform.__all__

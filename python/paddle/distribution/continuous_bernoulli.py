@@ -93,10 +93,6 @@ class ContinuousBernoulli(Distribution):
         taylor = 1.0 / 12.0 - (1.0 / 15.0 - 128.0 / 945.0 * x) * x
         return paddle.where(self._outside_lims(), closed, taylor)
 
-    def sample(self, shape: Sequence[int] = []) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape`` (no gradient)."""
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw ``icdf(u)``, u uniform: differentiable in ``probs``."""

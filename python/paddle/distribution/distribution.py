@@ -54,9 +54,14 @@ class Distribution:
         """The standard deviation, the square root of the variance."""
         return paddle.sqrt(self.variance)
 
-    def sample(self, shape: Sequence[int] = []) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape + event_shape`` (no gradient)."""
-        raise NotImplementedError(f"[{type(self).__name__}.sample] is not implemented")
+    def sample(self, shape: Sequence[int] = [], seed: int = 0) -> Tensor:
+        """Draw samples of shape ``shape + batch_shape + event_shape`` (no gradient): rsample's draws,
+        detached, for a reparameterizable distribution. `seed` is accepted for compatibility; draws
+        follow the global generator (``paddle.seed``)."""
+        if type(self).rsample is Distribution.rsample:
+            raise NotImplementedError(f"[{type(self).__name__}.sample] is not implemented")
+        with paddle.no_grad():
+            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw reparameterized samples, differentiable in the parameters."""

@@ -45,10 +45,6 @@ class Exponential(ExponentialFamily):
         """The variance, ``1 / rate ** 2``."""
         return self.rate.pow(-2)
 
-    def sample(self, shape: Sequence[int] = []) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape`` (no gradient)."""
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw ``-log(1 - u) / rate``, u uniform on [0, 1): differentiable in ``rate``."""

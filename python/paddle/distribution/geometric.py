@@ -74,10 +74,6 @@ class Geometric(Distribution):
         """Same as :meth:`pmf`."""
         return self.pmf(value)
 
-    def sample(self, shape: Sequence[int] = []) -> Tensor:
-        """Draw failure counts (as floats) of shape ``shape + batch_shape`` (no gradient)."""
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw ``floor(log(u) / log(1 - p))``, u uniform on (0, 1); the counts are piecewise constant in ``p``."""

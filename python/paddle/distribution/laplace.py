@@ -73,10 +73,6 @@ class Laplace(Distribution):
         centered = value - 0.5
         return self.loc - self.scale * paddle.sign(centered) * paddle.log1p(-2.0 * paddle.abs(centered))
 
-    def sample(self, shape: Sequence[int] = []) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape`` (no gradient)."""
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw by the inverse CDF of a uniform in (-1, 1): differentiable in ``loc`` and ``scale``."""

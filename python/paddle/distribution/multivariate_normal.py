@@ -175,10 +175,6 @@ class MultivariateNormal(Distribution):
         return paddle.broadcast_to((self._unbroadcasted_scale_tril**2).sum(-1),
                                    list(self.batch_shape) + list(self.event_shape))
 
-    def sample(self, shape: Sequence[int] = []) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape + [k]`` (no gradient)."""
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw ``loc + L @ eps``, eps standard normal: differentiable in the parameters."""

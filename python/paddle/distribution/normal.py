@@ -62,16 +62,6 @@ class Normal(Distribution):
         """The standard deviation, ``scale``."""
         return self.scale
 
-    def sample(self, shape: Sequence[int] = [], seed: int = 0) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape`` (no gradient).
-
-        Args:
-            shape (Sequence[int], optional): the sample shape. Default: ``[]``.
-            seed (int, optional): accepted for compatibility; draws follow
-                the global generator (``paddle.seed``). Default: 0.
-        """
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw ``loc + scale * eps``, eps standard normal: differentiable in ``loc`` and ``scale``."""

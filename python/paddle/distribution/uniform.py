@@ -49,16 +49,6 @@ class Uniform(Distribution):
         """The variance, ``(high - low) ** 2 / 12``."""
         return (self.high - self.low) ** 2 / 12.0
 
-    def sample(self, shape: Sequence[int] = [], seed: int = 0) -> Tensor:
-        """Draw samples of shape ``shape + batch_shape`` (no gradient).
-
-        Args:
-            shape (Sequence[int], optional): the sample shape. Default: ``[]``.
-            seed (int, optional): accepted for compatibility; draws follow
-                the global generator (``paddle.seed``). Default: 0.
-        """
-        with paddle.no_grad():
-            return self.rsample(shape).detach()
 
     def rsample(self, shape: Sequence[int] = []) -> Tensor:
         """Draw ``low + (high - low) * u``, u uniform on [0, 1): differentiable in ``low`` and ``high``."""
