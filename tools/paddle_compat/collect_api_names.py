@@ -31,8 +31,13 @@ def main() -> None:
     for module_name in MODULES:
         module = importlib.import_module(module_name)
         names[module_name] = sorted(set(getattr(module, "__all__", ())))
-    json.dump({"paddle_version": paddle.__version__, "names": names}, sys.stdout, indent=1, sort_keys=True)
-    sys.stdout.write("\n")
+    sys.stdout.write(dump(paddle.__version__, names))
+
+
+def dump(version: str, names: dict) -> str:
+    """The JSON with one module per line, so a diff shows which module's names changed."""
+    modules = ",\n".join(f"  {json.dumps(m)}: {json.dumps(names[m])}" for m in sorted(names))
+    return f'{{"paddle_version": {json.dumps(version)}, "names": {{\n{modules}\n}}}}\n'
 
 
 if __name__ == "__main__":
