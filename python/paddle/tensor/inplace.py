@@ -259,7 +259,7 @@ def copy_(x, src, blocking=True) -> Tensor:
         if not isinstance(src, Tensor):
             raise TypeError(f"[copy_] argument 'src': expected a Tensor, but got {type(src).__name__}")
         value = src.astype(alias.dtype) if src.dtype != alias.dtype else src
-        return value.broadcast_to(alias.shape) if list(value.shape) != list(alias.shape) else value + 0
+        return value.broadcast_to(alias.shape) if list(value.shape) != list(alias.shape) else value
     return update("copy_", x, compute)
 
 
