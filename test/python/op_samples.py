@@ -545,4 +545,4 @@ COMPLEX_GRAD_SAMPLES = {
     "conj", "cast_float64", "sum", "sum_axis", "mean", "matmul", "reshape", "transpose", "squeeze", "unsqueeze",
     "slice", "concat", "clone", "norm", "square", "reciprocal", "cumsum", "cumprod", "expm1", "log1p", "log2", "log10",
     "sin", "cos", "tan", "sinh", "cosh", "sigmoid",
-} | op_samples_compose.COMPLEX_GRAD_SAMPLES | op_samples_fft.COMPLEX_GRAD_SAMPLES
+} | op_samples_compose.COMPLEX_GRAD_SAMPLES | op_samples_fft.COMPLEX_GRAD_SAMPLES | op_samples_linalg.COMPLEX_GRAD_SAMPLES

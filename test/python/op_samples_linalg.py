@@ -11,7 +11,8 @@ import paddle
 from op_test import ErrorCase, OpSample
 
 FLOATS = ("float32", "float64")
-TOL = {"float32": (2e-4, 2e-4)}
+FLOATS_AND_COMPLEX = FLOATS + ("complex64", "complex128")
+TOL = {"float32": (2e-4, 2e-4), "complex64": (2e-4, 2e-4)}
 
 
 def _t(*shape, dtype="float32"):
@@ -22,6 +23,8 @@ def _well_conditioned(rng, dtype, shapes):
     out = []
     for shape in shapes:
         a = rng.normal(size=shape)
+        if dtype.startswith("complex"):
+            a = a + 1j * rng.normal(size=shape)
         if len(shape) >= 2 and shape[-1] == shape[-2]:
             a = a + 3 * np.eye(shape[-1])
         out.append(a.astype(dtype))
@@ -55,6 +58,46 @@ def _eigh_vectors(x):
     return _sign_fixed_tensor(paddle.linalg.eigh(x)[1], -2)
 
 
+def _eigvals_power_sums(w, power):
+    """sum(w**k) for k = 1..power along the last axis: the eigenvalues as a
+    multiset, whatever order the solver gives them in."""
+    return [(w ** k).sum(-1) for k in range(1, power + 1)]
+
+
+def _eigvals_fingerprint(eigvals):
+    return lambda x: paddle.stack(_eigvals_power_sums(eigvals(x), x.shape[-1]), -1)
+
+
+def _np_eigvals_fingerprint(x):
+    return np.stack(_eigvals_power_sums(np.linalg.eigvals(x), x.shape[-1]), -1)
+
+
+def _eig_residuals(x):
+    """x v - v diag(w) (zero) and each eigenvector's norm (one), as one real tensor."""
+    w, v = paddle.linalg.eig(x)
+    residual = paddle.matmul(x.astype(v.dtype), v) - v * w.unsqueeze(-2)
+    norms = (paddle.abs(v) ** 2).sum(-2)
+    return paddle.concat([paddle.abs(residual).flatten(), norms.flatten()])
+
+
+def _np_eig_residuals(x):
+    n = x.shape[-1]
+    batch = int(np.prod(x.shape[:-2]))
+    return np.concatenate([np.zeros(batch * n * n), np.ones(batch * n)])
+
+
+def _eig_invariants(x):
+    """What eig's gradient is defined for: the eigenvalues and the magnitudes
+    of the eigenvectors' entries (free of each vector's phase)."""
+    w, v = paddle.linalg.eig(x)
+    return paddle.concat([paddle.as_real(w).flatten(), (paddle.abs(v) ** 2).flatten()])
+
+
+def _np_eig_invariants(x):
+    w, v = np.linalg.eig(x)
+    return np.concatenate([np.stack([w.real, w.imag], -1).ravel(), (np.abs(v) ** 2).ravel()])
+
+
 def _svd_u(x):
     return _sign_fixed_tensor(paddle.linalg.svd(x)[0], -2)
 
@@ -72,7 +115,10 @@ SAMPLES = [
                  ErrorCase(lambda: paddle.linalg.solve(paddle.zeros([2, 2]), _t(2, 1)), ValueError,
                            r"\[linalg_solve\] the matrix x\[0\] is singular"),
                  ErrorCase(lambda: paddle.linalg.solve(_t(2, 2, dtype="int64"), _t(2, 1, dtype="int64")), TypeError,
-                           r"\[linalg_solve\] x must be float32 or float64")], covers=("linalg_solve",)),
+                           r"\[linalg_solve\] x must be float32, float64, complex64 or complex128")],
+             covers=("linalg_solve",)),
+    OpSample("solve_complex", paddle.linalg.solve, np.linalg.solve, [[(3, 3), (3, 2)], [(2, 4, 4), (2, 4, 1)]],
+             ("complex64", "complex128"), make_inputs=_well_conditioned, tolerance=TOL, covers=("linalg_solve",)),
     OpSample("solve_vector", paddle.linalg.solve, np.linalg.solve, [[(3, 3), (3,)]], FLOATS,
              make_inputs=_well_conditioned, tolerance=TOL),
     OpSample("inv", paddle.linalg.inv, np.linalg.inv, [[(4, 4)], [(2, 3, 3)]], FLOATS, make_inputs=_well_conditioned,
@@ -93,6 +139,20 @@ SAMPLES = [
              make_inputs=_symmetric, tolerance=TOL),
     OpSample("eigh_vectors", _eigh_vectors, lambda x: _sign_fixed(np.linalg.eigh(x)[1], -2), [[(4, 4)]], FLOATS,
              make_inputs=_symmetric, tolerance={"float32": (1e-3, 1e-3)}),
+    OpSample("eigvals", _eigvals_fingerprint(paddle.linalg.eigvals), _np_eigvals_fingerprint,
+             [[(4, 4)], [(2, 3, 3)], [(1, 1)]], FLOATS_AND_COMPLEX, low=-1, high=1,
+             tolerance={"float32": (1e-3, 1e-3), "complex64": (1e-3, 1e-3)}, errors=[
+                 ErrorCase(lambda: paddle.linalg.eigvals(_t(2, 3)), ValueError, r"\[eigvals\] x must hold square"),
+                 ErrorCase(lambda: paddle.linalg.eigvals(_t(2, 2, dtype="int32")), TypeError,
+                           r"\[eigvals\] x must be float32, float64, complex64 or complex128, but got int32")]),
+    OpSample("eig_values", _eigvals_fingerprint(lambda x: paddle.linalg.eig(x)[0]), _np_eigvals_fingerprint,
+             [[(4, 4)], [(2, 3, 3)]], FLOATS_AND_COMPLEX, low=-1, high=1,
+             tolerance={"float32": (1e-3, 1e-3), "complex64": (1e-3, 1e-3)}, covers=("eig",), errors=[
+                 ErrorCase(lambda: paddle.linalg.eig(_t(3)), ValueError, r"\[eig\] x must have at least 2 dims"),
+                 ErrorCase(lambda: paddle.linalg.eig(paddle.to_tensor([[1.0, float("nan")], [0.0, 1.0]])), ValueError,
+                           r"\[eig\] x holds nan at flat position 1")]),
+    OpSample("eig_vectors", _eig_residuals, _np_eig_residuals, [[(4, 4)], [(2, 3, 3)]], FLOATS_AND_COMPLEX,
+             tolerance={"float32": (1e-4, 1e-4), "complex64": (1e-4, 1e-4)}, covers=("eig",)),
     OpSample("svdvals", paddle.linalg.svdvals, lambda x: np.linalg.svd(x, compute_uv=False),
              [[(4, 3)], [(2, 3, 5)]], FLOATS, tolerance=TOL),
     OpSample("svd_u", _svd_u, lambda x: _sign_fixed(np.linalg.svd(x, full_matrices=False)[0], -2), [[(5, 3)], [(3, 4)]],
@@ -139,6 +199,8 @@ SAMPLES += [
     OpSample("eigh_grad", _symmetrized(lambda a: paddle.linalg.eigh(a)[0] + _eigh_vectors(a).sum(0)),
              lambda x: np.linalg.eigh((x + x.T) / 2)[0] + _sign_fixed(np.linalg.eigh((x + x.T) / 2)[1], -2).sum(0),
              [[(3, 3)]], ("float64",)),
+    OpSample("eig_grad", _eig_invariants, _np_eig_invariants, [[(3, 3)], [(2, 4, 4)]], ("float64", "complex128"),
+             make_inputs=_well_conditioned, covers=("eig",)),
     OpSample("svd_grad", lambda x: paddle.concat([paddle.linalg.svd(x)[1], _svd_u(x).flatten(),
                                                   paddle.abs(paddle.linalg.svd(x)[2]).flatten()]),
              lambda x: np.concatenate([np.linalg.svd(x)[1],
@@ -151,5 +213,7 @@ SAMPLES += [
 ]
 
 GRAD2_SAMPLES = {"solve", "solve_vector", "inv", "det", "matrix_power", "matrix_power_negative"}
-GRAD_SAMPLES = {"slogdet", "cholesky_grad", "eigh_grad", "svd_grad", "qr_grad", "pinv", "lstsq", "lstsq_gelsd"}
+COMPLEX_GRAD_SAMPLES = {"solve_complex", "eig_grad"}
+GRAD_SAMPLES = {"eig_grad", "slogdet", "cholesky_grad", "eigh_grad", "svd_grad", "qr_grad", "pinv", "lstsq",
+                "lstsq_gelsd"}
 

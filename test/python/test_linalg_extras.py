@@ -195,3 +195,34 @@ def test_linalg_aliases_and_methods():
     np.testing.assert_array_equal(paddle.linalg.diagonal(_t(a)).numpy(), np.diagonal(a))
     np.testing.assert_allclose(_t(a).cov().numpy(), np.cov(a), rtol=1e-12)
     np.testing.assert_allclose(_t(a).lu()[0].numpy(), _lu_reference(a)[0], rtol=1e-10)
+
+
+def test_eig_gives_lapacks_normalized_eigenpairs():
+    # [[2, 1], [0, 3]]: eigenvalues 2 and 3, eigenvectors e1 and (1, 1) / sqrt(2) (geev's order and scaling).
+    w, v = paddle.linalg.eig(_t([[2.0, 1.0], [0.0, 3.0]]))
+    assert w.dtype == paddle.complex128 and v.dtype == paddle.complex128
+    np.testing.assert_allclose(w.numpy(), [2.0, 3.0], atol=1e-14)
+    np.testing.assert_allclose(v.numpy(), [[1.0, 1 / math.sqrt(2)], [0.0, 1 / math.sqrt(2)]], atol=1e-14)
+    # A rotation: the conjugate pair +-i with vectors (1, -+i) / sqrt(2) up to a common phase.
+    w, v = paddle.linalg.eig(_t([[0.0, 1.0], [-1.0, 0.0]]).astype("float32"))
+    assert w.dtype == paddle.complex64
+    np.testing.assert_allclose(w.numpy(), [1j, -1j], atol=1e-6)
+    np.testing.assert_allclose(np.abs(v.numpy()), np.full((2, 2), 1 / math.sqrt(2)), atol=1e-6)
+    np.testing.assert_allclose(v.numpy()[1] / v.numpy()[0], [1j, -1j], atol=1e-6)
+    assert paddle.linalg.eigvals(paddle.zeros([0, 0])).shape == [0]
+
+
+def test_eig_gradient_of_the_eigenvalues_alone_is_the_trace_gradient():
+    # sum of the eigenvalues = trace(x): its gradient is the identity, for real and complex x.
+    for a in (RNG.normal(size=(4, 4)), RNG.normal(size=(3, 3)) + 1j * RNG.normal(size=(3, 3))):
+        x = paddle.to_tensor(a, stop_gradient=False)
+        w, _ = paddle.linalg.eig(x)
+        paddle.real(w.sum()).backward()
+        np.testing.assert_allclose(x.grad.numpy(), np.eye(a.shape[0]), atol=1e-10)
+
+
+def test_eigvals_has_no_gradient_as_in_paddle():
+    x = paddle.to_tensor(np.eye(2), stop_gradient=False)
+    w = paddle.linalg.eigvals(x)
+    with pytest.raises(RuntimeError, match=r"\[eigvals\] has no gradient"):
+        paddle.real(w.sum()).backward()

@@ -244,6 +244,8 @@ void AddmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out);
 void BaddbmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out);
 void CholeskyInferMeta(const Meta& x, bool upper, Meta* out);
 void EighInferMeta(const Meta& x, const std::string& uplo, Meta* eigenvalues, Meta* eigenvectors);
+void EigInferMeta(const Meta& x, Meta* eigenvalues, Meta* eigenvectors);
+void EigvalsInferMeta(const Meta& x, Meta* eigenvalues);
 void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh);
 // qr: mode "reduced" (Q [m, k], R [k, n]), "complete" (Q [m, m], R [m, n]) or "r" (Q empty).
 void QrInferMeta(const Meta& x, const std::string& mode, Meta* q, Meta* r);

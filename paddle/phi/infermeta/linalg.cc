@@ -8,14 +8,21 @@ namespace phi {
 
 namespace {
 
-void CheckMatrices(const Meta& x, const char* arg, bool square) {
+void CheckMatrices(const Meta& x, const char* arg, bool square, bool complex_ok = false) {
   const int rank = x.dims.size();
   PD_CHECK(rank >= 2, InvalidArgument, arg, " must have at least 2 dims (a batch of matrices), but got shape ",
            x.dims.ToString());
   PD_CHECK(!square || x.dims[rank - 1] == x.dims[rank - 2], InvalidArgument, arg,
            " must hold square matrices, but got shape ", x.dims.ToString());
-  PD_CHECK(x.dtype == DataType::FLOAT32 || x.dtype == DataType::FLOAT64, InvalidType, arg,
-           " must be float32 or float64, but got ", DataTypeName(x.dtype));
+  const bool real = x.dtype == DataType::FLOAT32 || x.dtype == DataType::FLOAT64;
+  PD_CHECK(real || (complex_ok && IsComplex(x.dtype)), InvalidType, arg, " must be float32",
+           complex_ok ? ", float64, complex64 or complex128" : " or float64", ", but got ", DataTypeName(x.dtype));
+}
+
+// The complex dtype of x's values: x's own when complex, else the one of its precision.
+DataType ComplexOf(DataType dtype) {
+  if (IsComplex(dtype)) return dtype;
+  return dtype == DataType::FLOAT32 ? DataType::COMPLEX64 : DataType::COMPLEX128;
 }
 
 std::vector<int64_t> Batch(const Meta& x) {
@@ -30,8 +37,8 @@ DDim With(std::vector<int64_t> batch, std::initializer_list<int64_t> tail) {
 }  // namespace
 
 void LinalgSolveInferMeta(const Meta& x, const Meta& y, Meta* out) {
-  CheckMatrices(x, "x", true);
-  CheckMatrices(y, "y", false);
+  CheckMatrices(x, "x", true, true);
+  CheckMatrices(y, "y", false, true);
   PD_CHECK(Batch(x) == Batch(y) && y.dims[y.dims.size() - 2] == x.dims[x.dims.size() - 1], InvalidArgument,
            "y must be [..., n, k] with x's batch dims for x of shape ", x.dims.ToString(), ", but got ",
            y.dims.ToString());
@@ -98,6 +105,18 @@ void EighInferMeta(const Meta& x, const std::string& uplo, Meta* eigenvalues, Me
   const int64_t n = x.dims[x.dims.size() - 1];
   *eigenvalues = Meta(x.dtype, With(Batch(x), {n}));
   *eigenvectors = Meta(x.dtype, x.dims);
+}
+
+void EigInferMeta(const Meta& x, Meta* eigenvalues, Meta* eigenvectors) {
+  CheckMatrices(x, "x", true, true);
+  const int64_t n = x.dims[x.dims.size() - 1];
+  *eigenvalues = Meta(ComplexOf(x.dtype), With(Batch(x), {n}));
+  *eigenvectors = Meta(ComplexOf(x.dtype), x.dims);
+}
+
+void EigvalsInferMeta(const Meta& x, Meta* eigenvalues) {
+  CheckMatrices(x, "x", true, true);
+  *eigenvalues = Meta(ComplexOf(x.dtype), With(Batch(x), {x.dims[x.dims.size() - 1]}));
 }
 
 void SvdInferMeta(const Meta& x, bool full_matrices, Meta* u, Meta* s, Meta* vh) {

@@ -72,6 +72,12 @@ T MT(const T& x) {
   return transpose(x, perm);
 }
 
+// The conjugate transpose: MT for real dtypes.
+template <TensorLike T>
+T MH(const T& x) {
+  return Conj(MT(x));
+}
+
 // fused_gemm_epilogue: linear, then its activation.
 template <TensorLike T>
 T GemmEpilogue(const T& x, const T& weight, const T& bias, const std::string& activation) {
@@ -162,6 +168,23 @@ T EighGrad(const T& w_grad, const T& v_grad, const T& w, const T& v) {
   T inner = add(Diag(w_grad), multiply(InverseGaps(w), Mm(MT(v), v_grad)));
   T g = Mm(Mm(v, inner), MT(v));
   return multiply(add(g, MT(g)), ScalarLike(0.5, g));
+}
+
+// Eigenvectors are unique only up to a phase each (LAPACK: unit norm, the
+// largest entry real); this is the gradient of losses that do not depend on
+// those phases, as PyTorch's and Paddle's are. With E_ij = w_j - w_i:
+// gA = V^-H (diag(gw) + (V^H gV - V^H V Re(diag(V^H gV))) / conj(E)) V^H,
+// its real part for real x.
+template <TensorLike T>
+T EigGrad(const T& w_grad, const T& v_grad, const T& w, const T& v, const T& x) {
+  using namespace linalg_detail;  // NOLINT
+  const T vh = MH(v);
+  const T vh_gv = Mm(vh, v_grad);
+  // The part of gV that would only change the vectors' norms, held at 1.
+  const T norm_part = cast(cast(diagonal(vh_gv, 0, -2, -1), ToReal(v.dtype())), v.dtype());
+  const T projected = subtract(vh_gv, multiply(Mm(vh, v), unsqueeze(norm_part, {-2})));
+  const T inner = add(Diag(w_grad), multiply(projected, InverseGaps(Conj(w))));
+  return CastLike(linalg_solve(vh, Mm(inner, vh)), x);
 }
 
 template <TensorLike T>

@@ -1,5 +1,5 @@
 // Linear algebra on the CPU by LAPACK (OpenBLAS's): solve, slogdet,
-// cholesky, eigh, svd and qr over batches of matrices [..., m, n]. LAPACK is
+// cholesky, eigh, eig, svd and qr over batches of matrices [..., m, n]. LAPACK is
 // column-major: each matrix is transposed into a column-major work copy, and
 // results are transposed back. Batches run on parallel threads (inside a
 // parallel region OpenBLAS runs single-threaded).
@@ -8,14 +8,29 @@
 #include <limits>
 #include <vector>
 
+#include "paddle/common/complex.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/core/kernel_registry.h"
+#include "paddle/phi/kernels/funcs/math_type.h"
 #include "paddle/phi/kernels/generated/kernel_dtypes_linalg.h"
 
 extern "C" {
 // LAPACK's Fortran interface: every argument by pointer.
 void sgesv_(int* n, int* nrhs, float* a, int* lda, int* ipiv, float* b, int* ldb, int* info);
 void dgesv_(int* n, int* nrhs, double* a, int* lda, int* ipiv, double* b, int* ldb, int* info);
+void cgesv_(int* n, int* nrhs, paddle::complex64* a, int* lda, int* ipiv, paddle::complex64* b, int* ldb, int* info);
+void zgesv_(int* n, int* nrhs, paddle::complex128* a, int* lda, int* ipiv, paddle::complex128* b, int* ldb,
+            int* info);
+void sgeev_(char* jobvl, char* jobvr, int* n, float* a, int* lda, float* wr, float* wi, float* vl, int* ldvl,
+            float* vr, int* ldvr, float* work, int* lwork, int* info);
+void dgeev_(char* jobvl, char* jobvr, int* n, double* a, int* lda, double* wr, double* wi, double* vl, int* ldvl,
+            double* vr, int* ldvr, double* work, int* lwork, int* info);
+void cgeev_(char* jobvl, char* jobvr, int* n, paddle::complex64* a, int* lda, paddle::complex64* w,
+            paddle::complex64* vl, int* ldvl, paddle::complex64* vr, int* ldvr, paddle::complex64* work, int* lwork,
+            float* rwork, int* info);
+void zgeev_(char* jobvl, char* jobvr, int* n, paddle::complex128* a, int* lda, paddle::complex128* w,
+            paddle::complex128* vl, int* ldvl, paddle::complex128* vr, int* ldvr, paddle::complex128* work,
+            int* lwork, double* rwork, int* info);
 void sgetrf_(int* m, int* n, float* a, int* lda, int* ipiv, int* info);
 void dgetrf_(int* m, int* n, double* a, int* lda, int* ipiv, int* info);
 void spotrf_(char* uplo, int* n, float* a, int* lda, int* info);
@@ -40,6 +55,12 @@ namespace {
 // Overloads picking the s/d routine by type.
 void Gesv(int n, int nrhs, float* a, int* ipiv, float* b, int* info) { sgesv_(&n, &nrhs, a, &n, ipiv, b, &n, info); }
 void Gesv(int n, int nrhs, double* a, int* ipiv, double* b, int* info) { dgesv_(&n, &nrhs, a, &n, ipiv, b, &n, info); }
+void Gesv(int n, int nrhs, paddle::complex64* a, int* ipiv, paddle::complex64* b, int* info) {
+  cgesv_(&n, &nrhs, a, &n, ipiv, b, &n, info);
+}
+void Gesv(int n, int nrhs, paddle::complex128* a, int* ipiv, paddle::complex128* b, int* info) {
+  zgesv_(&n, &nrhs, a, &n, ipiv, b, &n, info);
+}
 void Getrf(int n, float* a, int* ipiv, int* info) { sgetrf_(&n, &n, a, &n, ipiv, info); }
 void Getrf(int n, double* a, int* ipiv, int* info) { dgetrf_(&n, &n, a, &n, ipiv, info); }
 void Potrf(char uplo, int n, float* a, int* info) { spotrf_(&uplo, &n, a, &n, info); }
@@ -117,6 +138,69 @@ void Orgqr(int m, int n, int k, T* a, T* tau, int* info) {
   call(work.data());
 }
 
+// The eigenvalues w[n] and, where v is not null, the right eigenvectors
+// v[n * n] (unit columns, column-major) of the column-major matrix a, which
+// it overwrites. Real a: LAPACK stores a complex pair's vectors as the real
+// and imaginary parts in two adjacent columns; they are unpacked here.
+template <typename T>
+int Geev(int n, T* a, paddle::complex<RealType<T>>* w, paddle::complex<RealType<T>>* v) {
+  using R = RealType<T>;
+  char jobvl = 'N', jobvr = v != nullptr ? 'V' : 'N';
+  int lwork = -1, info = 0, one = 1;
+  int ldvr = v != nullptr ? n : 1;
+  if constexpr (kIsComplex<T>) {
+    std::vector<R> rwork(2 * std::max(n, 1));
+    T unused{};
+    T* vr = v != nullptr ? v : &unused;
+    auto call = [&](T* work) {
+      if constexpr (std::is_same_v<R, float>) {
+        cgeev_(&jobvl, &jobvr, &n, a, &n, w, nullptr, &one, vr, &ldvr, work, &lwork, rwork.data(), &info);
+      } else {
+        zgeev_(&jobvl, &jobvr, &n, a, &n, w, nullptr, &one, vr, &ldvr, work, &lwork, rwork.data(), &info);
+      }
+    };
+    T work_size{};
+    call(&work_size);
+    lwork = static_cast<int>(work_size.real);
+    std::vector<T> work(std::max(lwork, 1));
+    call(work.data());
+  } else {
+    std::vector<T> vr(v != nullptr ? int64_t{n} * n : 1);
+    std::vector<R> wr(n), wi(n);
+    auto call = [&](T* work) {
+      if constexpr (std::is_same_v<R, float>) {
+        sgeev_(&jobvl, &jobvr, &n, a, &n, wr.data(), wi.data(), nullptr, &one, vr.data(), &ldvr,
+               work, &lwork, &info);
+      } else {
+        dgeev_(&jobvl, &jobvr, &n, a, &n, wr.data(), wi.data(), nullptr, &one, vr.data(), &ldvr,
+               work, &lwork, &info);
+      }
+    };
+    T work_size = 0;
+    call(&work_size);
+    lwork = static_cast<int>(work_size);
+    std::vector<T> work(std::max(lwork, 1));
+    call(work.data());
+    for (int j = 0; j < n; ++j) w[j] = paddle::complex<R>(wr[j], wi[j]);
+    if (v != nullptr) {
+      for (int j = 0; j < n; ++j) {
+        const T* re = vr.data() + int64_t{j} * n;
+        if (wi[j] != 0 && j + 1 < n) {  // the pair (j, j + 1): re +- i * im
+          const T* im = re + n;
+          for (int i = 0; i < n; ++i) {
+            v[int64_t{j} * n + i] = paddle::complex<R>(re[i], im[i]);
+            v[int64_t{j + 1} * n + i] = paddle::complex<R>(re[i], -im[i]);
+          }
+          ++j;
+        } else {
+          for (int i = 0; i < n; ++i) v[int64_t{j} * n + i] = paddle::complex<R>(re[i], 0);
+        }
+      }
+    }
+  }
+  return info;
+}
+
 // rows x cols row-major <-> column-major.
 template <typename T>
 void ToColumnMajor(const T* src, int64_t rows, int64_t cols, T* dst) {
@@ -149,13 +233,18 @@ void ForEachMatrix(int64_t batch, Body body, Fail fail) {
   if (bad_batch >= 0) fail(bad_batch, bad_info);
 }
 
-// LAPACK's iterative routines (svd, eigh) may never return on NaN or infinity.
+// LAPACK's iterative routines (svd, eigh, eig) may never return on NaN or infinity.
 template <typename T>
 void CheckFinite(const DenseTensor& x) {
   const T* p = x.data<T>();
   for (int64_t i = 0; i < x.numel(); ++i) {
-    PD_CHECK(std::isfinite(p[i]), InvalidArgument, "x holds ", p[i], " at flat position ", i,
-             ": the decomposition needs finite values");
+    if constexpr (kIsComplex<T>) {
+      PD_CHECK(std::isfinite(p[i].real) && std::isfinite(p[i].imag), InvalidArgument, "x holds (", p[i].real, ", ",
+               p[i].imag, ") at flat position ", i, ": the decomposition needs finite values");
+    } else {
+      PD_CHECK(std::isfinite(p[i]), InvalidArgument, "x holds ", p[i], " at flat position ", i,
+               ": the decomposition needs finite values");
+    }
   }
 }
 
@@ -257,6 +346,36 @@ void EighKernel(const Context& ctx, const DenseTensor& x, const std::string& upl
   }, [](int64_t b, int64_t info) { PD_THROW(InvalidArgument, "eigh did not converge on x[", b, "] (", info, ")"); });
 }
 
+// eig and eigvals: one routine, the vectors computed only when asked for.
+template <typename T, typename Context>
+void EigValuesAndVectors(const Context& ctx, const DenseTensor& x, DenseTensor* eigenvalues,
+                         DenseTensor* eigenvectors) {
+  using C = paddle::complex<RealType<T>>;
+  CheckFinite<T>(x);
+  C* w = ctx.template Alloc<C>(eigenvalues);
+  C* v = eigenvectors != nullptr ? ctx.template Alloc<C>(eigenvectors) : nullptr;
+  const int n = CheckedInt(x.dims()[x.dims().size() - 1], "n");
+  const int64_t batch = n == 0 ? 0 : x.numel() / (int64_t{n} * n);
+  ForEachMatrix(batch, [&](int64_t b) {
+    std::vector<T> a(int64_t{n} * n);
+    std::vector<C> vectors(v != nullptr ? int64_t{n} * n : 0);
+    ToColumnMajor(x.data<T>() + b * n * n, n, n, a.data());
+    const int info = Geev(n, a.data(), w + b * n, v != nullptr ? vectors.data() : nullptr);
+    if (v != nullptr) FromColumnMajor(vectors.data(), n, n, v + b * n * n);  // the eigenvectors are the columns
+    return info;
+  }, [](int64_t b, int64_t info) { PD_THROW(InvalidArgument, "eig did not converge on x[", b, "] (", info, ")"); });
+}
+
+template <typename T, typename Context>
+void EigKernel(const Context& ctx, const DenseTensor& x, DenseTensor* eigenvalues, DenseTensor* eigenvectors) {
+  EigValuesAndVectors<T>(ctx, x, eigenvalues, eigenvectors);
+}
+
+template <typename T, typename Context>
+void EigvalsKernel(const Context& ctx, const DenseTensor& x, DenseTensor* eigenvalues) {
+  EigValuesAndVectors<T>(ctx, x, eigenvalues, nullptr);
+}
+
 template <typename T, typename Context>
 void SvdKernel(const Context& ctx, const DenseTensor& x, bool full_matrices, DenseTensor* u, DenseTensor* s,
                DenseTensor* vh) {
@@ -313,5 +432,7 @@ PD_REGISTER_OP_KERNEL(linalg_solve, CPU, phi::LinalgSolveKernel);
 PD_REGISTER_OP_KERNEL(log_abs_det, CPU, phi::SlogdetKernel);
 PD_REGISTER_OP_KERNEL(cholesky, CPU, phi::CholeskyKernel);
 PD_REGISTER_OP_KERNEL(eigh, CPU, phi::EighKernel);
+PD_REGISTER_OP_KERNEL(eig, CPU, phi::EigKernel);
+PD_REGISTER_OP_KERNEL(eigvals, CPU, phi::EigvalsKernel);
 PD_REGISTER_OP_KERNEL(svd, CPU, phi::SvdKernel);
 PD_REGISTER_OP_KERNEL(qr, CPU, phi::QrKernel);

@@ -1,5 +1,5 @@
-// Linear algebra on the GPU by cuSOLVER: solve, slogdet, cholesky, eigh, svd
-// and qr over batches of matrices [..., m, n], the GPU side of
+// Linear algebra on the GPU by cuSOLVER: solve (real and complex), slogdet,
+// cholesky, eigh, svd and qr over batches of matrices [..., m, n], the GPU side of
 // cpu/linalg_lapack.cc with the same layout tricks: cuSOLVER is column-major,
 // and a row-major matrix is its transpose in column-major order, so symmetric
 // inputs and the transposed-problem forms need no copy; the rest are
@@ -68,6 +68,31 @@ struct Dn<double> {
   static constexpr auto orgqr_buffer = dynload::cusolverDnDorgqr_bufferSize;
   static constexpr auto orgqr = dynload::cusolverDnDorgqr;
 };
+
+// Complex: the LU routines solve needs, on CUDA's layout-compatible types.
+template <typename C, typename Cu, auto kGetrfBuffer, auto kGetrf, auto kGetrs>
+struct ComplexDn {
+  static Cu* AsCu(C* p) { return reinterpret_cast<Cu*>(p); }
+  static cusolverStatus_t getrf_buffer(cusolverDnHandle_t h, int m, int n, C* a, int lda, int* lwork) {
+    return kGetrfBuffer(h, m, n, AsCu(a), lda, lwork);
+  }
+  static cusolverStatus_t getrf(cusolverDnHandle_t h, int m, int n, C* a, int lda, C* work, int* ipiv, int* info) {
+    return kGetrf(h, m, n, AsCu(a), lda, AsCu(work), ipiv, info);
+  }
+  static cusolverStatus_t getrs(cusolverDnHandle_t h, cublasOperation_t op, int n, int k, const C* a, int lda,
+                                const int* ipiv, C* b, int ldb, int* info) {
+    return kGetrs(h, op, n, k, reinterpret_cast<const Cu*>(a), lda, ipiv, AsCu(b), ldb, info);
+  }
+};
+
+template <>
+struct Dn<paddle::complex64>
+    : ComplexDn<paddle::complex64, cuComplex, dynload::cusolverDnCgetrf_bufferSize, dynload::cusolverDnCgetrf,
+                dynload::cusolverDnCgetrs> {};
+template <>
+struct Dn<paddle::complex128>
+    : ComplexDn<paddle::complex128, cuDoubleComplex, dynload::cusolverDnZgetrf_bufferSize, dynload::cusolverDnZgetrf,
+                dynload::cusolverDnZgetrs> {};
 
 cusolverDnHandle_t Handle(const GPUContext& ctx) {
   return gpu::LibraryHandle<cusolverDnHandle_t>(
