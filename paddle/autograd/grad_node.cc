@@ -123,10 +123,12 @@ std::vector<Tensor> NotDifferentiableNode::Apply(std::vector<Tensor>&) {
 
 SavedTensor::SavedTensor(const Tensor& t, bool is_output, int slot)
     : is_output_(is_output), requires_grad_(RequiresGrad(t)), slot_(slot) {
-  if (is_output) {
-    data_ = Tensor(t.impl());
-  } else {
-    data_ = t;
+  data_ = is_output ? Tensor(t.impl()) : t;
+  if (t.defined() && ActiveSavedTensorHooks()) {
+    hooks_ = ActiveSavedTensorHooks();
+    packed_ = hooks_->Pack(data_);
+    data_ = Tensor();
+    return;
   }
   if (t.defined() && t.dense().Holder()) version_ = t.dense().Holder()->version();
 }
@@ -140,16 +142,21 @@ SavedTensor SavedTensor::MetaOnly(const Tensor& t) {
 }
 
 Tensor SavedTensor::Unpack(const std::shared_ptr<GradNode>& owner) const {
-  PD_CHECK(data_.defined(), PreconditionNotMet,
+  PD_CHECK(data_.defined() || packed_, PreconditionNotMet,
            "[backward] a tensor saved for backward was already freed; pass retain_graph=True to "
            "the first backward to run backward twice");
-  const auto& holder = data_.dense().Holder();
-  PD_CHECK(!holder || holder->version() == version_, PreconditionNotMet, "[backward] a tensor saved by ",
-           owner->name(), " for the gradient was modified in place afterwards (version ",
-           holder ? holder->version() : 0, ", saved at version ", version_,
-           "); gradients from it would be wrong. Modify a copy (x.clone()) instead");
-  if (!is_output_ || !requires_grad_) return data_;
-  Tensor t(data_.impl());
+  Tensor saved = data_;
+  if (hooks_) {
+    saved = hooks_->Unpack(packed_);
+  } else {
+    const auto& holder = data_.dense().Holder();
+    PD_CHECK(!holder || holder->version() == version_, PreconditionNotMet, "[backward] a tensor saved by ",
+             owner->name(), " for the gradient was modified in place afterwards (version ",
+             holder ? holder->version() : 0, ", saved at version ", version_,
+             "); gradients from it would be wrong. Modify a copy (x.clone()) instead");
+  }
+  if (!is_output_ || !requires_grad_) return saved;
+  Tensor t(saved.impl());
   SetHistory(t, owner, slot_);
   return t;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "paddle/autograd/autograd_meta.h"
+#include "paddle/autograd/saved_tensor_hooks.h"
 
 namespace paddle::autograd {
 
@@ -114,7 +115,9 @@ class GradNodeAccumulation final : public GradNode {
 
 // A tensor a gradient formula needs. An op's own output is kept without its
 // autograd meta (that would be a cycle: output -> node -> output) and gets it
-// back on Unpack, so formulas using it stay differentiable.
+// back on Unpack, so formulas using it stay differentiable. Under
+// saved-tensor hooks only what the hooks packed is kept (Note [Saved-tensor
+// hooks] in saved_tensor_hooks.h).
 class SavedTensor {
  public:
   SavedTensor() = default;
@@ -125,10 +128,15 @@ class SavedTensor {
 
   // The tensor as saved; throws if its memory was written in place since.
   Tensor Unpack(const std::shared_ptr<GradNode>& owner) const;
-  void Reset() { data_ = Tensor(); }
+  void Reset() {
+    data_ = Tensor();
+    packed_.reset();
+  }
 
  private:
   Tensor data_;
+  std::shared_ptr<SavedTensorHooks> hooks_;
+  std::shared_ptr<void> packed_;
   uint64_t version_ = 0;
   bool is_output_ = false;
   bool requires_grad_ = false;

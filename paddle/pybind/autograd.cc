@@ -12,6 +12,7 @@
 #include "paddle/autograd/grad_mode.h"
 #include "paddle/autograd/grad_node.h"
 #include "paddle/autograd/inplace.h"
+#include "paddle/autograd/saved_tensor_hooks.h"
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/pybind/arg_parse.h"
@@ -113,6 +114,52 @@ void RetainGrads(const Tensor& t) {
   }, /*observer=*/true);
 }
 
+// paddle.autograd.saved_tensors_hooks (Note [Saved-tensor hooks]): the
+// packed value is the Python object pack_hook returned; unpack_hook must
+// give back a tensor of the saved one's shape and dtype, which the gradient
+// formula was written for.
+class PySavedTensorHooks final : public autograd::SavedTensorHooks {
+ public:
+  PySavedTensorHooks(py::function pack, py::function unpack) : pack_(std::move(pack)), unpack_(std::move(unpack)) {}
+  ~PySavedTensorHooks() override {
+    py::gil_scoped_acquire gil;
+    pack_ = py::function();
+    unpack_ = py::function();
+  }
+
+  std::shared_ptr<void> Pack(const Tensor& t) override {
+    py::gil_scoped_acquire gil;
+    auto* packed = new Packed{pack_(t), t.dims(), t.dtype()};
+    return std::shared_ptr<void>(packed, [](void* p) {
+      py::gil_scoped_acquire gil;
+      delete static_cast<Packed*>(p);
+    });
+  }
+
+  Tensor Unpack(const std::shared_ptr<void>& packed) override {
+    py::gil_scoped_acquire gil;
+    const auto& p = *static_cast<const Packed*>(packed.get());
+    py::object out = unpack_(p.value);
+    PD_CHECK(py::isinstance<Tensor>(out), InvalidType,
+             "[saved_tensors_hooks] unpack_hook must return a Tensor, but got ", TypeName(out));
+    Tensor t = out.cast<Tensor>();
+    PD_CHECK(t.dims() == p.dims && t.dtype() == p.dtype, InvalidArgument,
+             "[saved_tensors_hooks] unpack_hook must return the saved tensor (shape ", p.dims.ToString(), ", dtype ",
+             DataTypeName(p.dtype), "), but got shape ", t.dims().ToString(), ", dtype ", DataTypeName(t.dtype()));
+    return t;
+  }
+
+  py::tuple AsTuple() const { return py::make_tuple(pack_, unpack_); }
+
+ private:
+  struct Packed {
+    py::object value;
+    phi::DDim dims;
+    DataType dtype;
+  };
+  py::function pack_, unpack_;
+};
+
 std::vector<Tensor> TensorsOrNone(py::handle obj, const char* op, const char* arg) {
   std::vector<Tensor> out;
   if (obj.is_none()) return out;
@@ -166,6 +213,16 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
   m.def("_get_amp_state", [] {
     const amp::AmpState& s = amp::GetAmpState();
     return py::make_tuple(s.enabled, s.level, s.dtype, s.white, s.black);
+  });
+  m.def("_set_saved_tensors_hooks", [](py::function pack, py::function unpack) {
+    autograd::SetSavedTensorHooks(std::make_shared<PySavedTensorHooks>(std::move(pack), std::move(unpack)));
+  }, py::arg("pack_hook"), py::arg("unpack_hook"));
+  m.def("_reset_saved_tensors_hooks", [] { autograd::SetSavedTensorHooks(nullptr); });
+  // The (pack_hook, unpack_hook) set on this thread, or None.
+  m.def("_saved_tensors_hooks", []() -> py::object {
+    const auto& hooks = autograd::ActiveSavedTensorHooks();
+    if (!hooks) return py::none();
+    return static_cast<const PySavedTensorHooks&>(*hooks).AsTuple();
   });
   m.def("_set_decomposition_forced", &autograd::SetDecompositionForced, py::arg("forced"));
   m.def("_is_decomposition_forced", &autograd::DecompositionForced);

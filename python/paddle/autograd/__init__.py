@@ -13,6 +13,7 @@ from paddle import _C
 from paddle._C import Tensor
 from paddle.autograd.py_layer import PyLayer, PyLayerContext
 from paddle.autograd.autograd import Jacobian, hessian, jacobian
+from paddle.autograd.saved_tensors_hooks import saved_tensors_hooks
 
 
 def backward(tensors, grad_tensors=None, retain_graph: bool = False) -> None:
@@ -149,4 +150,4 @@ class enable_grad(_GradModeContext):  # noqa: N801
 
 
 __all__: Sequence[str] = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
-                          "PyLayer", "PyLayerContext", "jacobian", "hessian", "Jacobian"]
+                          "PyLayer", "PyLayerContext", "jacobian", "hessian", "Jacobian", "saved_tensors_hooks"]

@@ -6,6 +6,20 @@ from paddle import _C
 from paddle._C import Tensor
 
 
+class _Packed:
+    """A tensor saved under saved_tensors_hooks: what pack_hook returned, and the unpack_hook to undo it."""
+
+    def __init__(self, value, unpack_hook):
+        self.value = value
+        self.unpack_hook = unpack_hook
+
+    def unpack(self):
+        t = self.unpack_hook(self.value)
+        if not isinstance(t, Tensor):
+            raise TypeError(f"[saved_tensors_hooks] unpack_hook must return a Tensor, but got {type(t).__name__}")
+        return t
+
+
 class PyLayerContext:
     """What forward hands to backward: saved tensors and any attributes set on it."""
 
@@ -16,12 +30,21 @@ class PyLayerContext:
         self._outputs_with_history = None  # set by the engine while backward runs
 
     def save_for_backward(self, *tensors):
-        """Keeps tensors for backward (read them with saved_tensor())."""
-        self._saved = tensors
+        """Keeps tensors for backward (read them with saved_tensor()); under
+        paddle.autograd.saved_tensors_hooks, what its pack_hook makes of them."""
+        hooks = _C._saved_tensors_hooks()
+        if hooks is None:
+            self._saved = tensors
+            return
+        pack, unpack = hooks
+        self._saved = tuple(_Packed(pack(t), unpack) if isinstance(t, Tensor) else t for t in tensors)
 
     def saved_tensor(self):
         """The tensors given to save_for_backward, as a tuple. Saved outputs
-        come back connected to the layer, so backward can be differentiated."""
+        come back connected to the layer, so backward can be differentiated
+        (not those kept by saved_tensors_hooks)."""
+        if any(isinstance(t, _Packed) for t in self._saved):
+            return tuple(t.unpack() if isinstance(t, _Packed) else t for t in self._saved)
         if not self._outputs_with_history:
             return self._saved
         swapped = []
