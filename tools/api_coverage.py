@@ -44,9 +44,6 @@ REASONS: dict[tuple[str, str], str] = {
     **{(m, n): "8-bit floats have no kernels here yet" for m in ("paddle",) for n in ("float8_e4m3fn", "float8_e5m2")},
     **{(m, n): "unsigned dtypes beyond uint8 have no kernels here yet" for m in ("paddle",)
        for n in ("uint16", "uint32", "uint64")},
-    **{(m, n): "needs a general (non-symmetric) eigensolver kernel (LAPACK geev), not written yet"
-       for m in ("paddle.linalg", "paddle.Tensor") for n in ("eig", "eigvals")},
-    ("paddle.autograd", "saved_tensors_hooks"): "needs hooks in the autograd engine's saved tensors, not written yet",
 }
 
 TESTED, PRESENT, ABSENT = "tested", "present", "absent"
