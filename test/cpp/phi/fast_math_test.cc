@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -67,6 +68,41 @@ TEST(FastMath, SigmoidWithinTwoUlp) {
   EXPECT_EQ(FastSigmoid(0.0f), 0.5f);
   EXPECT_EQ(FastSigmoid(200.0f), 1.0f);
   EXPECT_TRUE(std::isnan(FastSigmoid(std::nanf(""))));
+}
+
+TEST(FastMath, LogOfNormalWithinTwoUlp) {
+  // Every 1 - u for the float uniforms of philox.h (k / 2^24, k < 2^24), and
+  // a sample of all normal floats.
+  int64_t worst = 0;
+  for (int32_t k = 1; k <= (1 << 24); ++k) {
+    const float x = static_cast<float>(k) * 5.9604644775390625e-08f;
+    worst = std::max(worst, UlpDistance(FastLogOfNormal(x), std::log(double{x})));
+  }
+  EXPECT_LE(worst, 2);
+  EXPECT_LE(WorstUlp([](float x) {
+    return x >= 1.1754943508222875e-38f ? UlpDistance(FastLogOfNormal(x), std::log(double{x})) : 0;
+  }), 2);
+  EXPECT_EQ(FastLogOfNormal(1.0f), 0.0f);
+}
+
+TEST(FastMath, SinCosOfTwoPiUWithinTwoMillionthsOfAUnit) {
+  // Every float uniform of philox.h (k / 2^24): absolute error, as the
+  // angle's own rounding bounds what the value can mean.
+  double worst = 0;
+  for (int32_t k = 0; k < (1 << 24); ++k) {
+    const float u = static_cast<float>(k) * 5.9604644775390625e-08f;
+    float sine, cosine;
+    FastSinCosTwoPi(u, &sine, &cosine);
+    const double angle = 6.283185307179586 * double{u};
+    worst = std::max({worst, std::fabs(sine - std::sin(angle)), std::fabs(cosine - std::cos(angle))});
+  }
+  EXPECT_LE(worst, 2e-7);
+  float sine, cosine;
+  FastSinCosTwoPi(0.25f, &sine, &cosine);
+  EXPECT_EQ(sine, 1.0f);
+  EXPECT_EQ(cosine, 0.0f);
+  FastSinCosTwoPi(0.5f, &sine, &cosine);
+  EXPECT_EQ(cosine, -1.0f);
 }
 
 }  // namespace

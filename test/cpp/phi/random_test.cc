@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "paddle/phi/core/generator.h"
 #include "paddle/phi/kernels/funcs/philox.h"
@@ -35,6 +36,34 @@ TEST(PhiloxTest, UniformsLieInTheUnitInterval) {
   EXPECT_EQ(f[2], 0.0f);
   EXPECT_LT(d[0], 1.0);
   EXPECT_EQ(d[1], 0.0);
+}
+
+template <typename U>
+struct Recorder {
+  U* out;
+  void operator()(int64_t i, U v) const { out[i] = v; }
+};
+
+// The CPU's tiled ForRange must give the values the GPU's block-by-block
+// operator() gives: a range that starts inside a tile and ends in a partial
+// block, for uniforms and normals of both precisions.
+template <typename U, bool kNormal>
+void ExpectForRangeMatchesBlocks() {
+  constexpr int64_t kNumel = 1000 * funcs::kPerBlock<U> - 1;
+  std::vector<U> by_block(kNumel), by_range(kNumel);
+  funcs::RandomBlocks<U, kNormal, Recorder<U>> blocks{7, 123, kNumel, {by_block.data()}};
+  funcs::RandomBlocks<U, kNormal, Recorder<U>> ranges{7, 123, kNumel, {by_range.data()}};
+  for (int64_t b = 0; b < 1000; ++b) blocks(b);
+  ranges.ForRange(0, 3);
+  ranges.ForRange(3, 1000);
+  for (int64_t i = 0; i < kNumel; ++i) ASSERT_EQ(by_block[i], by_range[i]) << "element " << i;
+}
+
+TEST(RandomBlocksTest, ForRangeGivesTheValuesOfBlockByBlock) {
+  ExpectForRangeMatchesBlocks<float, false>();
+  ExpectForRangeMatchesBlocks<float, true>();
+  ExpectForRangeMatchesBlocks<double, false>();
+  ExpectForRangeMatchesBlocks<double, true>();
 }
 
 TEST(GeneratorTest, ReserveAdvancesTheOffsetAndStateRoundTrips) {

@@ -125,11 +125,17 @@ void LaunchIndexFill(const CPUContext&, DenseTensor* out, F f) {
 // f(i) for every i in [0, n), in parallel; for kernels whose items write
 // their own outputs (random blocks, gathers, scatters without conflicts).
 // `threshold`: the n below which one thread does it all.
+// A functor with ForRange(b, e) takes each thread's chunk whole (to
+// vectorize across its elements).
 template <typename F>
 void LaunchForEach(const CPUContext&, int64_t n, F f, int64_t threshold = kParallelThreshold) {
   ParallelChunks(
       n, [&](int64_t b, int64_t e) {
-        for (int64_t i = b; i < e; ++i) f(i);
+        if constexpr (requires { f.ForRange(b, e); }) {
+          f.ForRange(b, e);
+        } else {
+          for (int64_t i = b; i < e; ++i) f(i);
+        }
       },
       threshold);
 }

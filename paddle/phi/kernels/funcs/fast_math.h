@@ -1,6 +1,8 @@
-// tanh and sigmoid for float written without calls or branches, so that the
-// CPU elementwise loops vectorize them (libm's tanhf is a scalar call and was
-// a fifth of an MLP training step). Accuracy, checked over every 7th float:
+// tanh, sigmoid, erfc, and the log and sine/cosine Box-Muller needs, for
+// float written without calls or branches, so that the CPU loops vectorize
+// them (libm's tanhf is a scalar call and was a fifth of an MLP training
+// step; logf, sinf and cosf were most of a normal sample). Accuracy, checked
+// over every 7th float:
 // tanh within 1 ulp of the correctly rounded result, sigmoid within 2 ulp
 // for x in (-80, 80) (below that both are ~0; test/cpp/phi/fast_math_test.cc).
 // Polynomial coefficients were fitted for this file by least squares on
@@ -94,6 +96,59 @@ PD_HOSTDEVICE PD_FORCEINLINE float FastErfc(float x) {
   p = fmaf(p, t, -1.26551223f);
   const float tail = t * ExpOnRange(fmaf(-z, z, p));
   return x < 0.0f ? 2.0f - tail : tail;
+}
+
+// ln x for normal positive floats (Box-Muller's 1 - u in (0, 1]), within
+// 2 ulp (the quotient s carries half an ulp into the result): x = m 2^e with
+// m in [sqrt(1/2), sqrt(2)), and ln m = 2 atanh(s) for s = (m - 1) / (m + 1),
+// |s| <= 0.172, by its series to s^9 (the next term is below 3e-9 of the sum).
+PD_HOSTDEVICE PD_FORCEINLINE float FastLogOfNormal(float x) {
+  int32_t bits;
+  memcpy(&bits, &x, sizeof(bits));
+  // m above sqrt(2) (0x3fb504f3) is halved by its exponent field: an integer
+  // select, where a halving float multiply would become a branch (it may trap).
+  const int32_t fraction = bits & 0x7fffff;
+  const bool high = fraction > 0x3504f3;
+  const int32_t e = ((bits >> 23) & 0xff) - 127 + (high ? 1 : 0);
+  const int32_t mantissa_bits = fraction | (high ? 0x3f000000 : 0x3f800000);
+  float m;
+  memcpy(&m, &mantissa_bits, sizeof(m));
+  const float s = (m - 1.0f) / (m + 1.0f);
+  const float z = s * s;
+  float p = 1.0f / 9.0f;
+  p = fmaf(p, z, 1.0f / 7.0f);
+  p = fmaf(p, z, 1.0f / 5.0f);
+  p = fmaf(p, z, 1.0f / 3.0f);
+  const float log_m = fmaf(2.0f * s * z, p, 2.0f * s);
+  const float fe = static_cast<float>(e);
+  return fmaf(fe, 0.693145751953125f, fmaf(fe, 1.428606765330187e-06f, log_m));  // ln2 split as in ExpOfReduced
+}
+
+// sin and cos of 2 pi u for u in [0, 1): u = (k + r) / 4 with k whole and
+// |r| <= 1/2 exactly (4u has u's bits), so the angle is k quarter turns plus
+// r pi / 2, |r pi / 2| <= pi / 4, where the Taylor series to degree 9 and 10
+// are within 2e-9.
+PD_HOSTDEVICE PD_FORCEINLINE void FastSinCosTwoPi(float u, float* sine, float* cosine) {
+  const float k = nearbyintf(4.0f * u);
+  const float t = (4.0f * u - k) * 1.57079632679489662f;
+  const float z = t * t;
+  float ps = 1.0f / 362880.0f;
+  ps = fmaf(ps, z, -1.0f / 5040.0f);
+  ps = fmaf(ps, z, 1.0f / 120.0f);
+  ps = fmaf(ps, z, -1.0f / 6.0f);
+  const float sin_t = fmaf(t * z, ps, t);
+  float pc = -1.0f / 3628800.0f;
+  pc = fmaf(pc, z, 1.0f / 40320.0f);
+  pc = fmaf(pc, z, -1.0f / 720.0f);
+  pc = fmaf(pc, z, 1.0f / 24.0f);
+  pc = fmaf(pc, z, -0.5f);
+  const float cos_t = fmaf(z, pc, 1.0f);
+  // Quarter turn k mod 4: (sin, cos) -> (cos, -sin), (-sin, -cos), (-cos, sin).
+  const int32_t quarter = static_cast<int32_t>(k) & 3;
+  const bool odd = (quarter & 1) != 0;
+  const float s = odd ? cos_t : sin_t, c = odd ? sin_t : cos_t;
+  *sine = (quarter & 2) != 0 ? -s : s;
+  *cosine = ((quarter + 1) & 2) != 0 ? -c : c;
 }
 
 }  // namespace phi::funcs

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "paddle/common/macros.h"
+#include "paddle/phi/kernels/funcs/fast_math.h"
 
 namespace phi::funcs {
 
@@ -73,18 +74,29 @@ PD_HOSTDEVICE inline void UniformsFromBlock(const PhiloxBlock& b, U* u) {
   }
 }
 
-// Standard normal values, by the Box-Muller transform of pairs of uniforms.
+// Two standard normal values in place of two uniforms, by the Box-Muller
+// transform; floats by the branch-free log and sin/cos of fast_math.h.
+template <typename U>
+PD_HOSTDEVICE PD_FORCEINLINE void BoxMuller(U* a, U* b) {
+  if constexpr (sizeof(U) <= 4) {
+    const float radius = sqrtf(-2.0f * FastLogOfNormal(1.0f - *a));  // 1 - u is in (0, 1]: log is finite
+    float sine, cosine;
+    FastSinCosTwoPi(*b, &sine, &cosine);
+    *a = radius * cosine;
+    *b = radius * sine;
+  } else {
+    const U radius = std::sqrt(U(-2) * std::log(U(1) - *a));
+    const U angle = U(6.283185307179586) * *b;
+    *a = radius * std::cos(angle);
+    *b = radius * std::sin(angle);
+  }
+}
+
+// Standard normal values from one block.
 template <typename U>
 PD_HOSTDEVICE inline void NormalsFromBlock(const PhiloxBlock& b, U* n) {
-  U u[kPerBlock<U>];
-  UniformsFromBlock(b, u);
-  constexpr U kTwoPi = U(6.283185307179586);
-  for (int j = 0; j < kPerBlock<U>; j += 2) {
-    U radius = std::sqrt(U(-2) * std::log(U(1) - u[j]));  // 1 - u is in (0, 1]: log is finite
-    U angle = kTwoPi * u[j + 1];
-    n[j] = radius * std::cos(angle);
-    n[j + 1] = radius * std::sin(angle);
-  }
+  UniformsFromBlock(b, n);
+  for (int j = 0; j < kPerBlock<U>; j += 2) BoxMuller(n + j, n + j + 1);
 }
 
 // The kernel body of every random op: block `b` of the reserved stream
@@ -106,6 +118,27 @@ struct RandomBlocks {
     }
     const int64_t base = block * kPerBlock<U>;
     for (int j = 0; j < kPerBlock<U> && base + j < numel; ++j) sink(base + j, values[j]);
+  }
+
+  // Blocks [first, last) at once (the CPU's loop, see LaunchForEach): a tile
+  // of blocks per stage, so that Philox, the conversion to uniforms, Box-Muller
+  // and the sink each run as a loop the compiler vectorizes. The values are
+  // those operator() gives block by block.
+  void ForRange(int64_t first, int64_t last) const {
+    constexpr int kTile = 64;
+    for (int64_t tile = first; tile < last; tile += kTile) {
+      const int blocks = static_cast<int>(last - tile < kTile ? last - tile : kTile);
+      PhiloxBlock bits[kTile];
+      for (int k = 0; k < blocks; ++k) bits[k] = Philox(seed, offset + static_cast<uint64_t>(tile + k));
+      U values[kTile * kPerBlock<U>];
+      for (int k = 0; k < blocks; ++k) UniformsFromBlock(bits[k], values + k * kPerBlock<U>);
+      if constexpr (kNormal) {
+        for (int j = 0; j < blocks * kPerBlock<U>; j += 2) BoxMuller(values + j, values + j + 1);
+      }
+      const int64_t base = tile * kPerBlock<U>;
+      const int64_t count = numel - base < blocks * kPerBlock<U> ? numel - base : blocks * kPerBlock<U>;
+      for (int64_t j = 0; j < count; ++j) sink(base + j, values[j]);
+    }
   }
 };
 
