@@ -182,6 +182,8 @@ def test_broadcasting_helpers():
     assert paddle.broadcast_shapes([2, 1], [3], [1, 1, 1]) == [1, 2, 3]
     with pytest.raises(ValueError, match=r"\[broadcast_shapes\]"):
         paddle.broadcast_shapes([2], [3])
+    with pytest.raises(TypeError, match=r"^\[broadcast_shapes\] argument 'shapes': expected a list of ints, but got bool"):
+        paddle.broadcast_shape(False, [1])
     a, b = RNG.standard_normal((2, 1)), RNG.standard_normal((3,))
     got = paddle.broadcast_tensors([_t(a), _t(b)])
     for g, w in zip(got, np.broadcast_arrays(a, b)):
@@ -218,6 +220,10 @@ def test_reshaping_functions_match_numpy():
             np.testing.assert_array_equal(paddle.rot90(x, k, axes).numpy(), np.rot90(a, k, axes))
     with pytest.raises(ValueError, match=r"\[rot90\] the two axes must differ"):
         paddle.rot90(x, 1, [1, 1])
+    with pytest.raises(TypeError, match=r"^\[rot90\] argument 'axes': expected a list of ints, but got int"):
+        paddle.rot90(x, 3, axes=2)
+    with pytest.raises(TypeError, match=r"^\[rot90\] argument 'k': expected an int, but got float"):
+        paddle.rot90(x, 1.5)
     for u, w in zip(paddle.unstack(x, axis=1), np.moveaxis(a, 1, 0)):
         np.testing.assert_array_equal(u.numpy(), w)
     np.testing.assert_array_equal(paddle.narrow(x, 2, 1, 2).numpy(), a[:, :, 1:3])

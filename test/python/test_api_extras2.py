@@ -110,6 +110,10 @@ def test_multiplex_shard_index_increment_crop_reduce_as():
         size = 10
         want = np.where(labels // size == shard, labels % size, -1)
         np.testing.assert_array_equal(paddle.shard_index(_t(labels), 20, 2, shard).numpy(), want)
+    with pytest.raises(TypeError, match=r"^\[shard_index\] argument 'nshards': expected an int, but got float"):
+        paddle.shard_index(_t(labels), 20, 2.5, 0)
+    with pytest.raises(ValueError, match=r"^\[shard_index\] argument 'shard_id': expected an int in \[0, 2\), but got 2"):
+        paddle.shard_index(_t(labels), 20, 2, 2)
     counter = _t([1.5])
     assert paddle.increment(counter, 2.0) is counter and counter.tolist() == [3.5]
     big = RNG.standard_normal((4, 5))
@@ -174,6 +178,12 @@ def test_histogram_helpers_and_trapezoid():
     np.testing.assert_array_equal(hist.numpy(), want)
     for e, w in zip(edges, want_edges):
         np.testing.assert_allclose(e.numpy(), w)
+    with pytest.raises(ValueError, match=r"^\[histogramdd\] `bins\[0\]` must be positive"):
+        paddle.histogramdd(_t(points), bins=0)
+    with pytest.raises(ValueError, match=r"^\[histogramdd\] argument 'x': expected points of shape \[..., D\]"):
+        paddle.histogramdd(_t(points[:, 0]))
+    with pytest.raises(ValueError, match=r"^\[histogramdd\] argument 'ranges': expected a list of 4 numbers"):
+        paddle.histogramdd(_t(points), ranges=[0.0, 1.0])
     y, x = RNG.standard_normal((2, 6)), np.sort(RNG.uniform(0, 5, 6))
     np.testing.assert_allclose(paddle.trapezoid(_t(y), _t(x)).numpy(), np.trapezoid(y, x), rtol=1e-12)
     np.testing.assert_allclose(paddle.trapezoid(_t(y), dx=0.5, axis=0).numpy(), np.trapezoid(y, dx=0.5, axis=0),
@@ -299,6 +309,8 @@ def test_samplers_draw_from_their_distributions():
     counts = paddle.binomial(paddle.full([n], 10, "int64"), paddle.full([n], 0.3, "float64")).numpy()
     assert counts.min() >= 0 and counts.max() <= 10
     assert abs(counts.mean() - 3.0) < 5 * math.sqrt(2.1 / n) and abs(counts.var() - 2.1) < 0.1
+    with pytest.raises(ValueError, match=r"^\[binomial\] argument 'count': expected finite counts >= 0"):
+        paddle.binomial(_t([3.0, math.inf]), _t([0.5, 0.5]))
     for shape in (0.5, 1.0, 4.0):
         samples = paddle.standard_gamma(paddle.full([n], shape, "float64")).numpy()
         assert samples.min() > 0

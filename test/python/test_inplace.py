@@ -233,6 +233,22 @@ def test_random_fillers_keep_x_and_draw_from_their_distribution():
     assert set(paddle.zeros([100], dtype="int64").bernoulli_(0.5).tolist()) <= {0, 1}
 
 
+def test_random_fillers_check_their_parameters():
+    x = paddle.zeros([4])
+    with pytest.raises(TypeError, match=r"^\[normal_\] argument 'std': expected a number, but got a float32 Tensor"):
+        x.normal_(0.0, paddle.ones([2]))
+    with pytest.raises(ValueError, match=r"^\[log_normal_\] argument 'std': expected a number >= 0, but got -1.0"):
+        x.log_normal_(0.0, -1.0)
+    with pytest.raises(TypeError, match=r"^\[cauchy_\] argument 'scale': expected a number, but got str"):
+        x.cauchy_(4, "float32")
+    with pytest.raises(TypeError, match=r"^\[geometric_\] argument 'probs': expected a number, but got str"):
+        x.geometric_("")
+    with pytest.raises(ValueError, match=r"^\[geometric_\] argument 'probs': expected a probability in \(0, 1\]"):
+        x.geometric_(0.0)
+    assert x.tolist() == [0.0] * 4  # nothing was written
+    assert paddle.ones([3], dtype="float64").geometric_(1.0).tolist() == [1.0] * 3  # success at the first trial
+
+
 def test_tensor_helpers():
     x = paddle.to_tensor([1.0, 2.0])
     assert x.requires_grad_() is x and not x.stop_gradient

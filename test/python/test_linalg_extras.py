@@ -101,6 +101,8 @@ def test_householder_product_and_ormqr():
     np.testing.assert_allclose(paddle.linalg.ormqr(_t(x), _t(tau), _t(z), left=False).numpy(), z @ q, rtol=1e-12)
     with pytest.raises(ValueError, match=r"\[householder_product\] expected x \[..., m, n\] with m >= n"):
         paddle.linalg.householder_product(_t(x.T), _t(tau))
+    with pytest.raises(TypeError, match=r"^\[ormqr\] argument 'tau': expected Tensor, but got str"):
+        paddle.linalg.ormqr(_t(x), "abc", _t(y))
 
 
 @pytest.mark.parametrize("p", [2.0, 1.0, 0.5, 3.0, 0, math.inf, -math.inf])
@@ -125,6 +127,8 @@ def test_norm_errors_name_the_op():
         paddle.linalg.matrix_norm(paddle.ones([2, 2]), 3)
     with pytest.raises(TypeError, match=r"\[vector_norm\] argument 'p'"):
         paddle.linalg.vector_norm(paddle.ones([2]), "fro")
+    with pytest.raises(TypeError, match=r"^\[matrix_norm\] argument 'axis': expected a list of ints, but got int"):
+        paddle.linalg.matrix_norm(paddle.ones([2, 2]), "fro", -2)
 
 
 def test_vecdot_multi_dot_and_rank():
@@ -187,6 +191,14 @@ def test_low_rank_svd_recovers_a_low_rank_matrix():
     centered = a - a.mean(0)
     u, s, v = paddle.linalg.pca_lowrank(_t(a), q=3)
     np.testing.assert_allclose(s.numpy(), np.linalg.svd(centered, compute_uv=False)[:3], rtol=1e-9)
+    with pytest.raises(ValueError, match=r"^\[svd_lowrank\] argument 'x': expected a tensor of at least 2 dims"):
+        paddle.linalg.svd_lowrank(paddle.to_tensor(8.0))
+    with pytest.raises(TypeError, match=r"^\[svd_lowrank\] argument 'q': expected an int, but got list"):
+        paddle.linalg.svd_lowrank(_t(a), q=[1])
+    with pytest.raises(ValueError, match=r"^\[svd_lowrank\] argument 'niter': expected an int >= 0, but got -1"):
+        paddle.linalg.svd_lowrank(_t(a), niter=-1)
+    with pytest.raises(TypeError, match=r"^\[pca_lowrank\] argument 'center': expected a bool, but got str"):
+        paddle.linalg.pca_lowrank(_t(a), center="yes")
 
 
 def test_linalg_aliases_and_methods():

@@ -384,7 +384,7 @@ def np_lrn(x, size, alpha, beta, k, axis):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape, size, fmt", [([2, 5, 3, 3], 3, "NCHW"), ([2, 5, 3, 3], 4, "NCHW"),
                                               ([2, 6, 4], 2, "NCL"), ([2, 4, 6], 5, "NLC"),
-                                              ([1, 2, 3, 4, 5], 3, "NDHWC")])
+                                              ([1, 2, 3, 4, 5], 3, "NDHWC"), ([2, 3, 4], 9, "NCL")])
 def test_local_response_norm(dtype, shape, size, fmt):
     x = RNG.standard_normal(shape)
     axis = 1 if fmt[1] == "C" else len(shape) - 1
@@ -405,6 +405,9 @@ def test_local_response_norm_layer_gradient_and_errors():
         F.local_response_norm(paddle.ones([2, 3]), 2)
     with pytest.raises(ValueError, match=r"^\[local_response_norm\] argument 'size': expected an int >= 1, but got 0"):
         F.local_response_norm(paddle.ones([1, 3, 2]), 0)
+    # A window far wider than the channels: the work does not grow with it.
+    np.testing.assert_allclose(F.local_response_norm(t(x), 2**31 - 1, alpha=2.0**31).numpy(),
+                               np_lrn(x, 2**31 - 1, 2.0**31, 0.75, 1.0, 1), rtol=1e-12)
 
 
 def np_spectral_norm(w, u, v, dim, iters, eps=1e-12):

@@ -204,6 +204,8 @@ def ormqr(x, tau, y, left=True, transpose=False, name=None) -> Tensor:
     x's Householder reflectors (householder_product's, not truncated)."""
     x = _matrices("ormqr", x)
     _matrices("ormqr", y, "y")
+    check.tensor("ormqr", tau, "tau")
+    left, transpose = check.flag("ormqr", left, "left"), check.flag("ormqr", transpose, "transpose")
     m = x.shape[-2]
     q = _eye_like(x, m)
     for i in range(tau.shape[-1]):

@@ -49,8 +49,9 @@ def matrix_norm(x, p="fro", axis=(-2, -1), keepdim=False, name=None) -> Tensor:
         6.0
     """
     check.tensor("matrix_norm", x)
+    axis = check.int_list("matrix_norm", axis, "axis")
     rank = len(x.shape)
-    if rank < 2 or len(list(axis)) != 2:
+    if rank < 2 or len(axis) != 2:
         raise ValueError(f"[matrix_norm] expected a tensor of at least 2 dims and 2 axes, but got shape {list(x.shape)} "
                          f"and axis {list(axis)}")
     rows, cols = (check.axis("matrix_norm", a, rank) for a in axis)
@@ -252,15 +253,24 @@ def corrcoef(x, rowvar=True, name=None) -> Tensor:
     return paddle.clip(out, -1.0, 1.0) if not paddle.is_complex(out) else out
 
 
+def _check_matrices(op, x):
+    if len(x.shape) < 2:
+        raise ValueError(f"[{op}] argument 'x': expected a tensor of at least 2 dims, but got shape {list(x.shape)}")
+
+
 def svd_lowrank(x, q=None, niter=2, M=None, name=None):
     """(U, S, V) of a rank-q approximation of x - M from a randomized range
     finder with `niter` power iterations (Halko, Martinsson and Tropp):
     x - M ~ U diag(S) V^T."""
     check.tensor("svd_lowrank", x)
+    _check_matrices("svd_lowrank", x)
     m, n = x.shape[-2], x.shape[-1]
-    q = min(6, m, n) if q is None else q
+    q = min(6, m, n) if q is None else check.integer("svd_lowrank", q, "q")
     if not 0 < q <= min(m, n):
-        raise ValueError(f"[svd_lowrank] q must be in [1, {min(m, n)}], but got {q}")
+        raise ValueError(f"[svd_lowrank] argument 'q': expected an int in [1, {min(m, n)}], but got {q}")
+    niter = check.integer("svd_lowrank", niter, "niter", min=0)
+    if M is not None:
+        check.tensor("svd_lowrank", M, "M")
     a = x if M is None else x - M
     at = paddle.matrix_transpose(a)
     probe = paddle.randn(list(x.shape[:-2]) + [n, q], dtype=x.dtype)
@@ -275,7 +285,9 @@ def pca_lowrank(x, q=None, center=True, niter=2, name=None):
     """(U, S, V) of the principal components of x's rows: svd_lowrank of x
     with its column means taken off when `center`."""
     check.tensor("pca_lowrank", x)
+    _check_matrices("pca_lowrank", x)
     m, n = x.shape[-2], x.shape[-1]
     q = min(6, m, n) if q is None else q
+    center = check.flag("pca_lowrank", center, "center")
     mean = x.mean(-2, keepdim=True) if center else None
     return svd_lowrank(x, q, niter, None if mean is None else mean.expand(x.shape))

@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from paddle import _C
+from paddle import _checks as check
 from paddle._C import Tensor
 
 # Variants whose out-of-place function has another name.
@@ -170,6 +171,14 @@ def _uniform_of(alias, low, high):
     return uniform(alias.shape, "float64", low, high)
 
 
+def _location_scale(op: str, location, scale, scale_arg: str):
+    location = check.number(op, location, "mean" if scale_arg == "std" else "loc")
+    scale = check.number(op, scale, scale_arg)
+    if scale < 0:
+        raise ValueError(f"[{op}] argument '{scale_arg}': expected a number >= 0, but got {scale}")
+    return float(location), float(scale)
+
+
 def _sample(op: str, x, draw):
     """Fills x with draw(alias) (float64 samples, cast to x's dtype)."""
     return update(op, x, lambda alias: draw(alias).astype(alias.dtype))
@@ -186,31 +195,41 @@ def normal_(x, mean=0.0, std=1.0, name=None) -> Tensor:
     """Fills x with samples of N(mean, std**2), in place; returns x."""
     from paddle.tensor.random import normal
 
-    return _sample("normal_", x, lambda alias: normal(float(mean), float(std), alias.shape).astype("float64"))
+    mean, std = _location_scale("normal_", mean, std, "std")
+    return _sample("normal_", x, lambda alias: normal(mean, std, alias.shape).astype("float64"))
 
 
 def log_normal_(x, mean=1.0, std=2.0, name=None) -> Tensor:
     """Fills x with exp of samples of N(mean, std**2), in place; returns x."""
     from paddle.tensor.random import normal
 
-    return _sample("log_normal_", x, lambda alias: normal(float(mean), float(std), alias.shape).astype("float64").exp())
+    mean, std = _location_scale("log_normal_", mean, std, "std")
+    return _sample("log_normal_", x, lambda alias: normal(mean, std, alias.shape).astype("float64").exp())
 
 
 def exponential_(x, lam=1.0, name=None) -> Tensor:
     """Fills x with samples of the exponential distribution of rate `lam`, in place; returns x."""
+    lam = check.number("exponential_", lam, "lam")
     return _sample("exponential_", x, lambda alias: -(1.0 - _uniform_of(alias, 0.0, 1.0)).log() / lam)
 
 
 def cauchy_(x, loc=0, scale=1, name=None) -> Tensor:
     """Fills x with samples of the Cauchy distribution (loc, scale), in place; returns x."""
+    loc, scale = _location_scale("cauchy_", loc, scale, "scale")
     return _sample("cauchy_", x, lambda alias: loc + scale * (math.pi * (_uniform_of(alias, 0.0, 1.0) - 0.5)).tan())
 
 
 def geometric_(x, probs, name=None) -> Tensor:
     """Fills x with the number of Bernoulli(probs) trials up to the first success, in place; returns x."""
+    probs = check.number("geometric_", probs, "probs")
+    if not 0 < probs <= 1:
+        raise ValueError(f"[geometric_] argument 'probs': expected a probability in (0, 1], but got {probs}")
+
+    log_failure = math.log1p(-probs) if probs < 1 else -math.inf
+
     def draw(alias):
         u = 1.0 - _uniform_of(alias, 0.0, 1.0)  # in (0, 1]
-        return (u.log() / math.log1p(-probs)).floor() + 1.0
+        return (u.log() / log_failure).floor() + 1.0
     return _sample("geometric_", x, draw)
 
 

@@ -157,16 +157,29 @@ def histogram_bin_edges(input, bins=100, min=0.0, max=0.0, name=None) -> Tensor:
 def histogramdd(x, bins=10, ranges=None, density=False, weights=None, name=None):
     """The D-dimensional histogram of the N points x [..., D] (NumPy's
     histogramdd): counts (or weight sums, or densities) and the D edge tensors."""
-    check.tensor("histogramdd", x)
+    op = "histogramdd"
+    check.tensor(op, x)
+    if len(x.shape) < 2:
+        raise ValueError(f"[{op}] argument 'x': expected points of shape [..., D], at least 2 dims, but got shape "
+                         f"{list(x.shape)}")
+    if weights is not None:
+        check.tensor(op, weights, "weights")
     points = x.reshape([-1, x.shape[-1]]).numpy()
     dims = points.shape[1]
     if isinstance(bins, Tensor):
         bins = [bins.numpy()]
     elif isinstance(bins, (list, tuple)) and bins and isinstance(bins[0], Tensor):
         bins = [b.numpy() for b in bins]
+    if ranges is not None and (not isinstance(ranges, (list, tuple)) or len(ranges) != 2 * dims):
+        raise ValueError(f"[{op}] argument 'ranges': expected a list of {2 * dims} numbers (a low and a high per "
+                         f"dim), but got {ranges!r}")
     rng = None if ranges is None else [(ranges[2 * i], ranges[2 * i + 1]) for i in range(dims)]
     w = None if weights is None else weights.reshape([-1]).numpy()
-    hist, edges = np.histogramdd(points, bins=bins, range=rng, density=density, weights=w)
+    try:
+        hist, edges = np.histogramdd(points, bins=bins, range=rng, density=check.flag(op, density, "density"),
+                                     weights=w)
+    except (ValueError, TypeError) as e:  # NumPy's own checks of bins, ranges and weights
+        raise type(e)(f"[{op}] {e}") from None
     return (paddle.to_tensor(hist.astype(points.dtype)),
             [paddle.to_tensor(e.astype(points.dtype)) for e in edges])
 

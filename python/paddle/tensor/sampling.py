@@ -194,6 +194,10 @@ def draw_binomial(total_count: Tensor, probs: Tensor) -> Tensor:
     """Binomial(total_count, probs) counts as float64 (same-shaped inputs), without gradient."""
     with paddle.no_grad():
         n = paddle.round(total_count.detach().astype("float64"))
+        if n.size > 0 and not bool(((n >= 0) & paddle.isfinite(n)).all()):
+            # An infinite count would halve forever below.
+            raise ValueError(f"[binomial] argument 'count': expected finite counts >= 0, but got "
+                             f"min {float(n.min())}, max {float(n.max())}")
         p = paddle.clip(probs.detach().astype("float64"), 0.0, 1.0)
         count = paddle.zeros_like(n)
         tiny = paddle.full([], 1e-300, dtype="float64")

@@ -238,9 +238,14 @@ def shard_index(input, index_num, nshards, shard_id, ignore_value=-1) -> Tensor:
         >>> paddle.shard_index(paddle.to_tensor([[1], [6], [12], [19]]), 20, 2, 1).tolist()
         [[-1], [-1], [2], [9]]
     """
-    check.tensor("shard_index", input, "input")
+    op = "shard_index"
+    check.tensor(op, input, "input")
+    index_num = check.integer(op, index_num, "index_num", min=1)
+    nshards = check.integer(op, nshards, "nshards", min=1)
+    shard_id = check.integer(op, shard_id, "shard_id")
+    ignore_value = check.integer(op, ignore_value, "ignore_value")
     if not 0 <= shard_id < nshards:
-        raise ValueError(f"[shard_index] shard_id must be in [0, {nshards}), but got {shard_id}")
+        raise ValueError(f"[{op}] argument 'shard_id': expected an int in [0, {nshards}), but got {shard_id}")
     size = (index_num + nshards - 1) // nshards
     inside = (input // size) == shard_id
     return paddle.where(inside, input % size, paddle.full_like(input, ignore_value))

@@ -32,8 +32,9 @@ def broadcast_shapes(*shapes) -> list:
         >>> paddle.broadcast_shapes([2, 1], [3], [1, 1, 1])
         [1, 2, 3]
     """
+    shapes = [check.int_list("broadcast_shapes", s, "shapes") for s in shapes]
     try:
-        return list(np.broadcast_shapes(*[tuple(int(d) for d in s) for s in shapes]))
+        return list(np.broadcast_shapes(*[tuple(s) for s in shapes]))
     except ValueError:
         raise ValueError(f"[broadcast_shapes] the shapes {[list(s) for s in shapes]} do not broadcast") from None
 
@@ -178,6 +179,8 @@ def rot90(x, k=1, axes=(0, 1), name=None) -> Tensor:
         [[2, 4], [1, 3]]
     """
     check.tensor("rot90", x)
+    k = check.integer("rot90", k, "k")
+    axes = check.int_list("rot90", axes, "axes")
     rank = len(x.shape)
     if len(axes) != 2 or rank < 2:
         raise ValueError(f"[rot90] expected 2 axes of a tensor of at least 2 dims, but got axes {list(axes)} "

@@ -36,10 +36,13 @@ def local_response_norm(x, size, alpha=1e-4, beta=0.75, k=1.0, data_format="NCHW
     data_format = check.choice(op, data_format, _FORMATS, "data_format")
     axis = 1 if data_format[1] == "C" else len(x.shape) - 1
     channels = x.shape[axis]
+    # A window reaching past the channels on either side sees only zeros
+    # there: padding by at most `channels` gives the same sums for any size.
+    before, after = min(size // 2, channels), min((size - 1) // 2, channels)
     pads = [0] * (2 * len(x.shape))
-    pads[2 * axis], pads[2 * axis + 1] = size // 2, (size - 1) // 2
+    pads[2 * axis], pads[2 * axis + 1] = before, after
     squares = paddle.nn.functional.pad(paddle.square(x), pads, mode="constant", value=0.0)
     window = paddle.slice(squares, [axis], [0], [channels])
-    for offset in range(1, size):
+    for offset in range(1, before + after + 1):
         window = window + paddle.slice(squares, [axis], [offset], [offset + channels])
     return x / paddle.pow(k + alpha / size * window, beta)
