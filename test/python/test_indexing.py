@@ -100,3 +100,19 @@ def test_index_put_with_duplicates_keeps_the_last_and_grads_only_it():
 def test_bad_indices_raise(call, error, match):
     with pytest.raises(error, match=match):
         call(paddle.to_tensor(X))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_index_select_and_take_along_axis_on_many_threads(axis):
+    # Large enough that the CPU loop splits the rows between threads, inside
+    # an outer position as well as between them.
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((6, 70, 90)).astype("float32")
+    index = rng.integers(-x.shape[axis], x.shape[axis], 3000)
+    np.testing.assert_array_equal(paddle.index_select(paddle.to_tensor(x), paddle.to_tensor(index), axis).numpy(),
+                                  np.take(x, index, axis))
+    shape = list(x.shape)
+    shape[axis] = 500
+    along = rng.integers(0, x.shape[axis], shape)
+    np.testing.assert_array_equal(paddle.take_along_axis(paddle.to_tensor(x), paddle.to_tensor(along), axis).numpy(),
+                                  np.take_along_axis(x, along, axis))

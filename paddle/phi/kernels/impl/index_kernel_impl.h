@@ -124,6 +124,25 @@ struct TakeAlongAxisRowsFunctor {
     const int64_t o = row / r.idx_axis_dim, j = row % r.idx_axis_dim;
     int64_t a, i, v;
     r.Outer(o, &a, &i, &v);
+    Row(row, a, i, j);
+  }
+
+  // Rows [first, last) (the CPU's loop, see LaunchForEach), the outer
+  // offsets worked out once per outer position: where rows are single
+  // elements (selecting along the last axis), the division and Outer() per
+  // row took most of the time.
+  void ForRange(int64_t first, int64_t last) const {
+    if (first >= last) return;
+    int64_t o = first / r.idx_axis_dim, j = first % r.idx_axis_dim;
+    for (int64_t row = first; row < last; ++o, j = 0) {
+      int64_t a, i, v;
+      r.Outer(o, &a, &i, &v);
+      const int64_t stop = std::min(last, row + r.idx_axis_dim - j);
+      for (; row < stop; ++row, ++j) Row(row, a, i, j);
+    }
+  }
+
+  PD_HOSTDEVICE PD_FORCEINLINE void Row(int64_t row, int64_t a, int64_t i, int64_t j) const {
     const I* ip = idx + i + j * r.idx_axis_stride;
     T* op = out + row * r.inner;
     if (r.idx_inner == 0) {
