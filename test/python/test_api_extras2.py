@@ -184,6 +184,8 @@ def test_histogram_helpers_and_trapezoid():
         paddle.histogramdd(_t(points[:, 0]))
     with pytest.raises(ValueError, match=r"^\[histogramdd\] argument 'ranges': expected a list of 4 numbers"):
         paddle.histogramdd(_t(points), ranges=[0.0, 1.0])
+    with pytest.raises(MemoryError, match=r"^\[histogramdd\] Unable to allocate"):
+        paddle.histogramdd(_t(points), bins=2**40)
     y, x = RNG.standard_normal((2, 6)), np.sort(RNG.uniform(0, 5, 6))
     np.testing.assert_allclose(paddle.trapezoid(_t(y), _t(x)).numpy(), np.trapezoid(y, x), rtol=1e-12)
     np.testing.assert_allclose(paddle.trapezoid(_t(y), dx=0.5, axis=0).numpy(), np.trapezoid(y, dx=0.5, axis=0),

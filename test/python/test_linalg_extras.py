@@ -103,6 +103,8 @@ def test_householder_product_and_ormqr():
         paddle.linalg.householder_product(_t(x.T), _t(tau))
     with pytest.raises(TypeError, match=r"^\[ormqr\] argument 'tau': expected Tensor, but got str"):
         paddle.linalg.ormqr(_t(x), "abc", _t(y))
+    with pytest.raises(ValueError, match=r"^\[ormqr\] argument 'tau': expected a tensor of at least 1 dim"):
+        paddle.linalg.ormqr(_t(x), paddle.to_tensor(1.0, dtype="float64"), _t(y))
 
 
 @pytest.mark.parametrize("p", [2.0, 1.0, 0.5, 3.0, 0, math.inf, -math.inf])
@@ -129,6 +131,8 @@ def test_norm_errors_name_the_op():
         paddle.linalg.vector_norm(paddle.ones([2]), "fro")
     with pytest.raises(TypeError, match=r"^\[matrix_norm\] argument 'axis': expected a list of ints, but got int"):
         paddle.linalg.matrix_norm(paddle.ones([2, 2]), "fro", -2)
+    with pytest.raises(TypeError, match=r"^\[matrix_norm\] argument 'p': expected a number, but got a float32 Tensor"):
+        paddle.linalg.matrix_norm(paddle.ones([2, 2]), paddle.ones([1]))
 
 
 def test_vecdot_multi_dot_and_rank():

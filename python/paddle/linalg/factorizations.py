@@ -205,6 +205,9 @@ def ormqr(x, tau, y, left=True, transpose=False, name=None) -> Tensor:
     x = _matrices("ormqr", x)
     _matrices("ormqr", y, "y")
     check.tensor("ormqr", tau, "tau")
+    if len(tau.shape) < 1:
+        raise ValueError("[ormqr] argument 'tau': expected a tensor of at least 1 dim (one factor per reflector), but "
+                         "got a 0-D tensor")
     left, transpose = check.flag("ormqr", left, "left"), check.flag("ormqr", transpose, "transpose")
     m = x.shape[-2]
     q = _eye_like(x, m)

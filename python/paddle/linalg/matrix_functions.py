@@ -49,6 +49,8 @@ def matrix_norm(x, p="fro", axis=(-2, -1), keepdim=False, name=None) -> Tensor:
         6.0
     """
     check.tensor("matrix_norm", x)
+    if not isinstance(p, str):
+        check.number("matrix_norm", p, "p")
     axis = check.int_list("matrix_norm", axis, "axis")
     rank = len(x.shape)
     if rank < 2 or len(axis) != 2:

@@ -154,6 +154,9 @@ def histogram_bin_edges(input, bins=100, min=0.0, max=0.0, name=None) -> Tensor:
     return paddle.linspace(low, high, bins + 1, dtype=dtype)
 
 
+_NUMPY_ERRORS = (ValueError, TypeError, IndexError, MemoryError)
+
+
 def histogramdd(x, bins=10, ranges=None, density=False, weights=None, name=None):
     """The D-dimensional histogram of the N points x [..., D] (NumPy's
     histogramdd): counts (or weight sums, or densities) and the D edge tensors."""
@@ -178,8 +181,9 @@ def histogramdd(x, bins=10, ranges=None, density=False, weights=None, name=None)
     try:
         hist, edges = np.histogramdd(points, bins=bins, range=rng, density=check.flag(op, density, "density"),
                                      weights=w)
-    except (ValueError, TypeError) as e:  # NumPy's own checks of bins, ranges and weights
-        raise type(e)(f"[{op}] {e}") from None
+    except _NUMPY_ERRORS as e:  # NumPy's own checks (and limits) of bins, ranges and weights
+        kind = next(k for k in _NUMPY_ERRORS if isinstance(e, k))  # the builtin class: NumPy's subclasses differ
+        raise kind(f"[{op}] {e}") from None
     return (paddle.to_tensor(hist.astype(points.dtype)),
             [paddle.to_tensor(e.astype(points.dtype)) for e in edges])
 
