@@ -82,6 +82,27 @@ def _nd_inputs(with_updates):
     return make
 
 
+def _greedy_nms(boxes, threshold=0.4):
+    """Positions greedy NMS keeps, taking the boxes (x1, y1, x2, y2) in order."""
+    b = boxes.astype(np.float64)
+    area = np.where((b[:, 2] >= b[:, 0]) & (b[:, 3] >= b[:, 1]), (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 0.0)
+    kept = []
+    for i in range(len(b)):
+        k = np.array(kept, dtype=np.int64)
+        width = np.minimum(b[i, 2], b[k, 2]) - np.maximum(b[i, 0], b[k, 0])
+        height = np.minimum(b[i, 3], b[k, 3]) - np.maximum(b[i, 1], b[k, 1])
+        inter = np.clip(width, 0, None) * np.clip(height, 0, None)
+        union = area[i] + area[k] - inter
+        if not np.any((union > 0) & (inter > threshold * union)):
+            kept.append(i)
+    return np.array(kept, dtype=np.int64)
+
+
+def _random_boxes(rng, dtype, shapes):
+    corners = rng.uniform(0, 6, (shapes[0][0], 2))
+    return [np.concatenate([corners, corners + rng.uniform(0.5, 3, (shapes[0][0], 2))], 1).astype(dtype)]
+
+
 SAMPLES = [
     OpSample("take_along_axis", lambda x, i: paddle.take_along_axis(x, i, axis=1),
              lambda x, i: np.take_along_axis(x, i, axis=1), [[(3, 4), (3, 2)], [(2, 5, 3), (2, 7, 3)]], INDEXABLE,
@@ -148,6 +169,10 @@ SAMPLES = [
              [[(3, 4), (3, 4)], [(3, 4), (1, 4)]], FLOATS + ("int32", "int64"),
              make_inputs=lambda rng, dtype, shapes: [
                  make_input(rng, shapes[0], dtype, -3, 3), rng.random(shapes[1]) > 0.5]),
+    OpSample("nms", lambda boxes: paddle.vision.ops.nms(boxes, 0.4), _greedy_nms, [[(60, 4)], [(0, 4)]],
+             ["float32", "float64"], make_inputs=_random_boxes,
+             errors=[ErrorCase(lambda: paddle._C_ops.nms(_t(4, 3), 0.4), ValueError,
+                               r"\[nms\] x must hold boxes \[K, 4\]")]),
     OpSample("nonzero", paddle.nonzero, lambda x: np.argwhere(x), [[(3, 4)], [(5,)], [(2, 0)]], INDEXABLE,
              make_inputs=lambda rng, dtype, shapes: [
                  (make_input(rng, shapes[0], dtype, -1, 1) * (rng.random(shapes[0]) > 0.5)).astype(

@@ -365,6 +365,27 @@ def test_nms_matches_greedy_reference(dtype):
         assert ops.nms(T(boxes), threshold, T(scores)).numpy().tolist() == expected.tolist()
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_nms_kernel_on_many_and_degenerate_boxes(dtype):
+    rng = np.random.default_rng(10)
+    boxes = random_boxes(rng, 300, spread=30.0)
+    boxes[::17, 2] = boxes[::17, 0] - 1.0  # no area: x2 < x1
+    boxes[5::23] = boxes[5]  # duplicates of one box
+    boxes[7::29, 2:] = boxes[7::29, :2]  # points: zero area, empty union with each other
+    boxes = boxes.astype(dtype)
+    for threshold in (0.0, 0.25, 0.7):
+        kept = paddle._C_ops.nms(T(boxes), threshold)
+        assert kept.dtype == paddle.int64
+        assert kept.numpy().tolist() == ref_greedy_nms(boxes.astype(np.float64), threshold)
+
+
+def test_nms_op_checks_its_boxes():
+    with pytest.raises(ValueError, match=r"^\[nms\] x must hold boxes \[K, 4\] \(x1, y1, x2, y2\), but has shape \[4, 3\]"):
+        paddle._C_ops.nms(paddle.zeros([4, 3]), 0.5)
+    with pytest.raises(NotImplementedError, match=r"^\[nms\] no kernel for \(CPU, float16\)"):
+        paddle._C_ops.nms(paddle.zeros([4, 4], "float16"), 0.5)
+
+
 def test_nms_by_category_and_top_k():
     rng = np.random.default_rng(9)
     boxes = random_boxes(rng, 30, spread=6.0)

@@ -67,6 +67,13 @@ void NonzeroInferMeta(const Meta& x, Meta* out) {
   *out = Meta(DataType::INT64, DDim({x.dims.numel() == 0 ? 0 : -1, static_cast<int64_t>(x.dims.size())}));
 }
 
+void NmsInferMeta(const Meta& x, float, Meta* out) {
+  PD_CHECK(x.dims.size() == 2 && (x.dims[1] == 4 || x.dims[1] == -1), InvalidArgument,
+           "x must hold boxes [K, 4] (x1, y1, x2, y2), but has shape ", x.dims.ToString());
+  // How many boxes survive depends on the values (-1): the kernel sets it.
+  *out = Meta(DataType::INT64, DDim({x.dims[0] == 0 ? 0 : -1}));
+}
+
 void HistogramInferMeta(const Meta& input, const Meta& weight, int64_t bins, float min, float max, bool density,
                         Meta* out) {
   PD_CHECK(bins >= 1, InvalidArgument, "bins must be at least 1, but got ", bins);

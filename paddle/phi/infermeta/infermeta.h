@@ -178,6 +178,7 @@ void GatherNdInferMeta(const Meta& x, const Meta& index, Meta* out);
 void PutNdInferMeta(const Meta& x, const Meta& index, const Meta& updates, bool accumulate, Meta* out);
 // nonzero: [count, rank] int64; the kernel sets the count.
 void NonzeroInferMeta(const Meta& x, Meta* out);
+void NmsInferMeta(const Meta& x, float threshold, Meta* out);
 // masked_select: x and a bool mask that broadcast together; out is 1-D of x's dtype, its length
 // (-1 here) set by mask's values.
 void MaskedSelectInferMeta(const Meta& x, const Meta& mask, Meta* out);

@@ -24,9 +24,12 @@ def eager_tensor(op: str, value, arg: str) -> Tensor:
     return value
 
 
-def rank(op: str, value, arg: str, ndim: int) -> Tensor:
-    """A Tensor of `ndim` dimensions."""
-    eager_tensor(op, value, arg)
+def rank(op: str, value, arg: str, ndim: int, eager: bool = True) -> Tensor:
+    """A Tensor of `ndim` dimensions (or, unless `eager`, a static graph's Value)."""
+    if eager:
+        eager_tensor(op, value, arg)
+    else:
+        check.tensor(op, value, arg)
     if len(value.shape) != ndim:
         raise ValueError(f"[{op}] argument '{arg}': expected a {ndim}-D Tensor, but got shape {list(value.shape)}")
     return value

@@ -1,13 +1,15 @@
-"""Non-maximum suppression: greedy `nms` and the parallel, score-decaying
-`matrix_nms` (SOLOv2). Both pick boxes by value, so they run on the host
-(NumPy) and return index Tensors; neither is differentiable (nor is
-Paddle's).
+"""Non-maximum suppression: greedy `nms` (the nms op's kernel; NumPy for
+the proposals' variant with a pixel offset and a shrinking threshold) and the
+parallel, score-decaying `matrix_nms` (SOLOv2, NumPy). They return index
+Tensors; none is differentiable (nor is Paddle's).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+import paddle
+from paddle import _C_ops
 from paddle import _checks as check
 from paddle._C import Tensor
 from paddle.vision.ops import _arguments as arg
@@ -87,17 +89,21 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
         [1, 2]
     """
     op = "nms"
-    boxes_np = arg.floating(op, arg.last_dim(op, arg.rank(op, boxes, "boxes", 2), "boxes", 4), "boxes").numpy()
+    # Without categories every step is an op: static graphs take it too.
+    arg.floating(op, arg.last_dim(op, arg.rank(op, boxes, "boxes", 2, eager=False), "boxes", 4), "boxes")
     threshold = arg.float_attribute(op, iou_threshold, "iou_threshold")
-    count = len(boxes_np)
+    count = boxes.shape[0]
     if scores is None:  # Paddle then ignores category_idxs too
-        return arg.constant(greedy_nms(boxes_np, threshold), boxes, "int64")
-    scores_np = arg.rank(op, scores, "scores", 1).numpy()
-    if len(scores_np) != count:
+        return _C_ops.nms(boxes, threshold)
+    arg.rank(op, scores, "scores", 1, eager=False)
+    if scores.shape[0] != count:
         raise ValueError(f"[{op}] argument 'scores': expected shape {[count]}, but got {list(scores.shape)}")
-    by_score = np.argsort(-scores_np, kind="stable")
     if category_idxs is None:
-        return arg.constant(by_score[greedy_nms(boxes_np[by_score], threshold)], boxes, "int64")
+        by_score = paddle.argsort(scores, descending=True, stable=True)  # ties: the lower index first
+        return paddle.gather(by_score, _C_ops.nms(paddle.gather(boxes, by_score), threshold))
+    boxes_np = arg.eager_tensor(op, boxes, "boxes").numpy()
+    scores_np = arg.eager_tensor(op, scores, "scores").numpy()
+    by_score = np.argsort(-scores_np, kind="stable")
 
     labels = arg.integer_tensor(op, arg.rank(op, category_idxs, "category_idxs", 1), "category_idxs").numpy()
     if len(labels) != count:
@@ -115,7 +121,7 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
     kept = np.zeros(count, dtype=bool)
     for category in set(categories):
         members = by_score[labels[by_score] == category]
-        kept[members[greedy_nms(boxes_np[members], threshold)]] = True
+        kept[members[_C_ops.nms(paddle.to_tensor(boxes_np[members]), threshold).numpy()]] = True
     survivors = np.nonzero(kept)[0]
     result = survivors[np.argsort(-scores_np[survivors], kind="stable")]
     return arg.constant(result[:top_k], boxes, "int64")
