@@ -107,6 +107,23 @@ def _qr_product(x):
     return paddle.matmul(q, r)
 
 
+def _sparse_entries(rng, dtype, shapes):
+    """(row, col, values, y) for sparse_dense_matmul into 5 rows; entries may repeat a position."""
+    (entries,), (k, n) = shapes[0], shapes[3]
+    return [rng.integers(0, 5, entries), rng.integers(0, k, entries), rng.normal(size=entries).astype(dtype),
+            rng.normal(size=(k, n)).astype(dtype)]
+
+
+def _np_sparse_dense_matmul(row, col, values, y):
+    out = np.zeros((5, y.shape[1]), dtype=y.dtype)
+    np.add.at(out, row, values[:, None] * y[col])
+    return out
+
+
+def _i(values, dtype="int64"):
+    return paddle.to_tensor(np.asarray(values, dtype=dtype))
+
+
 SAMPLES = [
     OpSample("solve", paddle.linalg.solve, np.linalg.solve, [[(3, 3), (3, 2)], [(2, 4, 4), (2, 4, 1)]], FLOATS,
              make_inputs=_well_conditioned, tolerance=TOL, errors=[
@@ -194,6 +211,16 @@ def _spd_of(fn):
 
 
 SAMPLES += [
+    OpSample("sparse_dense_matmul", lambda row, col, values, y: paddle._C_ops.sparse_dense_matmul(row, col, values, y, 5),
+             _np_sparse_dense_matmul, [[(9,), (9,), (9,), (4, 3)], [(0,), (0,), (0,), (4, 2)]], FLOATS,
+             make_inputs=_sparse_entries, tolerance=TOL,
+             errors=[ErrorCase(lambda: paddle._C_ops.sparse_dense_matmul(_i([0], "int32"), _i([0]), _t(1), _t(2, 2), 3),
+                               TypeError, r"\[sparse_dense_matmul\] row must be an int64 tensor, but got int32"),
+                     ErrorCase(lambda: paddle._C_ops.sparse_dense_matmul(_i([3]), _i([0]), _t(1), _t(2, 2), 3),
+                               IndexError, r"\[sparse_dense_matmul\] row holds 3, out of range for a dim of size 3"),
+                     ErrorCase(lambda: paddle._C_ops.sparse_dense_matmul(_i([0]), _i([0, 1]), _t(1), _t(2, 2), 3),
+                               ValueError, r"\[sparse_dense_matmul\] col must hold one index per value, \[1\]")]),
+
     OpSample("cholesky_grad", _spd_of(paddle.linalg.cholesky), lambda x: np.linalg.cholesky(x @ x.T + 3 * np.eye(3)),
              [[(3, 3)]], ("float64",)),
     OpSample("eigh_grad", _symmetrized(lambda a: paddle.linalg.eigh(a)[0] + _eigh_vectors(a).sum(0)),
@@ -212,8 +239,8 @@ SAMPLES += [
              ("float64",)),
 ]
 
-GRAD2_SAMPLES = {"solve", "solve_vector", "inv", "det", "matrix_power", "matrix_power_negative"}
+GRAD2_SAMPLES = {"sparse_dense_matmul", "solve", "solve_vector", "inv", "det", "matrix_power", "matrix_power_negative"}
 COMPLEX_GRAD_SAMPLES = {"solve_complex", "eig_grad"}
-GRAD_SAMPLES = {"eig_grad", "slogdet", "cholesky_grad", "eigh_grad", "svd_grad", "qr_grad", "pinv", "lstsq",
+GRAD_SAMPLES = {"sparse_dense_matmul", "eig_grad", "slogdet", "cholesky_grad", "eigh_grad", "svd_grad", "qr_grad", "pinv", "lstsq",
                 "lstsq_gelsd"}
 

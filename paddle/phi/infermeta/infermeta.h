@@ -125,6 +125,8 @@ void CompareInferMeta(const Meta& x, const Meta& y, Meta* out);
 void IsCloseInferMeta(const Meta& x, const Meta& y, const Scalar& rtol, const Scalar& atol, Meta* out);
 void WhereInferMeta(const Meta& condition, const Meta& x, const Meta& y, Meta* out);
 void MatmulInferMeta(const Meta& x, const Meta& y, bool transpose_x, bool transpose_y, Meta* out);
+void SparseDenseMatmulInferMeta(const Meta& row, const Meta& col, const Meta& values, const Meta& y, int64_t rows,
+                                Meta* out);
 // linear: x [..., in], weight [in, out], bias [out] of one dtype; out [..., out].
 void LinearInferMeta(const Meta& x, const Meta& weight, const Meta& bias, Meta* out);
 

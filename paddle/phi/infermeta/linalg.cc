@@ -1,5 +1,6 @@
 // Linear algebra on batches of matrices (the last two dims).
 #include <algorithm>
+#include <utility>
 
 #include "paddle/common/errors.h"
 #include "paddle/phi/infermeta/infermeta.h"
@@ -193,6 +194,22 @@ void AddmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out) 
 
 void BaddbmmInferMeta(const Meta& input, const Meta& x, const Meta& y, Meta* out) {
   AddmmOfRank(input, x, y, 3, out);
+}
+
+void SparseDenseMatmulInferMeta(const Meta& row, const Meta& col, const Meta& values, const Meta& y, int64_t rows,
+                                Meta* out) {
+  for (const auto& [index, arg] : {std::pair{&row, "row"}, std::pair{&col, "col"}}) {
+    PD_CHECK(index->dtype == DataType::INT64, InvalidType, arg, " must be an int64 tensor, but got ",
+             DataTypeName(index->dtype));
+    PD_CHECK(index->dims.size() == 1 && index->dims[0] == values.dims[0], InvalidArgument, arg,
+             " must hold one index per value, [", values.dims[0], "], but has shape ", index->dims.ToString());
+  }
+  PD_CHECK(values.dims.size() == 1, InvalidArgument, "values must be 1-D, but has shape ", values.dims.ToString());
+  PD_CHECK(y.dims.size() == 2, InvalidArgument, "y must be a matrix [K, N], but has shape ", y.dims.ToString());
+  PD_CHECK(y.dtype == values.dtype, InvalidType, "y.dtype (", DataTypeName(y.dtype), ") must equal values.dtype (",
+           DataTypeName(values.dtype), ")");
+  PD_CHECK(rows >= 0, InvalidArgument, "rows must be >= 0, but got ", rows);
+  *out = Meta(values.dtype, DDim({rows, y.dims[1]}));
 }
 
 }  // namespace phi

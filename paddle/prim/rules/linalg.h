@@ -329,4 +329,20 @@ T Eye(const Scalar& num_rows, const Scalar& num_columns, DataType dtype, const P
   return cast(equal(r, c), dtype);
 }
 
+// sparse_dense_matmul from the ops it fuses: y's rows at col, times the
+// values, summed into the rows at row.
+template <TensorLike T>
+T SparseDenseMatmul(const T& row, const T& col, const T& values, const T& y, int64_t rows) {
+  T terms = multiply(index_select(y, col, 0), unsqueeze(values, IntArray({-1})));
+  return index_add(full<T>(IntArray({rows, y.dims()[1]}), 0, y.dtype(), y.place()), row, 0, terms);
+}
+
+// The gradient of sparse_dense_matmul in each value: out's gradient row at
+// the value's row dotted with y's row at its column.
+template <TensorLike T>
+T SparseDenseMatmulValuesGrad(const T& grad, const T& row, const T& col, const T& y) {
+  return sum(multiply(index_select(grad, row, 0), index_select(y, col, 0)), IntArray({-1}), DataType::UNDEFINED,
+             false);
+}
+
 }  // namespace paddle::prim

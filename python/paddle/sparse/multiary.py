@@ -1,10 +1,9 @@
 """Matrix products with sparse operands: matmul, mv, addmm and masked_matmul.
 
-Sparse @ dense gathers the dense rows each entry needs (by its column),
-scales them by the entry's value and adds them into the output rows (by the
-entry's row), all with differentiable ops, so the gradient reaches both the
-sparse values and the dense operand. Batch dims ([*, M, K]) are folded into
-the row numbers.
+Sparse @ dense is the sparse_dense_matmul op: each entry's value times the
+dense row at its column, added into the output row at its row, with the
+gradient reaching both the sparse values and the dense operand. Batch dims
+([*, M, K]) are folded into the row numbers.
 """
 
 from __future__ import annotations
@@ -14,6 +13,8 @@ import numbers
 
 import numpy as np
 
+import paddle
+from paddle import _C_ops
 from paddle._C import Tensor
 from paddle.sparse import _arguments as arg
 from paddle.sparse._rows import gather_rows, sum_rows
@@ -45,9 +46,20 @@ def _check_operands(op: str, x, x_arg: str, y, y_arg: str) -> None:
 def _sparse_times_dense(x: SparseTensor, y: Tensor) -> Tensor:
     batch_shape, (m, k), n = list(x.shape[:-2]), x.shape[-2:], y.shape[-1]
     batches = math.prod(batch_shape)
-    batch, row, col, values = _entries(x)
-    terms = gather_rows(y.reshape([batches * k, n]), batch * k + col) * values.unsqueeze(-1)
-    return sum_rows(terms, batch * m + row, batches * m).reshape([*batch_shape, m, n])
+    if x.format == "coo" and x.ndim == 2 and not x.dense_dim():  # the indices as they are: no trip to the host
+        indices, values = x.indices(), x.values()
+        indices = indices if indices.dtype == paddle.int64 else indices.astype("int64")
+        row, col = indices[0], indices[1]
+    else:
+        batch, row, col, values = _entries(x)
+        row, col = to_index_tensor(batch * m + row, values), to_index_tensor(batch * k + col, values)
+    dense = y.reshape([batches * k, n])
+    if values.dtype in (paddle.float16, paddle.bfloat16):  # summed in float32, as a GEMM on half inputs would
+        product = _C_ops.sparse_dense_matmul(row, col, values.astype("float32"), dense.astype("float32"), batches * m)
+        product = product.astype(values.dtype)
+    else:
+        product = _C_ops.sparse_dense_matmul(row, col, values, dense, batches * m)
+    return product.reshape([*batch_shape, m, n])
 
 
 def _sparse_times_sparse(x: SparseTensor, y: SparseTensor) -> SparseCooTensor:

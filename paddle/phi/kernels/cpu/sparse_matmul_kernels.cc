@@ -1,0 +1,5 @@
+#include "paddle/phi/kernels/funcs/elementwise_cpu.h"
+#include "paddle/phi/kernels/funcs/index_cpu.h"
+#include "paddle/phi/kernels/impl/sparse_matmul_kernel_impl.h"
+
+PD_REGISTER_SPARSE_MATMUL_KERNELS(CPU);
