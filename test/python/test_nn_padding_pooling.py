@@ -59,6 +59,16 @@ def test_fixed_mode_padding_matches_numpy(mode, nd, dtype):
     np.testing.assert_allclose(out.numpy(), np_pad(x, padding, mode, 1.5), **tol(dtype))
 
 
+@pytest.mark.parametrize("mode, padding", [("circular", [7, 3]), ("circular", [0, 9]), ("reflect", [0, 3]),
+                                           ("replicate", [6, 0])])
+def test_pads_wider_than_the_input_or_on_one_side(mode, padding):
+    # Circular pads beyond the dim wrap it more than once (gathered through an
+    # index); the others are slices of x.
+    x = np.random.default_rng(3).standard_normal([2, 3, 4])
+    out = paddle.nn.functional.pad(paddle.to_tensor(x), padding, mode=mode, data_format="NCL")
+    np.testing.assert_array_equal(out.numpy(), np_pad(x, padding, mode))
+
+
 @pytest.mark.parametrize("nd, layer_cls", [(1, nn.ZeroPad1D), (2, nn.ZeroPad2D), (3, nn.ZeroPad3D)])
 def test_zero_pad_with_an_int_pads_every_side(nd, layer_cls):
     x = np.arange(2 * 3 ** nd, dtype="float32").reshape([1, 2] + [3] * nd)

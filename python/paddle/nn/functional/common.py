@@ -194,8 +194,31 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
         if n == 0 or (mode == "reflect" and (before >= n or after >= n)):
             raise ValueError(f"[pad] {mode} padding of ({before}, {after}) needs a dim larger than the pad, but "
                              f"dim {d} has size {n}")
-        out = paddle.index_select(out, _edge_index(mode, n, before, after), d)
+        edges = _edge_slices(mode, out, d, n, before, after)
+        if edges is None:
+            out = paddle.index_select(out, _edge_index(mode, n, before, after), d)
+        else:
+            out = paddle.concat([part for part in (edges[0], out, edges[1]) if part.shape[d] != 0], axis=d)
     return out
+
+
+def _edge_slices(mode, x, d, n, before, after):
+    """The (before, after) pads of x along d as slices of x (flipped for
+    reflect, broadcast for replicate), or None where a pad wraps x more than
+    once (circular): copying rows beats gathering every element through
+    an index."""
+    def part(start, stop):
+        return paddle.slice(x, [d], [start], [stop])
+
+    if mode == "reflect":
+        return paddle.flip(part(1, before + 1), [d]), paddle.flip(part(n - after - 1, n - 1), [d])
+    if mode == "replicate":
+        def repeated(edge, size):
+            return paddle.expand(edge, [size if i == d else -1 for i in range(len(x.shape))])
+        return repeated(part(0, 1), before), repeated(part(n - 1, n), after)
+    if before > n or after > n:
+        return None
+    return part(n - before, n), part(0, after)
 
 
 def zeropad2d(x, padding, data_format="NCHW", name=None) -> Tensor:
