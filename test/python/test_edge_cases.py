@@ -519,3 +519,42 @@ def test_matrix_power_of_the_most_negative_exponent_finishes():
     x = paddle.to_tensor([[2.0]], stop_gradient=False)
     assert paddle.linalg.matrix_power(x, -(2**63)).item() == 0.0  # 2 ** -(2 ** 63) underflows to 0
     assert paddle.linalg.matrix_power(x, 2**62).item() == float("inf")
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.unflatten(paddle.ones([2, 6]), 1, 3), TypeError,
+     r"^\[unflatten\] argument 'shape': expected a list of ints, but got int"),
+    (lambda: paddle.to_tensor(2, dtype="int8").diag_embed(4, 0), ValueError,
+     r"^\[diag_embed\] argument 'input': expected a tensor of at least 1 dim"),
+    (lambda: paddle.trapezoid(paddle.to_tensor([-4.5]), dx=[3, 3, 1], axis=0), TypeError,
+     r"^\[trapezoid\] argument 'dx': expected a number, but got list"),
+    (lambda: F.thresholded_relu(paddle.ones([2]), threshold="abc"), TypeError,
+     r"^\[thresholded_relu\] argument 'threshold': expected a number, but got str"),
+    (lambda: paddle.select_scatter(paddle.ones([2, 2]), paddle.ones([2]), 0, paddle.to_tensor([1, 0])), TypeError,
+     r"^\[select_scatter\] argument 'index': expected an int, but got a int64 Tensor of shape \[2\]"),
+    (lambda: paddle.histogram_bin_edges(paddle.ones([2]), 2, 1 + 0j, 2), TypeError,
+     r"^\[histogram_bin_edges\] argument 'min': expected a number, but got complex"),
+    (lambda: paddle.renorm(paddle.ones([2, 3]), 2.0, 1, [5]), TypeError,
+     r"^\[renorm\] argument 'max_norm': expected a number, but got list"),
+    (lambda: paddle.tensordot(paddle.ones([2]), paddle.ones([2, 2]), 1.5), TypeError,
+     r"^\[tensordot\] argument 'axes': expected an int or a pair of axis lists, but got float"),
+    (lambda: paddle.linalg.matrix_transpose([1.5, "a"]), TypeError,
+     r"^\[matrix_transpose\] argument 'x': expected Tensor, but got list"),
+    (lambda: paddle.stanh(paddle.ones([1]), 2.5, [1.5]), TypeError,
+     r"^\[stanh\] argument 'scale_b': expected a number, but got list"),
+    (lambda: paddle.crop(paddle.ones([2, 3]), [-1], False), TypeError,
+     r"^\[crop\] argument 'offsets': expected a list of ints, but got bool"),
+    (lambda: paddle.range(4, -0.9, 0), ValueError, r"^\[range\] argument 'step': expected a non-zero number"),
+    (lambda: paddle.ones([1]).bernoulli_([1.5, "a"]), TypeError,
+     r"^\[bernoulli_\] argument 'p': expected a number, but got list"),
+])
+def test_arguments_of_the_wrong_kind_are_named(call, error, match):
+    """Fuzz run seed 53: arguments of the wrong type reached Python's own
+    operators (TypeError: 'int' object is not iterable, IndexError, ...)."""
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_combinations_of_nothing_is_empty():
+    assert list(paddle.combinations(paddle.to_tensor([1.0 + 0j, 2.0]), r=0).shape) == [0]
+    assert list(paddle.combinations(paddle.to_tensor([1.0]), r=2).shape) == [0, 2]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 import math
 
+from paddle import _checks as check
 from paddle._C import Tensor
 
 # alias -> the function of the same signature it names
@@ -78,6 +79,7 @@ def matrix_transpose(x, name=None) -> Tensor:
     """
     from paddle import transpose
 
+    check.tensor("matrix_transpose", x)
     if len(x.shape) < 2:
         raise ValueError(f"[matrix_transpose] x must have at least 2 dims, but has shape {list(x.shape)}")
     order = list(range(len(x.shape)))

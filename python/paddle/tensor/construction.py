@@ -57,6 +57,9 @@ def range(start=0, end=None, step=1, dtype=None, *, device=None, requires_grad=F
     """
     if end is None:
         start, end = 0, start
+    start, end, step = (check.number("range", v, arg) for v, arg in ((start, "start"), (end, "end"), (step, "step")))
+    if step == 0:
+        raise ValueError("[range] argument 'step': expected a non-zero number, but got 0")
     values = np.arange(start, end + step / 2 if step > 0 else end - abs(step) / 2, step)
     dtype = dtype or paddle.get_default_dtype()
     return paddle.to_tensor(values, dtype=dtype, place=device, stop_gradient=not requires_grad)

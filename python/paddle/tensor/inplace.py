@@ -235,6 +235,9 @@ def geometric_(x, probs, name=None) -> Tensor:
 
 def bernoulli_(x, p=0.5, name=None) -> Tensor:
     """Fills x with 1 with probability `p` (a number or a tensor broadcast to x) and 0 otherwise, in place; returns x."""
+    if not isinstance(p, Tensor):
+        p = check.number("bernoulli_", p, "p")
+
     def draw(alias):
         return (_uniform_of(alias, 0.0, 1.0) < (p.astype("float64") if isinstance(p, Tensor) else p)).astype("float64")
     return _sample("bernoulli_", x, draw)

@@ -143,7 +143,8 @@ def histogram_bin_edges(input, bins=100, min=0.0, max=0.0, name=None) -> Tensor:
     check.tensor("histogram_bin_edges", input, "input")
     if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
         raise ValueError(f"[histogram_bin_edges] bins must be a positive int, but got {bins!r}")
-    low, high = float(min), float(max)
+    low = float(check.number("histogram_bin_edges", min, "min"))
+    high = float(check.number("histogram_bin_edges", max, "max"))
     if low == 0 and high == 0 and input.size:
         low, high = float(input.min()), float(input.max())
     if low > high:
@@ -192,6 +193,8 @@ def _trapezoids(op: str, y, x, dx, axis) -> tuple[Tensor, int]:
     """The areas of the trapezoids between neighbouring samples of y along axis."""
     check.tensor(op, y, "y")
     axis = check.axis(op, axis, len(y.shape))
+    if dx is not None:
+        check.number(op, dx, "dx")
     if x is not None and dx is not None:
         raise ValueError(f"[{op}] give x or dx, not both")
     n = y.shape[axis]

@@ -71,12 +71,15 @@ def _contracted_axes(axes, x_rank: int, y_rank: int) -> tuple[list[int], list[in
         if not 0 <= axes <= min(x_rank, y_rank):
             raise ValueError(f"[tensordot] axes {axes} must be in [0, {min(x_rank, y_rank)}]")
         return list(range(x_rank - axes, x_rank)), list(range(axes))
+    if not isinstance(axes, (list, tuple)):
+        raise TypeError(f"[tensordot] argument 'axes': expected an int or a pair of axis lists, but got "
+                        f"{check.got(axes)}")
     axes = list(axes)
     if len(axes) == 1:
         axes = axes * 2
     if len(axes) != 2:
         raise ValueError(f"[tensordot] axes must be an int or a pair of axis lists, but got {axes}")
-    x_axes, y_axes = ([a] if isinstance(a, int) else list(a) for a in axes)
+    x_axes, y_axes = (check.int_list("tensordot", a, "axes", allow_int=True) for a in axes)
     # a shorter list takes the other's trailing entries, as in Paddle
     if len(x_axes) < len(y_axes):
         x_axes = x_axes + y_axes[len(x_axes):]

@@ -177,7 +177,9 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True) -> Tens
 def select_scatter(x, values, axis, index, name=None) -> Tensor:
     """x with its slice `index` along `axis` replaced by values (that slice's shape)."""
     check.tensor("select_scatter", x)
+    check.tensor("select_scatter", values, "values")
     axis = check.axis("select_scatter", axis, len(x.shape))
+    index = check.integer("select_scatter", index, "index")
     size = x.shape[axis]
     if not -size <= index < size:
         raise IndexError(f"[select_scatter] index {index} is out of range for axis {axis} of size {size}")
@@ -265,8 +267,8 @@ def crop(x, shape=None, offsets=None, name=None) -> Tensor:
     """The block of x of `shape` (-1 keeps the rest of that axis) starting at `offsets` (zeros by default)."""
     check.tensor("crop", x)
     rank = len(x.shape)
-    shape = list(x.shape) if shape is None else list(shape.tolist() if isinstance(shape, Tensor) else shape)
-    offsets = [0] * rank if offsets is None else list(offsets.tolist() if isinstance(offsets, Tensor) else offsets)
+    shape = list(x.shape) if shape is None else check.int_list("crop", shape, "shape")
+    offsets = [0] * rank if offsets is None else check.int_list("crop", offsets, "offsets")
     if len(shape) != rank or len(offsets) != rank:
         raise ValueError(f"[crop] shape {shape} and offsets {offsets} must have one entry per dim of x {list(x.shape)}")
     ends = [x.shape[i] if shape[i] == -1 else offsets[i] + shape[i] for i in range(rank)]

@@ -230,7 +230,7 @@ def unflatten(x, axis, shape, name=None) -> Tensor:
     """
     check.tensor("unflatten", x)
     axis = check.axis("unflatten", axis, len(x.shape))
-    shape = list(shape.tolist() if isinstance(shape, Tensor) else shape)
+    shape = check.int_list("unflatten", shape, "shape")
     known = int(np.prod([d for d in shape if d != -1]))
     if shape.count(-1) > 1 or (-1 not in shape and known != x.shape[axis]) or (known and x.shape[axis] % known):
         raise ValueError(f"[unflatten] shape {shape} does not split axis {axis} of size {x.shape[axis]}")
@@ -246,6 +246,9 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1) -> Tensor:  # noqa: A002
         [[[1, 0], [0, 2]]]
     """
     x = input if isinstance(input, Tensor) else paddle.to_tensor(input)
+    if len(x.shape) == 0:
+        raise ValueError("[diag_embed] argument 'input': expected a tensor of at least 1 dim, but got a 0-D tensor")
+    offset = check.integer("diag_embed", offset, "offset")
     n = x.shape[-1] + abs(offset)
     rank = len(x.shape) + 1
     d1, d2 = check.axis("diag_embed", dim1, rank), check.axis("diag_embed", dim2, rank)
@@ -335,10 +338,11 @@ def combinations(x, r=2, with_replacement=False, name=None) -> Tensor:
     check.tensor("combinations", x)
     if len(x.shape) != 1:
         raise ValueError(f"[combinations] x must be 1-D, but has shape {list(x.shape)}")
-    if isinstance(r, bool) or not isinstance(r, int) or r < 0:
-        raise ValueError(f"[combinations] r must be a non-negative int, but got {r!r}")
+    r = check.integer("combinations", r, "r", min=0)
+    if r == 0:
+        return paddle.zeros([0], x.dtype)
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     index = np.array(list(pick(range(x.shape[0]), r)), dtype="int64").reshape(-1, r)
-    if r == 0 or index.shape[0] == 0:
-        return paddle.zeros([0] if r == 0 else [0, r], x.dtype)
+    if index.shape[0] == 0:
+        return paddle.zeros([0, r], x.dtype)
     return paddle.gather(x, paddle.to_tensor(index.reshape(-1))).reshape([-1, r])

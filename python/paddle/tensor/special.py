@@ -203,6 +203,7 @@ def sgn(x, name=None) -> Tensor:
 
 def stanh(x, scale_a=0.67, scale_b=1.7159, name=None) -> Tensor:
     """scale_b * tanh(scale_a * x)."""
+    scale_a, scale_b = check.number("stanh", scale_a, "scale_a"), check.number("stanh", scale_b, "scale_b")
     return scale_b * paddle.tanh(scale_a * _floating("stanh", x))
 
 
@@ -354,6 +355,7 @@ def renorm(x, p, axis, max_norm) -> Tensor:
     """
     check.tensor("renorm", x)
     axis = check.axis("renorm", axis, len(x.shape))
+    p, max_norm = check.number("renorm", p, "p"), check.number("renorm", max_norm, "max_norm")
     others = [a for a in range(len(x.shape)) if a != axis]
     norms = paddle.linalg.vector_norm(x, p, axis=others, keepdim=True)
     factor = paddle.where(norms > max_norm, max_norm / (norms + 1e-7), paddle.ones_like(norms))

@@ -36,4 +36,6 @@ def thresholded_relu(x, threshold=1.0, value=0.0, name=None) -> Tensor:
         [2.0, 0.0, 0.0]
     """
     check.tensor("thresholded_relu", x)
+    threshold = check.number("thresholded_relu", threshold, "threshold")
+    value = check.number("thresholded_relu", value, "value")
     return paddle.where(x > threshold, x, paddle.full_like(x, value))
