@@ -293,6 +293,16 @@ void BindStaticGraph(py::module_& m) {
         return Checked(a, "[Value]") == Checked(b, "[Value]");
       })
       .def("_identity", [](const StaticValue& v) { return reinterpret_cast<uintptr_t>(Checked(v, "[Value]").impl()); })
+      .def(
+          "_rebind",
+          [](StaticValue& self, const StaticValue& other) {
+            PD_CHECK(self.program == other.program, InvalidArgument,
+                     "[Value] an in-place update must stay in the value's program");
+            self.value = Checked(other, "[Value]");
+            self.generation = other.generation;
+          },
+          "Makes this handle name `other` from now on: how an in-place op updates x in a static graph, where "
+          "values never change (every Python name bound to x's handle sees the update, as with a tensor).")
       .def("__repr__", &ValueRepr);
 
   pir_module.def("set_static_mode", [](bool on) { static_mode = on; });

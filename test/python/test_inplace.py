@@ -294,3 +294,40 @@ def test_assigning_a_tensor_that_requires_grad_into_a_constant():
     assert not h.stop_gradient
     (h * paddle.to_tensor([1.0, 10.0, 100.0])).sum().backward()
     np.testing.assert_array_equal(v.grad.numpy(), [2 * 2.0 * 10, 2 * 3.0 * 100])
+
+
+def test_in_place_ops_in_a_static_graph_update_x_for_later_uses():
+    a = np.arange(6, dtype="float32").reshape(2, 3)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [2, 3], "float32")
+            same = x
+            x.add_(paddle.ones([2, 3]))
+            doubled = x * 2
+            same.exp_()
+            reshaped = same.reshape_([3, 2])
+        got = paddle.static.Executor().run(main, feed={"x": a}, fetch_list=[doubled, x, reshaped])
+        with paddle.static.program_guard(paddle.static.Program()):
+            v = paddle.static.data("v", [3], "float32")
+            with pytest.raises(ValueError, match=r"^\[add_\] the result has shape \[2, 3\] but x has shape \[3\]"):
+                v.add_(paddle.ones([2, 3]))
+    finally:
+        paddle.disable_static()
+    np.testing.assert_array_equal(got[0], (a + 1) * 2)
+    np.testing.assert_allclose(got[1], np.exp(a + 1).reshape(3, 2), rtol=1e-6)
+    np.testing.assert_allclose(got[2], np.exp(a + 1).reshape(3, 2), rtol=1e-6)
+
+
+def test_in_place_ops_under_to_static_match_numpy():
+    @paddle.jit.to_static
+    def f(a, b):
+        c = a * 1.0
+        c.add_(b)
+        c.tanh_()
+        return c
+
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal((2, 3)).astype("float32"), rng.standard_normal((2, 3)).astype("float32")
+    np.testing.assert_allclose(f(paddle.to_tensor(a), paddle.to_tensor(b)).numpy(), np.tanh(a + b), rtol=1e-6)

@@ -4,6 +4,7 @@ static mode (Note [Static mode])."""
 
 from __future__ import annotations
 
+import inspect
 import numbers
 
 import numpy as np
@@ -176,8 +177,11 @@ def _install():
     Value.place = property(lambda self: _C.get_default_place())
 
     def __getattr__(self, name):
-        # x.sum(), x.reshape([...]): the paddle function of that name with x first.
+        # x.sum(), x.reshape([...]): the paddle function of that name with x first, or a Tensor method written in
+        # Python (x.add_(...)), which takes a Value as it takes a Tensor.
         fn = getattr(paddle, name, None) if hasattr(_C.Tensor, name) else None
+        if fn is None and inspect.isfunction(getattr(_C.Tensor, name, None)):
+            fn = getattr(_C.Tensor, name)
         if fn is None or not callable(fn):
             raise AttributeError(f"'Value' object has no attribute '{name}'")
         return lambda *args, **kwargs: fn(self, *args, **kwargs)

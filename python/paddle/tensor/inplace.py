@@ -19,7 +19,7 @@ import numpy as np
 
 from paddle import _C
 from paddle import _checks as check
-from paddle._C import Tensor
+from paddle._C import Tensor, pir
 
 # Variants whose out-of-place function has another name.
 _RENAMED = {"div": "divide", "mul": "multiply", "sub": "subtract", "clamp": "clip", "less": "less_than",
@@ -58,14 +58,23 @@ _FUNCTIONAL_VARIANTS = ("relu", "elu", "leaky_relu", "hardtanh", "softmax", "tan
 def update(op: str, x, compute, view: bool = False):
     """Makes ``compute(alias of x)`` the new value (or, with `view`, the new
     shape over the same memory) of x, and returns x."""
+    if isinstance(x, pir.Value):
+        return _update_static(op, x, compute(x), view)
     if not isinstance(x, Tensor):
-        from paddle.static.mode import in_dynamic_mode
-
-        if not in_dynamic_mode():
-            raise NotImplementedError(f"[{op}] in-place ops are not supported in a static graph; use "
-                                      f"{op.rstrip('_')}, which returns the result")
         raise TypeError(f"[{op}] argument 'x': expected a Tensor, but got {type(x).__name__}")
     _C._update_inplace(op, x, compute, view)
+    return x
+
+
+def _update_static(op: str, x, result, view: bool):
+    """A static graph's values never change: x's handle takes the result's
+    value, so that every later use of x (and of any name bound to the same
+    handle) reads the update, as Paddle's in-place ops do in its programs."""
+    known = -1 not in list(x.shape) and -1 not in list(result.shape)
+    if not view and known and list(result.shape) != list(x.shape):
+        raise ValueError(f"[{op}] the result has shape {list(result.shape)} but x has shape {list(x.shape)}: an "
+                         f"in-place op cannot change x's shape")
+    x._rebind(result)
     return x
 
 
