@@ -377,6 +377,10 @@ ELASTIC_TRAIN = """
         state = paddle.load("ckpt.pd")
         w, start = state["w"], int(state["step"])
     for step in range(start, STEPS):
+        # The test may hold the job (from step 5) until it runs with the world size the file names, so that
+        # no phase it waits for can be skipped by a job that ran ahead on a loaded machine.
+        while step >= 5 and os.path.exists("hold_for") and open("hold_for").read() != str(n):
+            time.sleep(0.05)
         xb, yb = paddle.to_tensor(X[r::n]), paddle.to_tensor(Y[r::n])
         grad = 2.0 * paddle.matmul(paddle.t(xb), paddle.matmul(xb, w) - yb) / X.shape[0]
         dist.all_reduce(grad)  # the whole batch's gradient, whatever the number of ranks
@@ -459,10 +463,12 @@ def test_an_elastic_job_grows_and_shrinks_as_nodes_join_and_leave(tmp_path):
     work = _elastic_work(tmp_path)
     nodes = []
     try:
+        (work / "hold_for").write_text("3")
         nodes = [_elastic_node(work, port, "grow", 0), _elastic_node(work, port, "grow", 1)]
         _wait_for_size(work, 2)
         nodes.append(_elastic_node(work, port, "grow", 2))
         _wait_for_size(work, 3)
+        (work / "hold_for").write_text("2")
         nodes[2].send_signal(signal.SIGTERM)
         assert nodes[2].wait(timeout=30) == 128 + signal.SIGTERM
         outputs = [p.communicate(timeout=120)[0] for p in nodes[:2]]
@@ -483,10 +489,12 @@ def test_an_elastic_job_survives_a_node_that_dies(tmp_path):
     work = _elastic_work(tmp_path)
     nodes = []
     try:
+        (work / "hold_for").write_text("3")
         for i in range(3):  # one after the other: the first registered is rank 0 of the round, serving its store
             time.sleep(0.5 if i else 0)
             nodes.append(_elastic_node(work, port, "die", i, "--max_restart", "0"))
         _wait_for_size(work, 3)
+        (work / "hold_for").write_text("2")
         victim = nodes[0]
         children = subprocess.run(["pgrep", "-P", str(victim.pid)], capture_output=True, text=True).stdout.split()
         for pid in [victim.pid] + [int(c) for c in children]:
