@@ -167,12 +167,15 @@ def test_non_contiguous_input(name, case):
         _assert_matches(out, _reference(name, expected, **case), _output_dtype(name, dtype))
 
 
+@pytest.mark.parametrize("shape", [(517, 96), (517, 100)])
 @pytest.mark.parametrize("axis", [0, 1])
 @pytest.mark.parametrize("name", ONE_D)
-def test_many_lines(name, axis):
+def test_many_lines(name, axis, shape):
     # Enough lines, of both strides, to fill blocks of SIMD lanes (and a
-    # partial block) split across threads.
-    _check_transform(name, _random((517, 96), "float32" if name in R2C else "complex64"), axis=axis)
+    # partial block) split across threads; contiguous float lines move
+    # between lines and lanes 16 points at a time, with the rest point by
+    # point (100 samples: 50 points, 51 in the half spectrum).
+    _check_transform(name, _random(shape, "float32" if name in R2C else "complex64"), axis=axis)
 
 
 @pytest.mark.parametrize("dtype", ["float64", "complex64"])
