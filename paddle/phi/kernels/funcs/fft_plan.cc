@@ -271,9 +271,9 @@ inline void Transpose16(__m512 r[16]) {
   }
 }
 
-// Points [0, m) rounded down to 16 of 16 contiguous real lines of 2m samples,
-// the even samples (times scale) into re and the odd ones into im; returns
-// how many points it did.
+// Points [0, m) rounded down to 16 of 16 contiguous real lines of 2m samples
+// (or complex lines of m points), the even samples (times scale) into re and
+// the odd ones into im; returns how many points it did.
 inline int64_t PackEvenSamples16(const float* x, const LineStarts& start, int64_t m, float scale, float* re,
                                  float* im) {
   const __m512i evens = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
@@ -563,16 +563,33 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + n * W, *work = buf + 2 * n * W;
     const LineStarts start(lines, n, first, count);
+    int64_t packed = 0;
+#ifdef __AVX512F__
+    if constexpr (W == 16 && std::is_same_v<R, float>) {
+      if (inner == 1 && count == W) {
+        LineStarts floats = start;  // a complex line is its real and imaginary parts, interleaved
+        for (int64_t& f : floats.start) f *= 2;
+        packed = PackEvenSamples16(reinterpret_cast<const float*>(data), floats, n, 1.0f, re, im);
+      }
+    }
+#endif
     ForEachLanePoint(count, n, [&](int v, int64_t j) {
       const std::complex<R> p = data[start[v] + j * inner];
       SetLane<W>(re, im, j, v, p.real(), p.imag());
-    });
+    }, packed);
     if (forward) {
       plan.template Forward<W>(re, im, work);
     } else {
       plan.template Forward<W>(im, re, work);
     }
-    ForEachLanePoint(count, n, [&](int v, int64_t j) { data[start[v] + j * inner] = {re[j * W + v], im[j * W + v]}; });
+    int64_t unpacked = 0;
+#ifdef __AVX512F__
+    if constexpr (W == 16 && std::is_same_v<R, float>) {
+      if (inner == 1 && count == W) unpacked = UnpackComplex16(re, im, n, 1.0f, start, data);
+    }
+#endif
+    ForEachLanePoint(count, n, [&](int v, int64_t j) { data[start[v] + j * inner] = {re[j * W + v], im[j * W + v]}; },
+                     unpacked);
   });
 }
 
