@@ -271,22 +271,23 @@ inline void Transpose16(__m512 r[16]) {
   }
 }
 
-// Points [0, m) rounded down to 16 of 16 contiguous real lines of 2m samples
-// (or complex lines of m points), the even samples (times scale) into re and
-// the odd ones into im; returns how many points it did.
-inline int64_t PackEvenSamples16(const float* x, const LineStarts& start, int64_t m, float scale, float* re,
-                                 float* im) {
-  const __m512i evens = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
-  const __m512i odds = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
-  const __m512 factor = _mm512_set1_ps(scale);
-  const int64_t done = m - m % 16;
+// Points [0, points) rounded down to 16 of 16 contiguous lines of pairs
+// (a real line's even and odd samples, or a complex line's parts) at the
+// float offsets `start`: the first of each pair times first_factor into re,
+// the second times second_factor into im. Returns how many points it did.
+inline int64_t PackPairs16(const float* x, const LineStarts& start, int64_t points, float first_factor,
+                           float second_factor, float* re, float* im) {
+  const __m512i firsts = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+  const __m512i seconds = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+  const __m512 first_scale = _mm512_set1_ps(first_factor), second_scale = _mm512_set1_ps(second_factor);
+  const int64_t done = points - points % 16;
   for (int64_t j0 = 0; j0 < done; j0 += 16) {
     __m512 a[16], b[16];
     for (int v = 0; v < 16; ++v) {
       const float* p = x + start[v] + 2 * j0;
       const __m512 lo = _mm512_loadu_ps(p), hi = _mm512_loadu_ps(p + 16);
-      a[v] = _mm512_mul_ps(_mm512_permutex2var_ps(lo, evens, hi), factor);
-      b[v] = _mm512_mul_ps(_mm512_permutex2var_ps(lo, odds, hi), factor);
+      a[v] = _mm512_mul_ps(_mm512_permutex2var_ps(lo, firsts, hi), first_scale);
+      b[v] = _mm512_mul_ps(_mm512_permutex2var_ps(lo, seconds, hi), second_scale);
     }
     Transpose16(a);
     Transpose16(b);
@@ -298,30 +299,35 @@ inline int64_t PackEvenSamples16(const float* x, const LineStarts& start, int64_
   return done;
 }
 
-// Points [0, h) rounded down to 16 of a block of 16 lanes into 16
-// contiguous complex lines (imaginary parts times sign); returns how many
-// points it did.
-inline int64_t UnpackComplex16(const float* re, const float* im, int64_t h, float sign, const LineStarts& start,
-                               std::complex<float>* out) {
+// The way back: points [0, points) rounded down to 16 of a block of 16
+// lanes into 16 contiguous lines of pairs at the float offsets `start`.
+inline int64_t UnpackPairs16(const float* re, const float* im, int64_t points, float first_factor,
+                             float second_factor, const LineStarts& start, float* out) {
   const __m512i low = _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
   const __m512i high = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8);
-  const __m512 factor = _mm512_set1_ps(sign);
-  const int64_t done = h - h % 16;
+  const __m512 first_scale = _mm512_set1_ps(first_factor), second_scale = _mm512_set1_ps(second_factor);
+  const int64_t done = points - points % 16;
   for (int64_t k0 = 0; k0 < done; k0 += 16) {
     __m512 a[16], b[16];
     for (int k = 0; k < 16; ++k) {
-      a[k] = _mm512_loadu_ps(re + (k0 + k) * 16);
-      b[k] = _mm512_mul_ps(_mm512_loadu_ps(im + (k0 + k) * 16), factor);
+      a[k] = _mm512_mul_ps(_mm512_loadu_ps(re + (k0 + k) * 16), first_scale);
+      b[k] = _mm512_mul_ps(_mm512_loadu_ps(im + (k0 + k) * 16), second_scale);
     }
     Transpose16(a);
     Transpose16(b);
     for (int v = 0; v < 16; ++v) {
-      float* p = reinterpret_cast<float*>(out + start[v] + k0);
+      float* p = out + start[v] + 2 * k0;
       _mm512_storeu_ps(p, _mm512_permutex2var_ps(a[v], low, b[v]));
       _mm512_storeu_ps(p + 16, _mm512_permutex2var_ps(a[v], high, b[v]));
     }
   }
   return done;
+}
+
+// Offsets of complex lines as offsets of their floats.
+inline LineStarts FloatOffsets(LineStarts starts) {
+  for (int64_t& s : starts.start) s *= 2;
+  return starts;
 }
 #pragma GCC diagnostic pop
 #endif
@@ -567,9 +573,7 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
 #ifdef __AVX512F__
     if constexpr (W == 16 && std::is_same_v<R, float>) {
       if (inner == 1 && count == W) {
-        LineStarts floats = start;  // a complex line is its real and imaginary parts, interleaved
-        for (int64_t& f : floats.start) f *= 2;
-        packed = PackEvenSamples16(reinterpret_cast<const float*>(data), floats, n, 1.0f, re, im);
+        packed = PackPairs16(reinterpret_cast<const float*>(data), FloatOffsets(start), n, 1.0f, 1.0f, re, im);
       }
     }
 #endif
@@ -585,7 +589,9 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
     int64_t unpacked = 0;
 #ifdef __AVX512F__
     if constexpr (W == 16 && std::is_same_v<R, float>) {
-      if (inner == 1 && count == W) unpacked = UnpackComplex16(re, im, n, 1.0f, start, data);
+      if (inner == 1 && count == W) {
+        unpacked = UnpackPairs16(re, im, n, 1.0f, 1.0f, FloatOffsets(start), reinterpret_cast<float*>(data));
+      }
     }
 #endif
     ForEachLanePoint(count, n, [&](int v, int64_t j) { data[start[v] + j * inner] = {re[j * W + v], im[j * W + v]}; },
@@ -643,7 +649,7 @@ void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, st
       int64_t packed = 0;
 #ifdef __AVX512F__
       if constexpr (W == 16 && std::is_same_v<R, float>) {
-        if (tiles) packed = PackEvenSamples16(x, start, m, scale, re, im);
+        if (tiles) packed = PackPairs16(x, start, m, scale, scale, re, im);
       }
 #endif
       ForEachLanePoint(count, m, [&](int v, int64_t j) {
@@ -659,7 +665,9 @@ void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, st
     int64_t unpacked = 0;
 #ifdef __AVX512F__
     if constexpr (W == 16 && std::is_same_v<R, float>) {
-      if (tiles) unpacked = UnpackComplex16(re, im, h, sign, half_start, half);
+      if (tiles) {
+        unpacked = UnpackPairs16(re, im, h, 1.0f, sign, FloatOffsets(half_start), reinterpret_cast<float*>(half));
+      }
     }
 #endif
     ForEachLanePoint(count, h, [&](int v, int64_t k) {
@@ -685,10 +693,19 @@ void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale,
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
     const LineStarts half_start(half_lines, h, first, count);
+    [[maybe_unused]] const bool tiles = W == 16 && std::is_same_v<R, float> && inner == 1 && count == W;
+    int64_t packed = 0;
+#ifdef __AVX512F__
+    if constexpr (W == 16 && std::is_same_v<R, float>) {
+      if (tiles) {
+        packed = PackPairs16(reinterpret_cast<const float*>(half), FloatOffsets(half_start), h, 1.0f, sign, re, im);
+      }
+    }
+#endif
     ForEachLanePoint(count, h, [&](int v, int64_t k) {
       const std::complex<R> p = half[half_start[v] + k * inner];
       SetLane<W>(re, im, k, v, p.real(), sign * p.imag());
-    });
+    }, packed);
     if (even) {
       JoinRealSpectrum<W>(re, im, m, turn);
     } else {
@@ -697,11 +714,17 @@ void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale,
     plan.template Forward<W>(im, re, work);  // the inverse
     const LineStarts start(lines, n, first, count);
     if (even) {
+      int64_t unpacked = 0;
+#ifdef __AVX512F__
+      if constexpr (W == 16 && std::is_same_v<R, float>) {
+        if (tiles) unpacked = UnpackPairs16(re, im, m, scale, scale, start, out);
+      }
+#endif
       ForEachLanePoint(count, m, [&](int v, int64_t j) {
         R* line = out + start[v];
         line[2 * j * inner] = re[j * W + v] * scale;
         line[(2 * j + 1) * inner] = im[j * W + v] * scale;
-      });
+      }, unpacked);
     } else {
       ForEachLanePoint(count, n, [&](int v, int64_t j) { out[start[v] + j * inner] = re[j * W + v] * scale; });
     }
