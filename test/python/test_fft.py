@@ -178,6 +178,15 @@ def test_many_lines(name, axis, shape):
     _check_transform(name, _random(shape, "float32" if name in R2C else "complex64"), axis=axis)
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("name", ["fft", "ifft"])
+def test_lines_of_a_middle_axis(name, dtype):
+    # Along axis 1 of [3, 40, 37] the lines of one outer index lie side by
+    # side: blocks of them within one index (full, and the last one of 15),
+    # and blocks that cross from one index to the next.
+    _check_transform(name, _random((3, 40, 37), dtype), axis=1)
+
+
 @pytest.mark.parametrize("dtype", ["float64", "complex64"])
 @pytest.mark.parametrize("name,length", [
     ("fft", 3 * 2**14), ("ifft", 2**15), ("fft", 2 * 16411),  # n = n1 n2: columns, then rows; and a near-prime

@@ -569,22 +569,39 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + n * W, *work = buf + 2 * n * W;
     const LineStarts start(lines, n, first, count);
-    int64_t packed = 0;
-#ifdef __AVX512F__
-    if constexpr (W == 16 && std::is_same_v<R, float>) {
-      if (inner == 1 && count == W) {
-        packed = PackPairs16(reinterpret_cast<const float*>(data), FloatOffsets(start), n, 1.0f, 1.0f, re, im);
+    // Lines of a non-last axis within one outer index lie side by side: a
+    // point of all the block's lanes is one contiguous run (no transpose).
+    const bool side_by_side = inner != 1 && start[count - 1] == start[0] + count - 1;
+    if (side_by_side) {
+      for (int64_t j = 0; j < n; ++j) {
+        const std::complex<R>* run = data + start[0] + j * inner;
+        for (int v = 0; v < count; ++v) SetLane<W>(re, im, j, v, run[v].real(), run[v].imag());
       }
-    }
+    } else {
+      int64_t packed = 0;
+#ifdef __AVX512F__
+      if constexpr (W == 16 && std::is_same_v<R, float>) {
+        if (inner == 1 && count == W) {
+          packed = PackPairs16(reinterpret_cast<const float*>(data), FloatOffsets(start), n, 1.0f, 1.0f, re, im);
+        }
+      }
 #endif
-    ForEachLanePoint(count, n, [&](int v, int64_t j) {
-      const std::complex<R> p = data[start[v] + j * inner];
-      SetLane<W>(re, im, j, v, p.real(), p.imag());
-    }, packed);
+      ForEachLanePoint(count, n, [&](int v, int64_t j) {
+        const std::complex<R> p = data[start[v] + j * inner];
+        SetLane<W>(re, im, j, v, p.real(), p.imag());
+      }, packed);
+    }
     if (forward) {
       plan.template Forward<W>(re, im, work);
     } else {
       plan.template Forward<W>(im, re, work);
+    }
+    if (side_by_side) {
+      for (int64_t j = 0; j < n; ++j) {
+        std::complex<R>* run = data + start[0] + j * inner;
+        for (int v = 0; v < count; ++v) run[v] = {re[j * W + v], im[j * W + v]};
+      }
+      return;
     }
     int64_t unpacked = 0;
 #ifdef __AVX512F__
