@@ -172,17 +172,9 @@ def test_dataset_folder_and_image_folder(tmp_path):
 def test_image_backend():
     from paddle import vision
 
-    try:
-        import PIL  # noqa: F401
-        has_pil = True
-    except ImportError:
-        has_pil = False
-    assert vision.get_image_backend() == ("pil" if has_pil else "cv2")
+    assert vision.get_image_backend() == "pil"  # Pillow is a dependency, as for Paddle
     with pytest.raises(ValueError, match="backend"):
         vision.set_image_backend("opencv")
-    if not has_pil:
-        with pytest.raises(ImportError, match="Pillow"):
-            vision.set_image_backend("pil")
 
 
 def test_docstring_examples_run():

@@ -3,28 +3,22 @@
 from __future__ import annotations
 
 import numpy as np
+from PIL import Image
 
-try:
-    import PIL  # noqa: F401
-    _BACKEND = "pil"
-except ImportError:  # without PIL, images are NumPy arrays, as with Paddle's 'cv2' backend
-    _BACKEND = "cv2"
+_BACKENDS = ("pil", "cv2", "tensor")
+_BACKEND = "pil"
 
 
-def _check_backend(op: str, backend: str) -> str:
-    if backend not in ("pil", "cv2"):
-        raise ValueError(f"[{op}] argument 'backend': expected 'pil' or 'cv2', but got {backend!r}")
-    if backend == "pil":
-        try:
-            import PIL  # noqa: F401
-        except ImportError:
-            raise ImportError(f"[{op}] backend 'pil' needs Pillow, which is not installed; use backend='cv2' "
-                              f"(NumPy arrays) or install Pillow") from None
+def _check_backend(op: str, backend: str, choices=("pil", "cv2")) -> str:
+    if backend not in choices:
+        expected = ", ".join(repr(c) for c in choices[:-1]) + f" or {choices[-1]!r}"
+        raise ValueError(f"[{op}] argument 'backend': expected {expected}, but got {backend!r}")
     return backend
 
 
 def set_image_backend(backend: str) -> None:
-    """Sets the default image backend: 'pil' (PIL images) or 'cv2' (NumPy HWC arrays).
+    """Sets the default image backend: 'pil' (PIL images), 'cv2' (NumPy HWC arrays) or 'tensor' (HWC
+    uint8 Tensors from image_load; the datasets take 'pil' or 'cv2').
 
     Examples:
         >>> from paddle.vision import get_image_backend, set_image_backend
@@ -35,32 +29,32 @@ def set_image_backend(backend: str) -> None:
         >>> set_image_backend(old)
     """
     global _BACKEND
-    _BACKEND = _check_backend("set_image_backend", backend)
+    _BACKEND = _check_backend("set_image_backend", backend, _BACKENDS)
 
 
 def get_image_backend() -> str:
-    """The default image backend: 'pil' when Pillow is installed, else 'cv2' (NumPy arrays)."""
+    """The default image backend: 'pil' (PIL images) unless set_image_backend chose 'cv2' (NumPy arrays)."""
     return _BACKEND
 
 
 def image_load(path: str, backend: str | None = None):
-    """Reads an image file: a ``.npy`` array as is, others with Pillow (RGB for 'cv2', a PIL image for 'pil').
+    """Reads an image file: a ``.npy`` array as is, others with Pillow (an RGB array for 'cv2', a PIL image
+    for 'pil', an RGB uint8 Tensor [H, W, 3] for 'tensor', where Paddle returns None).
 
     Args:
         path (str): the file.
-        backend (str, optional): 'pil' or 'cv2'; the default backend when None.
+        backend (str, optional): 'pil', 'cv2' or 'tensor'; the default backend when None.
 
     Returns:
-        PIL.Image|np.ndarray: the image.
+        PIL.Image|np.ndarray|Tensor: the image.
     """
-    backend = _check_backend("image_load", get_image_backend() if backend is None else backend)
+    backend = _check_backend("image_load", get_image_backend() if backend is None else backend, _BACKENDS)
     if path.lower().endswith(".npy"):
         return np.load(path, allow_pickle=False)
-    try:
-        from PIL import Image
-    except ImportError:
-        raise ImportError(f"[image_load] reading {path!r} needs Pillow, which is not installed; only .npy images "
-                          f"can be read without it") from None
     with open(path, "rb") as f:
         img = Image.open(f).convert("RGB")
+    if backend == "tensor":
+        import paddle
+
+        return paddle.to_tensor(np.asarray(img))
     return img if backend == "pil" else np.asarray(img)

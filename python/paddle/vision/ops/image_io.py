@@ -7,6 +7,7 @@ import io
 import os
 
 import numpy as np
+from PIL import Image
 
 import paddle
 from paddle import _checks as check
@@ -44,20 +45,11 @@ def read_file(filename, name=None) -> Tensor:
     return paddle.to_tensor(data.copy(), dtype="uint8")
 
 
-def _pillow_image():
-    try:
-        from PIL import Image
-    except ImportError as error:
-        raise RuntimeError("[decode_jpeg] decoding JPEG needs Pillow (the Python package 'PIL'), which is not "
-                           "installed") from error
-    return Image
-
-
 def decode_jpeg(x, mode="unchanged", name=None) -> Tensor:
     """Decodes JPEG bytes (as read_file returns them) into an image [C, H, W] uint8.
 
-    Decoding uses Pillow, on the host; a RuntimeError says so when Pillow is
-    not installed. (Paddle decodes on the GPU only, with nvJPEG.)
+    Decoding uses Pillow, on the host. (Paddle decodes on the GPU only, with
+    nvJPEG.)
 
     Args:
         x (Tensor): [num_bytes] uint8, a JPEG file's bytes.
@@ -73,9 +65,8 @@ def decode_jpeg(x, mode="unchanged", name=None) -> Tensor:
     if x.dtype.name != "uint8":
         raise TypeError(f"[{op}] argument 'x': expected a uint8 Tensor, but got {x.dtype.name}")
     mode = check.choice(op, mode, _MODES, "mode")
-    image_module = _pillow_image()
     try:
-        image = image_module.open(io.BytesIO(x.numpy().tobytes()))
+        image = Image.open(io.BytesIO(x.numpy().tobytes()))
         image.load()
     except (OSError, SyntaxError) as error:  # Pillow's errors for data it cannot read
         raise ValueError(f"[{op}] argument 'x': expected the bytes of a JPEG file, but got {x.shape[0]} bytes "

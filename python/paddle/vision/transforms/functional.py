@@ -1,4 +1,4 @@
-"""Image transforms as functions, on NumPy arrays (HWC), Paddle Tensors (CHW) and PIL images (when PIL is installed).
+"""Image transforms as functions, on NumPy arrays (HWC), Paddle Tensors (CHW) and PIL images.
 
 Every geometric function works on a NumPy HWC view of the image (Note [image
 kinds]) and gives back the kind it was given: a NumPy array stays an array, a
@@ -20,16 +20,13 @@ import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
 
-try:
-    from PIL import Image as _PILImage
-except ImportError:  # PIL is optional
-    _PILImage = None
+from PIL import Image as _PILImage
 
 _PADDING_MODES = {"constant": "constant", "edge": "edge", "reflect": "reflect", "symmetric": "symmetric"}
 
 
 def _is_pil_image(img) -> bool:
-    return _PILImage is not None and isinstance(img, _PILImage.Image)
+    return isinstance(img, _PILImage.Image)
 
 
 def _is_tensor_image(img) -> bool:
