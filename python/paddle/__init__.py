@@ -70,8 +70,10 @@ from paddle.tensor.ordering import (
 )
 from paddle.tensor.construction import (
     from_numpy, as_tensor, asarray, range, rand_like, randn_like, binomial, standard_gamma, log_normal,
-    manual_seed, view, view_as, view_as_real, view_as_complex,
+    manual_seed, view, view_as, view_as_real, view_as_complex, as_strided, nextafter, unfold,
 )
+from paddle.tensor.printing import set_printoptions
+from paddle.io.reader import batch
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from paddle import device

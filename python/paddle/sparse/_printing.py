@@ -15,7 +15,7 @@ import numpy as np
 # The dense printer's element formatting, so that sparse parts print their
 # numbers exactly as a dense tensor would.
 from paddle.tensor.methods import _numpy_values
-from paddle.tensor.printing import _EDGE_ITEMS, _SUMMARY_THRESHOLD, _formatter, _printed
+from paddle.tensor.printing import _OPTIONS, _formatter, _printed
 
 _INDENT = " " * 7
 
@@ -35,7 +35,8 @@ def _format_part(name: str, tensor) -> str:
     prefix = f"{_INDENT}{name}="
     if values.size == 0:
         return prefix + _empty_text(values.shape, len(prefix))
-    options = dict(separator=", ", prefix=" " * len(prefix), threshold=_SUMMARY_THRESHOLD, edgeitems=_EDGE_ITEMS)
+    options = dict(separator=", ", prefix=" " * len(prefix), threshold=_OPTIONS["threshold"],
+                   edgeitems=_OPTIONS["edgeitems"])
     if values.dtype.kind in "fcbiu":
         kind = {"f": "float_kind", "c": "complex_kind", "b": "bool", "i": "int", "u": "int"}[values.dtype.kind]
         options["formatter"] = {kind: _formatter(_printed(values))}

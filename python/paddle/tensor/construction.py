@@ -137,6 +137,53 @@ def view_as_complex(x, name=None) -> Tensor:
     return _C_ops.as_complex(x)
 
 
+def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:
+    """The tensor of `shape` whose element at index i is x's element at flat
+    position offset + sum(i[d] * stride[d]) of x in row-major order (x's
+    memory, were it contiguous). Elements may repeat; differentiable in x
+    (a repeated element gathers the gradients of all its places).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.as_strided(paddle.arange(6.0), [2, 2], [1, 2], 1).tolist()
+        [[1.0, 3.0], [2.0, 4.0]]
+    """
+    op = "as_strided"
+    check.tensor(op, x)
+    shape, stride = check.int_list(op, shape, "shape"), check.int_list(op, stride, "stride")
+    offset = check.integer(op, offset, "offset", min=0)
+    if len(shape) != len(stride) or any(d < 0 for d in shape) or any(s < 0 for s in stride):
+        raise ValueError(f"[{op}] arguments 'shape' and 'stride': expected as many non-negative sizes as strides, "
+                         f"but got shape {shape} and stride {stride}")
+    positions = np.full(shape, offset, dtype=np.int64)
+    for d, (n, s) in enumerate(zip(shape, stride)):
+        # (this module's `range` is paddle.range)
+        positions += (np.arange(n, dtype=np.int64) * s).reshape([n if a == d else 1 for a, _ in enumerate(shape)])
+    if positions.size and positions.max() >= x.size:
+        raise ValueError(f"[{op}] shape {shape}, stride {stride} and offset {offset} reach position "
+                         f"{int(positions.max())}, beyond x's {x.size} elements")
+    return paddle.gather(x.reshape([-1]), paddle.to_tensor(positions.reshape(-1), place=x.place)).reshape(shape)
+
+
+def nextafter(x, y, name=None) -> Tensor:
+    """The next float after x in the direction of y, elementwise (broadcast),
+    in x's and y's dtype (float32 or float64). Computed on the host with
+    NumPy's nextafter; it has no gradient (nor has Paddle's).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.nextafter(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([2.0, 1.0])).tolist()
+        [1.0000001192092896, 1.9999998807907104]
+    """
+    op = "nextafter"
+    check.tensor(op, x)
+    check.tensor(op, y, "y")
+    if x.dtype != y.dtype or x.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"[{op}] arguments 'x' and 'y': expected float32 or float64 tensors of one dtype, but got "
+                        f"{x.dtype.name} and {y.dtype.name}")
+    return paddle.to_tensor(np.nextafter(x.numpy(), y.numpy()), place=x.place)
+
+
 def unfold(x, axis, size, step, name=None) -> Tensor:
     """The windows of `size` elements taken every `step` along `axis`, as a
     new last axis (the windows replace that axis by their count).

@@ -257,6 +257,12 @@ _dims = Tensor.shape  # the extension's property: a list
 Tensor.shape = property(lambda self: Size(_dims.fget(self)), doc="The tensor's dims, a paddle.Size.")
 Tensor.T = property(_reversed_axes)
 Tensor.unfold = _construction.unfold
+Tensor.as_strided = _construction.as_strided
+Tensor.nextafter = _construction.nextafter
+# Where the tensor lives, as Paddle names it ('cpu', 'gpu:0', ...), and its layout (Paddle's dense tensors
+# report 'NCHW', its default DataLayout, whatever the dims mean).
+Tensor.device = property(lambda self: "cpu" if self.place.is_cpu_place() else self.place._device_string())
+Tensor.layout = property(lambda self: "NCHW")
 Tensor.mT = property(_matrix_transposed)
 Tensor.requires_grad = property(_requires_grad, _set_requires_grad)
 Tensor.itemsize = property(lambda self: self.element_size())
