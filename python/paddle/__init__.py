@@ -16,7 +16,7 @@ from paddle.framework import (
     bool, uint8, int8, int16, int32, int64,
     float16, bfloat16, float32, float64, complex64, complex128,
     set_default_dtype, get_default_dtype, set_flags, get_flags,
-    is_compiled_with_cuda,
+    is_compiled_with_cuda, disable_signal_handler,
 )
 from paddle import tensor as _tensor_methods  # noqa: F401  (installs Tensor methods)
 from paddle.tensor.creation import to_tensor, full, zeros, ones, arange, full_like, zeros_like, ones_like, assign
@@ -37,7 +37,7 @@ from paddle.tensor.linalg import mm, bmm, dot, mv, outer, addmm, baddbmm, cross,
 from paddle.tensor.einsum import einsum
 from paddle.tensor.random import (
     rand, randn, standard_normal, normal, uniform, randint, randint_like, bernoulli, poisson,
-    randperm, multinomial, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state,
+    randperm, multinomial, seed, get_rng_state, set_rng_state, get_cuda_rng_state, set_cuda_rng_state, Generator,
 )
 from paddle.tensor.indexing import (
     take_along_axis, put_along_axis, gather, scatter, scatter_nd, scatter_nd_add, nonzero, masked_select,
@@ -73,6 +73,10 @@ from paddle.tensor.construction import (
     manual_seed, view, view_as, view_as_real, view_as_complex, as_strided, nextafter, unfold,
 )
 from paddle.tensor.printing import set_printoptions
+from paddle.tensor.legacy_types import (
+    FloatTensor, DoubleTensor, HalfTensor, BFloat16Tensor, ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor,
+    BoolTensor,
+)
 from paddle.io.reader import batch
 from paddle import autograd
 from paddle.autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
@@ -97,7 +101,9 @@ from paddle.device import (  # noqa: E402
 )
 from paddle import base
 from paddle.base import ParamAttr, create_parameter
+from paddle.base.data_feeder import check_shape
 from paddle import nn
+from paddle.nn.initializer.lazy_init import LazyGuard
 from paddle import regularizer
 from paddle import optimizer
 from paddle import io

@@ -1,4 +1,4 @@
-"""dtypes, the default float dtype and runtime flags."""
+"""dtypes, the default float dtype, runtime flags and process settings."""
 
 from __future__ import annotations
 
@@ -88,3 +88,14 @@ def get_flags(flags) -> dict:
 def is_compiled_with_cuda() -> builtins.bool:
     """Whether this build contains the CUDA backend (a GPU may still be absent)."""
     return _C.is_compiled_with_cuda()
+
+
+def disable_signal_handler() -> None:
+    """Paddle installs handlers of SIGSEGV, SIGTERM... that print its C++
+    stack, and this removes them, for programs that install their own. This
+    package installs none, so there is nothing to remove: it does nothing.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.disable_signal_handler()
+    """

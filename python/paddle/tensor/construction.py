@@ -167,8 +167,9 @@ def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:
 
 def nextafter(x, y, name=None) -> Tensor:
     """The next float after x in the direction of y, elementwise (broadcast),
-    in x's and y's dtype (float32 or float64). Computed on the host with
-    NumPy's nextafter; it has no gradient (nor has Paddle's).
+    in x's and y's dtype (float32 or float64; float64 when they differ, as
+    Paddle promotes). Computed on the host with NumPy's nextafter; it has
+    no gradient (nor has Paddle's).
 
     Examples:
         >>> import paddle
@@ -178,8 +179,8 @@ def nextafter(x, y, name=None) -> Tensor:
     op = "nextafter"
     check.tensor(op, x)
     check.tensor(op, y, "y")
-    if x.dtype != y.dtype or x.dtype.name not in ("float32", "float64"):
-        raise TypeError(f"[{op}] arguments 'x' and 'y': expected float32 or float64 tensors of one dtype, but got "
+    if x.dtype.name not in ("float32", "float64") or y.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"[{op}] arguments 'x' and 'y': expected float32 or float64 tensors, but got "
                         f"{x.dtype.name} and {y.dtype.name}")
     return paddle.to_tensor(np.nextafter(x.numpy(), y.numpy()), place=x.place)
 

@@ -252,6 +252,44 @@ def bernoulli_(x, p=0.5, name=None) -> Tensor:
     return _sample("bernoulli_", x, draw)
 
 
+# Digits of each float dtype's significand: it holds every integer in [0, 2**digits] exactly.
+_SIGNIFICAND_DIGITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
+
+
+def random_(x, from_=0, to=None, *, generator=None) -> Tensor:
+    """Fills x with integers drawn uniformly from [from_, to), in place;
+    returns x. ``x.random_(n)`` draws from [0, n); with no bounds, from
+    [0, 2**digits) of a float dtype (digits of its significand: 24 for
+    float32) or [0, max) of an integer one. `generator` is there for
+    Paddle's signature, where it is a placeholder too: the device's
+    generator draws.
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.zeros([100], dtype="int32").random_(2, 5)
+        >>> sorted(set(x.tolist())) == [2, 3, 4]
+        True
+    """
+    from paddle.tensor.random import randint
+
+    op = "random_"
+    check.tensor(op, x)
+    dtype = x.dtype.name
+    if dtype not in _SIGNIFICAND_DIGITS and not dtype.startswith(("int", "uint")):
+        raise TypeError(f"[{op}] argument 'x': expected an integer or floating-point Tensor, but got {check.got(x)}")
+    from_ = check.integer(op, from_, "from_")
+    if to is None and from_ != 0:  # random_(n): [0, n)
+        from_, to = 0, from_
+    elif to is None:
+        to = 2 ** _SIGNIFICAND_DIGITS[dtype] if dtype in _SIGNIFICAND_DIGITS else int(np.iinfo(dtype).max)
+    to = check.integer(op, to, "to")
+    if from_ >= to:
+        raise ValueError(f"[{op}] expected 'from_' < 'to', but got from_={from_} and to={to}")
+    if dtype not in _SIGNIFICAND_DIGITS and not np.iinfo(dtype).min <= from_ < to <= np.iinfo(dtype).max + 1:
+        raise ValueError(f"[{op}] [from_, to) = [{from_}, {to}) does not fit in x's dtype {dtype}")
+    return update(op, x, lambda alias: randint(from_, to, alias.shape).astype(alias.dtype))
+
+
 def detach_(x) -> Tensor:
     """Cuts x from the graph that made it, in place: no gradient flows through x (stop_gradient=True); returns x."""
     x.stop_gradient = True
@@ -295,7 +333,7 @@ def copy_(x, src, blocking=True) -> Tensor:
 
 
 _TENSOR_ONLY = {"fill_": fill_, "zero_": zero_, "fill_diagonal_": fill_diagonal_, "uniform_": uniform_,
-                "exponential_": exponential_, "detach_": detach_, "requires_grad_": requires_grad_,
+                "random_": random_, "exponential_": exponential_, "detach_": detach_, "requires_grad_": requires_grad_,
                 "apply_": apply_, "apply": apply, "copy_": copy_}
 _BOTH = {"where_": where_, "normal_": normal_, "log_normal_": log_normal_, "cauchy_": cauchy_,
          "geometric_": geometric_, "bernoulli_": bernoulli_}

@@ -4,6 +4,8 @@ YAML.)"""
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from paddle._C import DataType, Place, Tensor, place_from_string
@@ -196,6 +198,50 @@ def _set_requires_grad(self, value) -> None:
     self.stop_gradient = not value
 
 
+class VarType(int, enum.Enum):
+    """The kind of variable a tensor is (Tensor.type), numbered as in
+    Paddle's ``core.VarDesc.VarType``. A paddle.Tensor here is always dense
+    (sparse tensors are classes of their own)."""
+
+    DENSE_TENSOR = 7
+
+
+class GradNode:
+    """The backward node of the op that made a tensor (Tensor.grad_fn),
+    named as Paddle names its nodes: 'MultiplyGradNode' for multiply's,
+    'GradNodeAccumulation' for the node that sums a leaf's gradient."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def name(self) -> str:
+        return self._name
+
+    def __repr__(self) -> str:
+        return f"<GradNode {self._name}>"
+
+
+def _grad_fn(self) -> GradNode | None:
+    """The node that backward passes through to reach the tensor's inputs:
+    a leaf that requires grad has its accumulation node, a tensor that
+    needs no gradient None (Paddle gives a leaf made by to_tensor an
+    accumulation node even then).
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.ones([2], dtype="float32")
+        >>> x.stop_gradient = False
+        >>> (x * x).grad_fn.name(), x.grad_fn.name()
+        ('MultiplyGradNode', 'GradNodeAccumulation')
+    """
+    if self.stop_gradient:
+        return None
+    op = self._grad_node_name()
+    if op in (None, "accumulate_grad"):  # a leaf's node is made when an op first records it
+        return GradNode("GradNodeAccumulation")
+    return GradNode("".join(w.capitalize() for w in op.removesuffix("_grad").split("_")) + "GradNode")
+
+
 def type_as(self, other) -> Tensor:
     """The tensor cast to other's dtype."""
     return self.astype(other.dtype)
@@ -263,6 +309,8 @@ Tensor.nextafter = _construction.nextafter
 # report 'NCHW', its default DataLayout, whatever the dims mean).
 Tensor.device = property(lambda self: "cpu" if self.place.is_cpu_place() else self.place._device_string())
 Tensor.layout = property(lambda self: "NCHW")
+Tensor.type = property(lambda self: VarType.DENSE_TENSOR, doc="The kind of variable: VarType.DENSE_TENSOR.")
+Tensor.grad_fn = property(_grad_fn)
 Tensor.mT = property(_matrix_transposed)
 Tensor.requires_grad = property(_requires_grad, _set_requires_grad)
 Tensor.itemsize = property(lambda self: self.element_size())
@@ -312,7 +360,7 @@ for _name in ("take_along_axis", "put_along_axis", "gather", "scatter", "scatter
               "masked_select", "masked_fill", "index_put"):
     setattr(Tensor, _name, getattr(_indexing, _name))
 for _name in ("argsort", "sort", "argmax", "argmin", "cumsum", "cumprod", "logcumsumexp", "cummax", "cummin", "prod",
-              "kthvalue", "mode", "unique", "bincount"):
+              "kthvalue", "mode", "unique", "bincount", "top_p_sampling"):
     setattr(Tensor, _name, getattr(_search, _name))
 for _module, _names in ((_manipulation, ("split", "chunk", "unbind", "tile", "flip", "roll", "moveaxis", "t",
                                         "repeat_interleave", "strided_slice")),

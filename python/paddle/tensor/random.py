@@ -6,6 +6,8 @@ same values for the same seed."""
 from __future__ import annotations
 
 import numbers
+import os
+import re
 
 import numpy as np
 
@@ -225,6 +227,74 @@ def seed(seed):
         raise TypeError(f"[seed] argument 'seed': expected an int, but got {type(seed).__name__}")
     _C.seed_all_generators(int(seed) % (1 << 64))
     return _C.default_generator(_C.CPUPlace())
+
+
+class Generator:
+    """The random generator of a device: the one paddle.rand and every other
+    draw on that device use, not a new one (as in Paddle), so seeding it
+    seeds them. What it returns is a ``paddle._C.Generator``, so, as in
+    Paddle, it is not an instance of ``paddle.Generator``.
+
+    Args:
+        device (str|int|Place, optional): 'cpu', 'gpu', 'gpu:N', a GPU index
+            or a Place; the current device when None.
+
+    Returns:
+        Generator: with ``manual_seed(seed)`` (returns the generator),
+        ``seed()`` (a fresh seed from the OS, returned), ``initial_seed()``,
+        ``get_state()`` and ``set_state(state)``.
+
+    Examples:
+        >>> import paddle
+        >>> g = paddle.Generator("cpu").manual_seed(5)
+        >>> a = paddle.rand([2])
+        >>> g.initial_seed()
+        5
+        >>> _ = g.manual_seed(5)
+        >>> bool((paddle.rand([2]) == a).all())
+        True
+    """
+
+    def __new__(cls, device=None):
+        return _C.default_generator(_generator_place(device))
+
+
+def _generator_place(device):
+    if device is None:
+        return _C.get_default_place()
+    if isinstance(device, _C.Place):
+        return device
+    if check._is_int(device):
+        return _C.CUDAPlace(check.integer("Generator", device, "device", min=0))
+    if not isinstance(device, str):
+        raise TypeError(f"[Generator] argument 'device': expected a str, an int or a Place, but got "
+                        f"{check.got(device)}")
+    if not re.fullmatch(r"cpu|gpu(:\d+)?", device):
+        raise ValueError(f"[Generator] argument 'device': expected 'cpu', 'gpu' or 'gpu:N', but got {device!r}")
+    return _C.place_from_string(device)
+
+
+_set_seed = _C.Generator.manual_seed
+
+
+def _manual_seed(generator, seed):
+    """Seeds the generator with an int in [0, 2**64); returns the generator."""
+    seed = check.integer("Generator.manual_seed", seed, "seed", min=0)
+    if seed >= 1 << 64:
+        raise ValueError(f"[Generator.manual_seed] argument 'seed': expected an int < 2**64, but got {seed}")
+    return _set_seed(generator, seed)
+
+
+def _fresh_seed(generator) -> int:
+    """Seeds the generator from the OS's entropy and returns that seed."""
+    seed = int.from_bytes(os.urandom(8), "little")
+    _set_seed(generator, seed)
+    return seed
+
+
+# Paddle's Generator methods that the C++ class lacks, or takes unchecked.
+_C.Generator.manual_seed = _manual_seed
+_C.Generator.seed = _fresh_seed
 
 
 def _generators(device):

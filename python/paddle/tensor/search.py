@@ -1,4 +1,4 @@
-"""Sorting and arg-reductions with Paddle's Python signatures."""
+"""Sorting, arg-reductions and top-p sampling with Paddle's Python signatures."""
 
 from __future__ import annotations
 
@@ -236,3 +236,95 @@ def bincount(x, weights=None, minlength=0, name=None):
     if weights is None:  # occurrences: weights of one, as int64
         weights = paddle.ones(x.shape, "int64")
     return _C_ops.bincount(x, weights, minlength)
+
+
+def _uniforms(rows: int, cols: int, seed: int, topp_seed) -> Tensor:
+    """U[0, 1) draws of shape [rows, cols]: each row from its topp_seed
+    when given, all from `seed` when it is not -1, else from the device's
+    generator."""
+    import numpy as np
+
+    import paddle
+
+    if topp_seed is not None:
+        draws = np.stack([np.random.default_rng(int(s)).random(cols) for s in topp_seed.numpy().reshape(-1)])
+    elif seed != -1:
+        draws = np.random.default_rng(seed).random((rows, cols))
+    else:
+        return paddle.rand([rows, cols], "float64")
+    return paddle.to_tensor(draws)
+
+
+def top_p_sampling(x, ps, threshold=None, topp_seed=None, seed=-1, k=0, mode="truncated", return_top=False,
+                   name=None):
+    """Draws one id per row of the probabilities x from its nucleus, the
+    most probable ids whose probabilities sum to ps[row] (the most
+    probable id whenever ps[row] <= 0). Composed from sort, cumsum and
+    random draws (Paddle has only a GPU kernel, whose draws differ).
+
+    In mode 'truncated' the nucleus is exactly the first ps[row] of the
+    sorted mass (its last id counts only in part): an id is drawn with
+    probability (its share of that mass) / ps[row]. In mode 'non-truncated'
+    it is every id that starts before ps[row], drawn in proportion to its
+    probability. An id below threshold[row] is never drawn: 'truncated' takes
+    the nearest more probable id that reaches it, 'non-truncated' leaves it
+    out, and both take the most probable id when none reaches it.
+
+    Args:
+        x (Tensor): [batch, vocab] probabilities, float.
+        ps (Tensor): [batch] top-p values.
+        threshold (Tensor, optional): [batch] least probability an id drawn may have.
+        topp_seed (Tensor, optional): [batch] int seeds, one per row (repeatable draws).
+        seed (int, optional): a seed for all rows; -1 (default) draws from the device's generator.
+        k (int, optional): how many of each row's most probable ids and probabilities to return too. Default 0.
+        mode (str, optional): 'truncated' (default) or 'non-truncated'.
+        return_top (bool, optional): also return the top-k probabilities and ids.
+
+    Returns:
+        (Tensor, Tensor): the probabilities ([batch, 1], x's dtype) and ids
+        ([batch, 1], int64) drawn; with `return_top`, then the top-k
+        probabilities and ids ([batch, k]).
+
+    Examples:
+        >>> import paddle
+        >>> x = paddle.to_tensor([[0.1, 0.6, 0.3], [0.5, 0.2, 0.3]])
+        >>> value, index = paddle.tensor.top_p_sampling(x, paddle.to_tensor([0.5, 0.0]))
+        >>> index.tolist(), value.tolist()
+        ([[1], [0]], [[0.6000000238418579], [0.5]])
+    """
+    import paddle
+
+    op = "top_p_sampling"
+    check.tensor(op, x)
+    check.tensor(op, ps, "ps")
+    if len(x.shape) != 2 or x.dtype.name not in ("float16", "bfloat16", "float32", "float64"):
+        raise ValueError(f"[{op}] argument 'x': expected a 2-D float Tensor of probabilities, but got {check.got(x)}")
+    rows, vocab = x.shape
+    for arg, value in (("ps", ps), ("threshold", threshold), ("topp_seed", topp_seed)):
+        if value is not None and check.tensor(op, value, arg).size != rows:
+            raise ValueError(f"[{op}] argument '{arg}': expected one value per row of x ({rows}), but got "
+                             f"{check.got(value)}")
+    seed = check.integer(op, seed, "seed", min=-1)
+    k = check.integer(op, k, "k", min=0)
+    mode = check.choice(op, mode, ("truncated", "non-truncated"), "mode")
+
+    probs, ids = paddle.topk(x, vocab, axis=-1)  # sorted, most probable first
+    mass = probs.astype("float64")
+    top_p = ps.astype("float64").reshape([rows, 1])
+    floor = 0.0 if threshold is None else threshold.astype("float64").reshape([rows, 1])
+    if mode == "truncated":
+        # Inverse CDF over the first top_p of the mass: the first id whose running total reaches u * top_p.
+        u = _uniforms(rows, 1, seed, topp_seed)
+        pick = (paddle.cumsum(mass, axis=-1) < u * top_p).astype("int64").sum(axis=-1, keepdim=True)
+        pick = paddle.where(pick == vocab, paddle.zeros_like(pick), pick)  # the running total never reaches it
+        # The ids that reach the threshold are a prefix of the sorted ones: take the nearest of them.
+        reaching = (mass >= floor).astype("int64").sum(axis=-1, keepdim=True)
+        pick = paddle.minimum(pick, paddle.clip(reaching - 1, min=0))
+    else:
+        # An exponential race: argmax of weight / Exp(1) draws an id in proportion to its weight.
+        weight = paddle.where((paddle.cumsum(mass, axis=-1) - mass < top_p) & (mass >= floor), mass,
+                              paddle.zeros_like(mass))
+        race = weight / -paddle.log1p(-_uniforms(rows, vocab, seed, topp_seed))
+        pick = paddle.argmax(race, axis=-1, keepdim=True)  # 0, the most probable id, when no weight is left
+    out = (paddle.take_along_axis(probs, pick, -1), paddle.take_along_axis(ids, pick, -1))
+    return (*out, probs[:, :k], ids[:, :k]) if return_top else out
