@@ -136,6 +136,19 @@ def test_randint_large_range_reaches_high_values():
     assert x.min() >= 0 and x.max() < 2**40 and x.max() > 2**39
 
 
+def test_randint_over_the_whole_int64_range():
+    # high - low = 2^64 - 1 does not fit int64 (every draw was once the same number)
+    paddle.seed(9)
+    x = paddle.randint(-2**63, 2**63 - 1, [4000]).numpy()
+    assert len(np.unique(x)) == 4000
+    assert (x < 0).mean() == pytest.approx(0.5, abs=0.05)  # as often below 0 as above
+    y = paddle.zeros([4000], "int64").random_(-2**63, 2**63 - 1).numpy()
+    assert len(np.unique(y)) == 4000 and (y < 0).mean() == pytest.approx(0.5, abs=0.05)
+    with pytest.raises(ValueError, match=r"^\[randint\] low and high must lie within int32's range for an int32 "
+                                         r"result, but \[low, high\) is \[0, 1099511627776\)"):
+        paddle.randint(0, 2**40, [2], dtype="int32")
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_bernoulli_rate_follows_the_probabilities(dtype):
     paddle.seed(8)

@@ -11,6 +11,9 @@ void RandintInferMeta(int64_t low, int64_t high, const IntArray& shape, DataType
   PD_CHECK(low < high, InvalidArgument, "low (", low, ") must be less than high (", high, ")");
   PD_CHECK(dtype == DataType::INT32 || dtype == DataType::INT64, InvalidType,
            "dtype must be int32 or int64, but got ", DataTypeName(dtype));
+  PD_CHECK(dtype == DataType::INT64 || (low >= INT32_MIN && high - 1 <= INT32_MAX), InvalidArgument,
+           "low and high must lie within int32's range for an int32 result, but [low, high) is [", low, ", ", high,
+           ")");
   CreateInferMeta(shape, Scalar(0), dtype, out);
 }
 

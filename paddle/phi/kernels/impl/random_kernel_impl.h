@@ -34,10 +34,13 @@ struct AffineSink {  // out = shift + scale * v
 template <typename T, typename U>
 struct RandintSink {  // out = low + floor(v * range), v uniform in [0, 1)
   T* out;
-  int64_t low, range;
+  int64_t low;
+  uint64_t range;  // high - low, up to 2^64 - 1: unsigned, as int64 would overflow
   PD_HOSTDEVICE void operator()(int64_t i, U v) const {
-    int64_t k = static_cast<int64_t>(v * static_cast<U>(range));
-    out[i] = static_cast<T>(low + (k < range ? k : range - 1));
+    const U scaled = v * static_cast<U>(range);  // may round up to 2^64, which no uint64 holds
+    const uint64_t k = scaled < U(18446744073709551616.0) ? static_cast<uint64_t>(scaled) : range - 1;
+    // low + k wraps modulo 2^64 to the right int64 (the sum itself lies in [low, high)).
+    out[i] = static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + (k < range ? k : range - 1)));
   }
 };
 
@@ -170,7 +173,8 @@ void GaussianKernel(const Context& ctx, const IntArray&, const Scalar& mean, con
 template <typename T, typename Context>
 void RandintKernel(const Context& ctx, int64_t low, int64_t high, const IntArray&, DataType, DenseTensor* out) {
   T* o = ctx.template Alloc<T>(out);
-  funcs::LaunchRandom<double, false>(ctx, out->numel(), 0, funcs::RandintSink<T, double>{o, low, high - low});
+  const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);  // high > low (infer-meta)
+  funcs::LaunchRandom<double, false>(ctx, out->numel(), 0, funcs::RandintSink<T, double>{o, low, range});
 }
 
 template <typename T, typename Context>
