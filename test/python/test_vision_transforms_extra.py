@@ -461,7 +461,7 @@ def test_random_erasing_on_tensors_and_probability_zero():
     (lambda: T.RandomAffine(0, shear=(1, 2, 3)), ValueError,
      r"\[RandomAffine\] argument 'shear': expected a sequence of 2 or 4 numbers, but got 3"),
     (lambda: T.RandomAffine(0, interpolation="area"), ValueError,
-     r"\[RandomAffine\] argument 'interpolation': expected one of 'nearest', 'bilinear', but got 'area'"),
+     r"\[RandomAffine\] argument 'interpolation': expected one of 'nearest', 'bilinear', 'bicubic', but got 'area'"),
     (lambda: T.RandomPerspective(prob=1.5), ValueError,
      r"\[RandomPerspective\] argument 'prob': expected a number in \[0, 1\], but got 1.5"),
     (lambda: T.RandomPerspective(distortion_scale=-1), ValueError,

@@ -1,9 +1,11 @@
-"""The image backend: which kind of image the datasets' loaders return ('pil' or 'cv2')."""
+"""The image backend: which kind of image image_load and the datasets return ('pil', 'cv2' or 'tensor')."""
 
 from __future__ import annotations
 
 import numpy as np
 from PIL import Image
+
+import paddle
 
 _BACKENDS = ("pil", "cv2", "tensor")
 _BACKEND = "pil"
@@ -33,13 +35,24 @@ def set_image_backend(backend: str) -> None:
 
 
 def get_image_backend() -> str:
-    """The default image backend: 'pil' (PIL images) unless set_image_backend chose 'cv2' (NumPy arrays)."""
+    """The default image backend: 'pil' (PIL images, as in Paddle) unless set_image_backend chose another."""
     return _BACKEND
 
 
+def _read_pil(path: str):
+    """The image in file `path` as PIL reads it (its own mode), read in full so that the file is closed."""
+    with open(path, "rb") as f:
+        img = Image.open(f)
+        img.load()
+    return img
+
+
 def image_load(path: str, backend: str | None = None):
-    """Reads an image file: a ``.npy`` array as is, others with Pillow (an RGB array for 'cv2', a PIL image
-    for 'pil', an RGB uint8 Tensor [H, W, 3] for 'tensor', where Paddle returns None).
+    """Reads an image file; a ``.npy`` file gives its array whatever the backend.
+
+    For 'pil', the PIL image in the file's own mode ('L', 'RGB', 'RGBA', ...), as in Paddle. For 'cv2', a
+    uint8 HWC array with 3 channels in BGR order, as OpenCV's ``imread`` gives it to Paddle (the pixels are
+    decoded by Pillow). For 'tensor', an RGB uint8 Tensor [H, W, 3], where Paddle returns None.
 
     Args:
         path (str): the file.
@@ -47,14 +60,26 @@ def image_load(path: str, backend: str | None = None):
 
     Returns:
         PIL.Image|np.ndarray|Tensor: the image.
+
+    Examples:
+        >>> import os, tempfile
+        >>> from PIL import Image
+        >>> from paddle.vision import image_load
+        >>> path = os.path.join(tempfile.mkdtemp(), "red.png")
+        >>> Image.new("RGB", (3, 2), (255, 0, 0)).save(path)
+        >>> img = image_load(path)
+        >>> img.mode, img.size
+        ('RGB', (3, 2))
+        >>> image_load(path, backend="cv2")[0, 0]
+        array([  0,   0, 255], dtype=uint8)
     """
     backend = _check_backend("image_load", get_image_backend() if backend is None else backend, _BACKENDS)
     if path.lower().endswith(".npy"):
         return np.load(path, allow_pickle=False)
-    with open(path, "rb") as f:
-        img = Image.open(f).convert("RGB")
-    if backend == "tensor":
-        import paddle
-
-        return paddle.to_tensor(np.asarray(img))
-    return img if backend == "pil" else np.asarray(img)
+    img = _read_pil(path)
+    if backend == "pil":
+        return img
+    rgb = np.asarray(img.convert("RGB"))
+    if backend == "cv2":
+        return np.ascontiguousarray(rgb[:, :, ::-1])
+    return paddle.to_tensor(rgb)

@@ -6,6 +6,7 @@ import pickle
 import tarfile
 
 import numpy as np
+from PIL import Image
 
 import paddle
 from paddle.serialization import UnsafeCheckpointError, _unpickle
@@ -72,8 +73,6 @@ class Cifar10(Dataset):
         image, label = self.data[idx]
         image = np.reshape(image, [3, 32, 32]).transpose([1, 2, 0])
         if self.backend == "pil":
-            from PIL import Image
-
             image = Image.fromarray(image.astype("uint8"))
         if self.transform is not None:
             image = self.transform(image)

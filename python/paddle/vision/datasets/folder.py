@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 
-from paddle.vision.image import image_load
+import numpy as np
+
+from paddle.vision.image import _read_pil, get_image_backend
 from paddle.vision.datasets._common import Dataset
 
 IMG_EXTENSIONS = (".jpg", ".jpeg", ".png", ".ppm", ".bmp", ".pgm", ".tif", ".tiff", ".webp", ".npy")
@@ -26,8 +28,12 @@ def _valid(extensions, is_valid_file):
 
 
 def default_loader(path: str):
-    """Reads a sample: ``.npy`` with NumPy, images with Pillow (see `paddle.vision.image_load`)."""
-    return image_load(path)
+    """Reads a sample: ``.npy`` with NumPy; an image as an RGB PIL image, or as an RGB HWC uint8 array when the
+    image backend is 'cv2' (as Paddle's folder datasets read them)."""
+    if path.lower().endswith(".npy"):
+        return np.load(path, allow_pickle=False)
+    img = _read_pil(path).convert("RGB")
+    return np.asarray(img) if get_image_backend() == "cv2" else img
 
 
 def make_dataset(dir: str, class_to_idx: dict, extensions, is_valid_file=None) -> list:  # noqa: A002
@@ -52,7 +58,8 @@ class DatasetFolder(Dataset):
 
     Args:
         root (str): the root directory.
-        loader (callable, optional): reads one file; by default ``.npy`` files with NumPy and images with Pillow.
+        loader (callable, optional): reads one file; by default `default_loader` (RGB PIL images, or RGB arrays
+            for the 'cv2' image backend; ``.npy`` files with NumPy).
         extensions (list|tuple, optional): the file endings to take; the image endings and ``.npy`` when None
             (unless `is_valid_file` is given).
         transform (callable, optional): applied to each sample.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 
 import numpy as np
+from PIL import Image
 
 import paddle
 from paddle.vision.image import _check_backend, get_image_backend
@@ -79,8 +80,6 @@ class MNIST(Dataset):
     def __getitem__(self, idx: int):
         image, label = self.images[idx].reshape(self._shape), self.labels[idx]
         if self.backend == "pil":
-            from PIL import Image
-
             image = Image.fromarray(image.astype("uint8"), mode="L")
         if self.transform is not None:
             image = self.transform(image)

@@ -3,9 +3,15 @@
 Every geometric function works on a NumPy HWC view of the image (Note [image
 kinds]) and gives back the kind it was given: a NumPy array stays an array, a
 Tensor comes back as a CHW Tensor of the same dtype, a PIL image as a PIL
-image. Resizing follows OpenCV (Paddle's 'cv2' backend): bilinear samples at
-half-pixel centres without antialiasing, nearest takes ``floor(i * in / out)``;
-integer images are rounded back to their dtype.
+image of the same mode. Resizing follows OpenCV (Paddle's 'cv2' backend):
+bilinear samples at half-pixel centres without antialiasing, nearest takes
+``floor(i * in / out)``; integer images are rounded back to their dtype.
+
+Note [PIL images]: where Paddle's 'pil' backend calls a PIL operation (resize,
+crop, the colour enhancers, rotate and the affine and perspective warps), a
+PIL image goes through that same operation, so its pixels are Paddle's, and
+PIL's extra filters ('bicubic', and for resize 'box', 'lanczos', 'hamming')
+are taken for PIL images only.
 """
 
 from __future__ import annotations
@@ -15,13 +21,15 @@ import numbers
 from collections.abc import Sequence
 
 import numpy as np
+from PIL import Image as _PILImage
 
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
 
-from PIL import Image as _PILImage
-
+# PIL's resampling filters under the names Paddle's 'pil' backend gives them (Note [PIL images])
+_PIL_FILTERS = {"nearest": _PILImage.NEAREST, "bilinear": _PILImage.BILINEAR, "bicubic": _PILImage.BICUBIC,
+                "box": _PILImage.BOX, "lanczos": _PILImage.LANCZOS, "hamming": _PILImage.HAMMING}
 _PADDING_MODES = {"constant": "constant", "edge": "edge", "reflect": "reflect", "symmetric": "symmetric"}
 
 
@@ -53,12 +61,35 @@ def _as_hwc(op: str, img):
 
         return img.numpy().transpose(1, 2, 0), to_tensor
     if _is_pil_image(img):
-        mode = img.mode
-        return np.asarray(img), lambda out: _PILImage.fromarray(np.ascontiguousarray(out), mode=mode)
+        return np.asarray(img), lambda out: _pil_like(out, img)
     raise TypeError(f"[{op}] expected a NumPy HWC array, a CHW Tensor or a PIL image, but got {type(img).__name__}")
 
 
-def _image_size(img) -> tuple[int, int]:
+def _pil_like(arr: np.ndarray, like):
+    """`arr` as a PIL image of `like`'s mode, with its palette when it has one."""
+    out = _PILImage.fromarray(np.ascontiguousarray(arr), mode=like.mode)
+    if like.mode in ("P", "PA"):  # the array holds palette indices only
+        out.putpalette(like.getpalette())
+    return out
+
+
+def _pil_fill(op: str, img, fill):
+    """`fill` as a fill colour for the PIL image `img`: a number goes to every colour band, and an alpha band
+    not given is opaque (as Paddle's 'pil' rotate fills)."""
+    bands = img.getbands()
+    colours = len([b for b in bands if b != "A"])
+    if isinstance(fill, numbers.Number):
+        values = (fill,) * colours
+    elif isinstance(fill, Sequence) and len(fill) in (colours, len(bands)):
+        values = tuple(fill)
+    else:
+        raise ValueError(f"[{op}] argument 'fill': expected a number or {colours} values (one per colour band), "
+                         f"but got {fill!r}")
+    values += (255,) * (len(bands) - len(values))
+    return values[0] if len(bands) == 1 else values
+
+
+def _image_size(op: str, img) -> tuple[int, int]:
     """(width, height), as Paddle's transforms use it."""
     if _is_pil_image(img):
         return img.size
@@ -66,7 +97,7 @@ def _image_size(img) -> tuple[int, int]:
         return int(img.shape[-1]), int(img.shape[-2])
     if _is_numpy_image(img):
         return int(img.shape[1]), int(img.shape[0])
-    raise TypeError(f"expected a NumPy HWC array, a CHW Tensor or a PIL image, but got {type(img).__name__}")
+    raise TypeError(f"[{op}] expected a NumPy HWC array, a CHW Tensor or a PIL image, but got {type(img).__name__}")
 
 
 def to_tensor(pic, data_format: str = "CHW") -> Tensor:
@@ -92,9 +123,7 @@ def to_tensor(pic, data_format: str = "CHW") -> Tensor:
     if _is_tensor_image(pic):
         return pic if data_format == "CHW" else pic.transpose([1, 2, 0])
     if _is_pil_image(pic):
-        pic = np.asarray(pic)
-        if pic.dtype == np.bool_:
-            pic = pic.astype(np.uint8) * 255
+        pic = _pil_pixels(pic)
     elif not _is_numpy_image(pic):
         raise TypeError(f"[to_tensor] argument 'pic': expected a PIL image, a Tensor or an HW/HWC ndarray, "
                         f"but got {type(pic).__name__}")
@@ -106,6 +135,16 @@ def to_tensor(pic, data_format: str = "CHW") -> Tensor:
     if pic.dtype == np.uint8:
         return img.astype("float32") / 255.0
     return img
+
+
+def _pil_pixels(pic) -> np.ndarray:
+    """A PIL image's pixels as to_tensor takes them: mode '1' as uint8 0/255 (so it scales to 0/1), 16-bit
+    integer modes as int32 (which Tensors have), the rest as they are."""
+    if pic.mode == "1":
+        return np.asarray(pic, dtype=np.uint8) * np.uint8(255)
+    if pic.mode.startswith("I;16"):
+        return np.asarray(pic, dtype=np.int32)
+    return np.asarray(pic)
 
 
 def _resize_axis(length: int, out: int, interpolation: str):
@@ -157,7 +196,8 @@ def resize(img, size, interpolation: str = "bilinear"):
     Args:
         img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image).
         size (int|list|tuple): (height, width); an int resizes the shorter side to it, keeping the aspect ratio.
-        interpolation (str, optional): 'bilinear' or 'nearest'. Default 'bilinear'.
+        interpolation (str, optional): 'bilinear' or 'nearest'; for PIL images also 'bicubic', 'box', 'lanczos'
+            and 'hamming' (PIL's filters, see Note [PIL images]). Default 'bilinear'.
 
     Returns:
         the resized image, of the input's kind.
@@ -172,16 +212,14 @@ def resize(img, size, interpolation: str = "bilinear"):
     """
     if not (isinstance(size, numbers.Integral) or (isinstance(size, Sequence) and len(size) == 2)):
         raise TypeError(f"[resize] argument 'size': expected an int or a (height, width) pair, but got {size!r}")
-    if interpolation not in ("bilinear", "nearest"):
-        raise ValueError(f"[resize] argument 'interpolation': expected 'bilinear' or 'nearest', but got "
-                         f"{interpolation!r}")
-    w, h = _image_size(img)
+    pil = _is_pil_image(img)
+    check.choice("resize", interpolation, list(_PIL_FILTERS) if pil else ["bilinear", "nearest"], "interpolation")
+    w, h = _image_size("resize", img)
     oh, ow = _target_size(h, w, size)
     if (oh, ow) == (h, w):
         return img
-    if _is_pil_image(img):  # PIL's own filters, as Paddle's 'pil' backend uses
-        method = _PILImage.BILINEAR if interpolation == "bilinear" else _PILImage.NEAREST
-        return img.resize((ow, oh), method)
+    if pil:
+        return img.resize((ow, oh), _PIL_FILTERS[interpolation])
     arr, restore = _as_hwc("resize", img)
     return restore(_resize_array(arr, oh, ow, interpolation))
 
@@ -203,7 +241,8 @@ def pad(img, padding, fill=0, padding_mode: str = "constant"):
     Args:
         img (np.ndarray|Tensor|PIL.Image): the image.
         padding (int|list|tuple): all sides; (left/right, top/bottom); or (left, top, right, bottom).
-        fill (number|tuple, optional): the value for 'constant' padding, one or one per channel. Default 0.
+        fill (number|tuple, optional): the value for 'constant' padding, one or one per channel (for a PIL image:
+            per colour band, with an alpha band not given opaque). Default 0.
         padding_mode (str, optional): 'constant', 'edge', 'reflect' (mirror without the edge) or
             'symmetric' (mirror with the edge). Default 'constant'.
 
@@ -220,6 +259,8 @@ def pad(img, padding, fill=0, padding_mode: str = "constant"):
         raise ValueError(f"[pad] argument 'padding_mode': expected one of {list(_PADDING_MODES)}, but got "
                          f"{padding_mode!r}")
     left, top, right, bottom = _pad_amounts(padding)
+    if padding_mode == "constant" and _is_pil_image(img):
+        fill = _pil_fill("pad", img, fill)
     arr, restore = _as_hwc("pad", img)
     widths = [(top, bottom), (left, right)] + [(0, 0)] * (arr.ndim - 2)
     if padding_mode != "constant":
@@ -243,6 +284,8 @@ def crop(img, top: int, left: int, height: int, width: int):
         array([[ 6,  7],
                [10, 11]])
     """
+    if _is_pil_image(img):  # PIL fills what lies outside the image with zeros, as in Paddle
+        return img.crop((left, top, left + width, top + height))
     arr, restore = _as_hwc("crop", img)
     return restore(arr[top:top + height, left:left + width])
 
@@ -280,7 +323,7 @@ def erase(img, i: int, j: int, h: int, w: int, v, inplace: bool = False):
     if _is_pil_image(img):  # PIL images are immutable: always a new image
         arr = np.array(img)
         arr[i:i + h, j:j + w, ...] = v
-        return _PILImage.fromarray(arr, mode=img.mode)
+        return _pil_like(arr, img)
     if not _is_numpy_image(img):
         raise TypeError(f"[erase] expected a NumPy HWC array, a CHW Tensor or a PIL image, but got "
                         f"{type(img).__name__}")
@@ -301,7 +344,7 @@ def center_crop(img, output_size):
     """
     if isinstance(output_size, numbers.Number):
         output_size = (int(output_size), int(output_size))
-    w, h = _image_size(img)
+    w, h = _image_size("center_crop", img)
     th, tw = output_size
     return crop(img, int(round((h - th) / 2.0)), int(round((w - tw) / 2.0)), th, tw)
 
@@ -375,7 +418,7 @@ def _random_resized_crop_params(img, scale, ratio, attempts: int = 10) -> tuple[
     """(top, left, height, width) as Paddle draws them: NumPy for area and ratio, `random` for the place."""
     import random
 
-    width, height = _image_size(img)
+    width, height = _image_size("RandomResizedCrop", img)
     area = height * width
     log_ratio = (math.log(ratio[0]), math.log(ratio[1]))
     for _ in range(attempts):

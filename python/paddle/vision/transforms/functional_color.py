@@ -1,9 +1,11 @@
 """Colour adjustments: grayscale, brightness, contrast, saturation and hue, for every image kind.
 
-All of them compute on a float64 HWC view (see `functional._as_hwc`). Float
-images are taken to lie in [0, 1] and follow Paddle's Tensor backend; integer
-images lie in [0, 255] and follow Paddle's PIL backend: their grey levels are
-whole numbers, contrast pivots on the mean grey level rounded to a whole
+PIL images go through PIL's own conversions and enhancers, as in Paddle's
+'pil' backend (Note [PIL images] in `functional`). Arrays and Tensors are
+computed on a float64 HWC view (see `functional._as_hwc`). Float images are
+taken to lie in [0, 1] and follow Paddle's Tensor backend; integer images lie
+in [0, 255] and follow the arithmetic of PIL's enhancers: their grey levels
+are whole numbers, contrast pivots on the mean grey level rounded to a whole
 number, and blends (brightness, contrast, saturation) truncate their results.
 Results are clipped to the range. Paddle's 'cv2' backend for NumPy arrays
 differs: its contrast pivots on a fixed grey level of 74 instead of the
@@ -13,6 +15,7 @@ image's mean, and its ``adjust_saturation`` draws a random factor itself.
 from __future__ import annotations
 
 import numpy as np
+from PIL import Image, ImageEnhance
 
 from paddle import _checks as check
 from paddle.vision.transforms.functional import _as_hwc, _cast_back, _is_pil_image
@@ -46,11 +49,14 @@ def _luma(data: np.ndarray, integer: bool) -> np.ndarray:
     return np.rint(grey) if integer else grey
 
 
-def _blend(op: str, img, target, factor: float):
+def _blend(op: str, img, target, factor: float, enhancer):
     """``target + factor * (img - target)`` clipped to the value range, in the image's kind and dtype.
 
-    `target` is a number or a function of (the float64 HWC or HW data, whether the image has integers).
+    `target` is a number or a function of (the float64 HWC or HW data, whether the image has integers);
+    a PIL image goes through PIL's `enhancer` (an ImageEnhance class) instead.
     """
+    if _is_pil_image(img):
+        return enhancer(img).enhance(factor)
     arr, restore = _as_hwc(op, img)
     _check_channels(op, arr)
     integer = np.issubdtype(arr.dtype, np.integer)
@@ -111,7 +117,7 @@ def adjust_brightness(img, brightness_factor: float):
     """Scales the brightness: ``clip(img * brightness_factor)`` (truncated for integer images).
 
     Args:
-        img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image), 1 or 3 channels.
+        img (np.ndarray|Tensor|PIL.Image): the image (HWC array or CHW Tensor of 1 or 3 channels, or PIL image).
         brightness_factor (float): 0 gives black, 1 the original image, 2 twice as bright. Must be >= 0.
 
     Returns:
@@ -124,14 +130,14 @@ def adjust_brightness(img, brightness_factor: float):
         array([[ 15, 150, 255]], dtype=uint8)
     """
     factor = _factor("adjust_brightness", brightness_factor, "brightness_factor")
-    return _blend("adjust_brightness", img, 0.0, factor)
+    return _blend("adjust_brightness", img, 0.0, factor, ImageEnhance.Brightness)
 
 
 def adjust_contrast(img, contrast_factor: float):
     """Scales the contrast around the image's mean grey level (rounded to a whole level for integer images).
 
     Args:
-        img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image), 1 or 3 channels.
+        img (np.ndarray|Tensor|PIL.Image): the image (HWC array or CHW Tensor of 1 or 3 channels, or PIL image).
         contrast_factor (float): 0 gives a uniform grey image, 1 the original, 2 twice the contrast. Must be >= 0.
 
     Returns:
@@ -144,14 +150,14 @@ def adjust_contrast(img, contrast_factor: float):
         array([[0.3, 0.4, 0.5]])
     """
     factor = _factor("adjust_contrast", contrast_factor, "contrast_factor")
-    return _blend("adjust_contrast", img, _contrast_pivot, factor)
+    return _blend("adjust_contrast", img, _contrast_pivot, factor, ImageEnhance.Contrast)
 
 
 def adjust_saturation(img, saturation_factor: float):
     """Scales the saturation: blends the image with its grey version.
 
     Args:
-        img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image), 1 or 3 channels;
+        img (np.ndarray|Tensor|PIL.Image): the image (HWC array or CHW Tensor of 1 or 3 channels, or PIL image);
             a one-channel image is returned unchanged.
         saturation_factor (float): 0 gives the grey image, 1 the original, 2 twice the saturation. Must be >= 0.
 
@@ -165,7 +171,7 @@ def adjust_saturation(img, saturation_factor: float):
         array([[[0.299, 0.299, 0.299]]])
     """
     factor = _factor("adjust_saturation", saturation_factor, "saturation_factor")
-    return _blend("adjust_saturation", img, _saturation_target, factor)
+    return _blend("adjust_saturation", img, _saturation_target, factor, ImageEnhance.Color)
 
 
 def _rgb_to_hsv(rgb: np.ndarray) -> np.ndarray:
@@ -198,11 +204,29 @@ def _hsv_to_rgb(hsv: np.ndarray) -> np.ndarray:
     return np.stack([r, g, b], axis=-1)
 
 
+# PIL modes without colour, whose hue adjust_hue leaves alone
+_GREY_MODES = ("1", "L", "I", "I;16", "F")
+
+
+def _pil_hue(img, hue_factor: float):
+    """Adds ``int(hue_factor * 255)`` to the hue of PIL's 8-bit HSV (255 for a whole turn), modulo 256, as
+    Paddle's 'pil' backend does."""
+    if img.mode in _GREY_MODES:
+        return img
+    hue, saturation, value = img.convert("HSV").split()
+    steps = int(hue_factor * 255)
+    hue = hue.point(lambda h: (h + steps) % 256)
+    return Image.merge("HSV", (hue, saturation, value)).convert(img.mode)
+
+
 def adjust_hue(img, hue_factor: float):
     """Rotates the hue by `hue_factor` turns of the colour wheel, keeping saturation and value.
 
+    A PIL image turns in PIL's 8-bit HSV, by whole steps of 1/255 turn (Paddle's 'pil' backend); its
+    alpha channel, if any, comes back opaque, as there.
+
     Args:
-        img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image), 1 or 3 channels;
+        img (np.ndarray|Tensor|PIL.Image): the image (HWC array or CHW Tensor of 1 or 3 channels, or PIL image);
             a one-channel image is returned unchanged.
         hue_factor (float): the shift, in [-0.5, 0.5]; 0.5 and -0.5 give the complementary colours.
 
@@ -219,6 +243,8 @@ def adjust_hue(img, hue_factor: float):
     if not -0.5 <= hue_factor <= 0.5:
         raise ValueError(f"[adjust_hue] argument 'hue_factor': expected a number in [-0.5, 0.5], but got "
                          f"{hue_factor}")
+    if _is_pil_image(img):
+        return _pil_hue(img, hue_factor)
     arr, restore = _as_hwc("adjust_hue", img)
     _check_channels("adjust_hue", arr)
     if _channels(arr) == 1:

@@ -9,6 +9,11 @@ in; 'bilinear' blends the four nearest pixel centres. Samples outside the
 input take `fill`. Paddle's 'cv2' backend for NumPy arrays puts the centre
 half a pixel off (at pixel index w / 2) and its ``affine`` replaces the
 rotation's centring offset with `translate`; neither is reproduced here.
+
+PIL images are warped by PIL itself (Note [PIL images] in `functional`), which
+places pixels the same way but takes the pixel a point falls in for
+'nearest', gives `fill` to every point outside the image for 'bilinear', and
+offers 'bicubic' too.
 """
 
 from __future__ import annotations
@@ -18,13 +23,15 @@ import numbers
 from collections.abc import Sequence
 
 import numpy as np
+from PIL import Image
 
 from paddle import _checks as check
 from paddle.vision.transforms.functional import (
-    _as_hwc, _cast_back, _image_size, _is_numpy_image, _is_pil_image, _is_tensor_image,
+    _PIL_FILTERS, _as_hwc, _cast_back, _image_size, _is_pil_image, _pil_fill,
 )
 
 _INTERPOLATIONS = ("nearest", "bilinear")
+_PIL_INTERPOLATIONS = ("nearest", "bilinear", "bicubic")
 
 
 def _fill_values(op: str, fill, channels: int) -> np.ndarray:
@@ -35,6 +42,15 @@ def _fill_values(op: str, fill, channels: int) -> np.ndarray:
         return np.broadcast_to(np.asarray(fill, dtype=np.float64), (channels,))
     raise ValueError(f"[{op}] argument 'fill': expected a number or {channels} values (one per channel), "
                      f"but got {fill!r}")
+
+
+def _pil_warp(op: str, img, method, inverse: np.ndarray, interpolation: str, fill):
+    """PIL's own warp of `img` (Image.AFFINE or Image.PERSPECTIVE), keeping its size; `inverse` (3x3) maps output
+    points to input points, as PIL's coefficients do."""
+    check.choice(op, interpolation, _PIL_INTERPOLATIONS, "interpolation")
+    coeffs = inverse[:2].ravel() if method == Image.AFFINE else (inverse / inverse[2, 2]).ravel()[:8]
+    return img.transform(img.size, method, tuple(coeffs), _PIL_FILTERS[interpolation],
+                         fillcolor=_pil_fill(op, img, fill))
 
 
 def _warp(op: str, img, inverse: np.ndarray, out_size: tuple[int, int] | None, interpolation: str, fill):
@@ -99,17 +115,9 @@ def _about(center, linear: np.ndarray, translate=(0.0, 0.0)) -> np.ndarray:
     return _translation(cx + translate[0], cy + translate[1]) @ _linear(linear) @ _translation(-cx, -cy)
 
 
-def _size(op: str, img) -> tuple[int, int]:
-    """(width, height), or the op's TypeError for something that is not an image."""
-    if not (_is_numpy_image(img) or _is_tensor_image(img) or _is_pil_image(img)):
-        raise TypeError(f"[{op}] expected a NumPy HWC array, a CHW Tensor or a PIL image, but got "
-                        f"{type(img).__name__}")
-    return _image_size(img)
-
-
 def _center(op: str, center, img) -> tuple[float, float]:
     if center is None:
-        w, h = _size(op, img)
+        w, h = _image_size(op, img)
         return w * 0.5, h * 0.5
     if not isinstance(center, Sequence) or len(center) != 2:
         raise TypeError(f"[{op}] argument 'center': expected None or an (x, y) pair, but got {center!r}")
@@ -129,7 +137,7 @@ def affine(img, angle: float, translate, scale: float, shear, interpolation: str
         translate (list|tuple): (dx, dy) in pixels.
         scale (float): the zoom, > 0.
         shear (float|list|tuple): shear angles in degrees: (x, y), or one number for x only.
-        interpolation (str, optional): 'nearest' or 'bilinear'. Default 'nearest'.
+        interpolation (str, optional): 'nearest' or 'bilinear' ('bicubic' too for PIL images). Default 'nearest'.
         fill (number|list|tuple, optional): the value of pixels from outside the image, one or one per
             channel. Default 0.
         center (list|tuple, optional): the (x, y) fixed point; the image centre when None. Pixel (i, j)
@@ -164,6 +172,8 @@ def affine(img, angle: float, translate, scale: float, shear, interpolation: str
     linear = scale * (np.array([[math.cos(rot), -math.sin(rot)], [math.sin(rot), math.cos(rot)]])
                       @ np.array([[1.0, 0.0], [-shear_y, 1.0]]) @ np.array([[1.0, -shear_x], [0.0, 1.0]]))
     forward = _about(_center("affine", center, img), linear, translate)
+    if _is_pil_image(img):
+        return _pil_warp("affine", img, Image.AFFINE, np.linalg.inv(forward), interpolation, fill)
     return _warp("affine", img, np.linalg.inv(forward), None, interpolation, fill)
 
 
@@ -173,7 +183,7 @@ def rotate(img, angle: float, interpolation: str = "nearest", expand: bool = Fal
     Args:
         img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image).
         angle (float): degrees, counter-clockwise.
-        interpolation (str, optional): 'nearest' or 'bilinear'. Default 'nearest'.
+        interpolation (str, optional): 'nearest' or 'bilinear' ('bicubic' too for PIL images). Default 'nearest'.
         expand (bool, optional): enlarge the output to hold the whole rotated image (the size assumes
             rotation about the centre; it is PIL's: quarter turns swap the sides, other angles round the
             corners' extent outwards); otherwise keep the input's size. Default False.
@@ -194,10 +204,15 @@ def rotate(img, angle: float, interpolation: str = "nearest", expand: bool = Fal
     """
     angle = check.number("rotate", angle, "angle")
     expand = check.flag("rotate", expand, "expand")
+    w, h = _image_size("rotate", img)
+    if _is_pil_image(img):
+        check.choice("rotate", interpolation, _PIL_INTERPOLATIONS, "interpolation")
+        center = None if center is None else _center("rotate", center, img)
+        fill = _pil_fill("rotate", img, fill)
+        return img.rotate(angle, _PIL_FILTERS[interpolation], expand, center, fillcolor=fill)
     rot = math.radians(angle)
     # rounded as PIL does, so that multiples of 90 degrees are exact and expand gets whole sizes
     cos, sin = round(math.cos(rot), 15), round(math.sin(rot), 15)
-    w, h = _size("rotate", img)
     forward = _about(_center("rotate", center, img), np.array([[cos, sin], [-sin, cos]]))
     out_size = None
     if expand:
@@ -240,7 +255,7 @@ def perspective(img, startpoints, endpoints, interpolation: str = "nearest", fil
         img (np.ndarray|Tensor|PIL.Image): the image (HWC array, CHW Tensor or PIL image).
         startpoints (list): four [x, y] corners in the input: top-left, top-right, bottom-right, bottom-left.
         endpoints (list): where those corners go in the output.
-        interpolation (str, optional): 'nearest' or 'bilinear'. Default 'nearest'.
+        interpolation (str, optional): 'nearest' or 'bilinear' ('bicubic' too for PIL images). Default 'nearest'.
         fill (number|list|tuple, optional): the value of pixels from outside the image. Default 0.
 
     Returns:
@@ -259,4 +274,7 @@ def perspective(img, startpoints, endpoints, interpolation: str = "nearest", fil
     start = _points("perspective", startpoints, "startpoints")
     end = _points("perspective", endpoints, "endpoints")
     # sampling needs the map from output to input: endpoints -> startpoints
-    return _warp("perspective", img, _homography(end, start), None, interpolation, fill)
+    inverse = _homography(end, start)
+    if _is_pil_image(img):
+        return _pil_warp("perspective", img, Image.PERSPECTIVE, inverse, interpolation, fill)
+    return _warp("perspective", img, inverse, None, interpolation, fill)

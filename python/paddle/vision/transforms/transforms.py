@@ -300,7 +300,7 @@ class RandomCrop(BaseTransform):
         self.padding_mode = padding_mode
 
     def _get_param(self, img, output_size):
-        w, h = F._image_size(img)
+        w, h = F._image_size("RandomCrop", img)
         th, tw = output_size
         if w == tw and h == th:
             return 0, 0, h, w
@@ -312,7 +312,7 @@ class RandomCrop(BaseTransform):
     def _apply_image(self, img):
         if self.padding is not None:
             img = F.pad(img, self.padding, self.fill, self.padding_mode)
-        w, h = F._image_size(img)
+        w, h = F._image_size("RandomCrop", img)
         if self.pad_if_needed and w < self.size[1]:
             img = F.pad(img, (self.size[1] - w, 0), self.fill, self.padding_mode)
         if self.pad_if_needed and h < self.size[0]:

@@ -10,8 +10,9 @@ import numbers
 import random
 from collections.abc import Sequence
 
+from paddle import _checks as check
 from paddle.vision.transforms import functional as F
-from paddle.vision.transforms.functional_geometry import _INTERPOLATIONS
+from paddle.vision.transforms.functional_geometry import _PIL_INTERPOLATIONS
 from paddle.vision.transforms.transforms import BaseTransform
 
 
@@ -50,10 +51,8 @@ def _pair(op: str, arg: str, value, low: float | None = None, high: float | None
 
 
 def _interpolation(op: str, interpolation: str) -> str:
-    if interpolation not in _INTERPOLATIONS:
-        raise ValueError(f"[{op}] argument 'interpolation': expected one of {', '.join(map(repr, _INTERPOLATIONS))}, "
-                         f"but got {interpolation!r}")
-    return interpolation
+    """Any filter the functions take for some image kind; the function checks it against the image's kind."""
+    return check.choice(op, interpolation, _PIL_INTERPOLATIONS, "interpolation")
 
 
 def _fill(op: str, fill):
@@ -71,7 +70,7 @@ class RandomRotation(BaseTransform):
     Args:
         degrees (float|list|tuple): the (min, max) angle in degrees (counter-clockwise), or a number d >= 0
             for (-d, d).
-        interpolation (str, optional): 'nearest' or 'bilinear'. Default 'nearest'.
+        interpolation (str, optional): 'nearest' or 'bilinear' ('bicubic' too for PIL images). Default 'nearest'.
         expand (bool, optional): enlarge the output to hold the whole rotated image. Default False.
         center (list|tuple, optional): the (x, y) point to rotate about; the image centre when None.
         fill (number|list|tuple, optional): the value of pixels from outside the image. Default 0.
@@ -113,7 +112,7 @@ class RandomAffine(BaseTransform):
         scale (list|tuple, optional): the (min, max) zoom, both > 0; None for 1. Default None.
         shear (float|list|tuple, optional): x shear angles in degrees: a number s >= 0 for (-s, s), or
             (min, max); four values add a (min, max) for y. None for no shear. Default None.
-        interpolation (str, optional): 'nearest' or 'bilinear'. Default 'nearest'.
+        interpolation (str, optional): 'nearest' or 'bilinear' ('bicubic' too for PIL images). Default 'nearest'.
         fill (number|list|tuple, optional): the value of pixels from outside the image. Default 0.
         center (list|tuple, optional): the (x, y) fixed point; the image centre when None.
         keys (list|tuple, optional): see `BaseTransform`.
@@ -152,7 +151,8 @@ class RandomAffine(BaseTransform):
         return angle, translations, scale, shear
 
     def _apply_image(self, img):
-        params = self._get_param(F._image_size(img), self.degrees, self.translate, self.scale, self.shear)
+        size = F._image_size("RandomAffine", img)
+        params = self._get_param(size, self.degrees, self.translate, self.scale, self.shear)
         return F.affine(img, *params, interpolation=self.interpolation, fill=self.fill, center=self.center)
 
 
@@ -163,7 +163,7 @@ class RandomPerspective(BaseTransform):
         prob (float, optional): the probability of warping. Default 0.5.
         distortion_scale (float, optional): how far corners may move, in [0, 1], as a fraction of half the
             width and height. Default 0.5.
-        interpolation (str, optional): 'nearest' or 'bilinear'. Default 'nearest'.
+        interpolation (str, optional): 'nearest' or 'bilinear' ('bicubic' too for PIL images). Default 'nearest'.
         fill (number|list|tuple, optional): the value of pixels from outside the image. Default 0.
         keys (list|tuple, optional): see `BaseTransform`.
 
@@ -206,7 +206,7 @@ class RandomPerspective(BaseTransform):
         return startpoints, [top_left, top_right, bottom_right, bottom_left]
 
     def _apply_image(self, img):
-        width, height = F._image_size(img)
+        width, height = F._image_size("RandomPerspective", img)
         if random.random() < self.prob:
             startpoints, endpoints = self.get_params(width, height, self.distortion_scale)
             return F.perspective(img, startpoints, endpoints, self.interpolation, self.fill)
