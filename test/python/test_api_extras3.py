@@ -1,7 +1,7 @@
 """Paddle 3.x names composed in Python (third batch): the legacy typed-tensor
 constructors, paddle.Generator, LazyGuard, check_shape,
-disable_signal_handler, unfold / nextafter / as_strided / batch /
-set_printoptions, and Tensor.device / type / layout / grad_fn / random_ /
+disable_signal_handler, unfold / nextafter / as_strided / batch (printing:
+test_printing_and_strides.py), and Tensor.device / type / layout / grad_fn / random_ /
 top_p_sampling. Values against NumPy, hand-worked cases or what Paddle 3.3.1
 returns for the same call; errors that name the op."""
 
@@ -191,43 +191,6 @@ def test_batch_groups_a_readers_samples():
     assert list(paddle.batch(lambda: iter("abcd"), 3, drop_last=True)()) == [list("abc")]
     with pytest.raises(TypeError, match=r"^\[batch\] argument 'batch_size': expected an int, but got float"):
         paddle.batch(lambda: iter(()), 2.0)
-
-
-# ---- set_printoptions ----------------------------------------------------------
-
-@pytest.fixture
-def restore_printoptions():
-    yield
-    paddle.set_printoptions(precision=8, threshold=1000, edgeitems=3, sci_mode=False, linewidth=80)
-
-
-def test_printoptions_summarize_a_matrix_as_paddle_does(restore_printoptions):
-    paddle.set_printoptions(precision=3, threshold=10, edgeitems=1)
-    x = paddle.to_tensor(np.arange(24, dtype="float64").reshape(4, 6) / 7)
-    assert str(x) == (  # Paddle 3.3.1's output for the same options
-        "Tensor(shape=[4, 6], dtype=float64, place=Place(cpu), stop_gradient=True,\n"
-        "       [[0.   , ..., 0.714],\n"
-        "        ...,\n"
-        "        [2.571, ..., 3.286]])")
-
-
-def test_printoptions_scientific_and_back(restore_printoptions):
-    values = [[0.001, 12345.0], [1.0, -2.5]]
-    paddle.set_printoptions(precision=2, sci_mode=True)
-    assert str(paddle.to_tensor(values)).endswith(  # Paddle 3.3.1's lines
-        "\n       [[ 1.00e-03,  1.23e+04],\n        [ 1.00e+00, -2.50e+00]])")
-    assert str(paddle.to_tensor([1, 2, 3])).endswith("\n       [1, 2, 3])")  # integers ignore precision
-    paddle.set_printoptions(sci_mode=False, precision=8)
-    assert str(paddle.to_tensor(values)).endswith(
-        "\n       [[ 0.00100000,  12345.    ],\n        [ 1.        , -2.50000000]])")
-
-
-def test_printoptions_are_checked(restore_printoptions):
-    with pytest.raises(ValueError, match=r"^\[set_printoptions\] argument 'edgeitems': expected an int >= 0, but got "
-                                         r"-2"):
-        paddle.set_printoptions(edgeitems=-2)
-    with pytest.raises(TypeError, match=r"^\[set_printoptions\] argument 'threshold': expected an int, but got float"):
-        paddle.set_printoptions(threshold=1.5)
 
 
 # ---- Tensor attributes -----------------------------------------------------------

@@ -48,6 +48,27 @@ def test_summary_and_scientific_notation(default_printoptions):
     assert str(paddle.to_tensor([1.5, 250.0, 3.0, 4.0, 5.0, 6.0])).endswith("\n       [1.50, 250., ..., 5.  , 6.  ])")
 
 
+def test_printoptions_summarize_a_matrix_as_paddle_does(default_printoptions):
+    paddle.set_printoptions(precision=3, threshold=10, edgeitems=1)
+    x = paddle.to_tensor(np.arange(24, dtype="float64").reshape(4, 6) / 7)
+    assert str(x) == (  # Paddle 3.3.1's output for the same options
+        "Tensor(shape=[4, 6], dtype=float64, place=Place(cpu), stop_gradient=True,\n"
+        "       [[0.   , ..., 0.714],\n"
+        "        ...,\n"
+        "        [2.571, ..., 3.286]])")
+
+
+def test_printoptions_scientific_and_back(default_printoptions):
+    values = [[0.001, 12345.0], [1.0, -2.5]]
+    paddle.set_printoptions(precision=2, sci_mode=True)
+    assert str(paddle.to_tensor(values)).endswith(  # Paddle 3.3.1's lines
+        "\n       [[ 1.00e-03,  1.23e+04],\n        [ 1.00e+00, -2.50e+00]])")
+    assert str(paddle.to_tensor([1, 2, 3])).endswith("\n       [1, 2, 3])")  # integers ignore precision
+    paddle.set_printoptions(sci_mode=False, precision=8)
+    assert str(paddle.to_tensor(values)).endswith(
+        "\n       [[ 0.00100000,  12345.    ],\n        [ 1.        , -2.50000000]])")
+
+
 def test_printoptions_are_checked(default_printoptions):
     with pytest.raises(ValueError, match=r"^\[set_printoptions\] argument 'precision': expected an int >= 0, but "
                                          r"got -1"):
@@ -56,6 +77,11 @@ def test_printoptions_are_checked(default_printoptions):
         paddle.set_printoptions(sci_mode=1)
     with pytest.raises(TypeError, match=r"^\[set_printoptions\] argument 'linewidth': expected an int"):
         paddle.set_printoptions(linewidth="wide")
+    with pytest.raises(ValueError, match=r"^\[set_printoptions\] argument 'edgeitems': expected an int >= 0, but got "
+                                         r"-2"):
+        paddle.set_printoptions(edgeitems=-2)
+    with pytest.raises(TypeError, match=r"^\[set_printoptions\] argument 'threshold': expected an int, but got float"):
+        paddle.set_printoptions(threshold=1.5)
 
 
 def test_as_strided_reads_x_as_if_contiguous():
