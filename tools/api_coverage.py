@@ -41,7 +41,6 @@ REASONS: dict[tuple[str, str], str] = {
         "get_map_tensor", "get_selected_rows", "is_selected_rows", "rows", "set_string_list", "set_vocab",
         "set_tensor", "get_tensor")},
     **{("paddle.Tensor", n): _DIST_TENSOR for n in ("num_shard", "placements", "process_mesh")},
-    ("paddle.Tensor", "offset"): "a view's byte offset into its memory, which the C++ core does not give Python yet",
     **{(m, n): "8-bit floats have no kernels here yet" for m in ("paddle",) for n in ("float8_e4m3fn", "float8_e5m2")},
     **{(m, n): "unsigned dtypes beyond uint8 have no kernels here yet" for m in ("paddle",)
        for n in ("uint16", "uint32", "uint64")},

@@ -113,6 +113,8 @@ py::class_<Tensor> BindTensor(py::module_& m) {
       .def_property("stop_gradient", &Tensor::stop_gradient, &Tensor::set_stop_gradient)
       .def_property("name", &Tensor::name, &Tensor::set_name)
       .def_property_readonly("strides", [](const Tensor& t) { return t.dense().strides().ToVector(); })
+      // Where a view starts in its memory, in bytes (Paddle's Tensor.offset).
+      .def_property_readonly("offset", [](const Tensor& t) { return t.dense().offset(); })
       .def("is_contiguous", [](const Tensor& t) { return t.dense().IsContiguous(); })
       .def("_data_ptr", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.dense().raw_data()); })
       // How many times the tensor's memory was written in place (the count autograd checks saved tensors with).

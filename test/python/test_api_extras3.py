@@ -202,6 +202,14 @@ def test_device_type_and_layout_as_paddle_reports_them():
     assert paddle.nn.Linear(2, 2).weight.type == x.type
 
 
+def test_offset_is_where_a_view_starts_in_bytes():
+    # Paddle 3.3.1 reports 0, 8, 16 and 4 for these
+    x = paddle.arange(6.0)
+    assert x.offset == 0 and x[2:].offset == 8
+    m = paddle.arange(12.0).reshape([3, 4])
+    assert m[1].offset == 16 and m.transpose([1, 0])[1].offset == 4
+
+
 def test_grad_fn_names_the_node_as_paddle_does():
     x = paddle.to_tensor(RNG.standard_normal((2, 2)), stop_gradient=False)
     assert x.grad_fn.name() == "GradNodeAccumulation"  # a leaf, before and after it is used
