@@ -558,3 +558,33 @@ def test_arguments_of_the_wrong_kind_are_named(call, error, match):
 def test_combinations_of_nothing_is_empty():
     assert list(paddle.combinations(paddle.to_tensor([1.0 + 0j, 2.0]), r=0).shape) == [0]
     assert list(paddle.combinations(paddle.to_tensor([1.0]), r=2).shape) == [0, 2]
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.unfold(paddle.ones([4]), 0, [3, 3], 1), TypeError,
+     r"^\[unfold\] argument 'size': expected an int, but got list"),
+    (lambda: paddle.linalg.lu_unpack(paddle.ones([2, 5]), paddle.to_tensor(1, dtype="int32")), ValueError,
+     r"^\[lu_unpack\] argument 'y': expected the pivots of x, shape \[2\], but got shape \[\]"),
+    (lambda: paddle.combinations(paddle.ones([40]), 20), ValueError,
+     r"^\[combinations\] 137846528820 combinations of 20 of 40 elements are more than this op makes"),
+    (lambda: paddle.nextafter(paddle.ones([1, 4]), paddle.ones([4, 0])), ValueError,
+     r"^\[nextafter\] the shapes of x \[1, 4\] and y \[4, 0\] do not broadcast"),
+    (lambda: paddle.hsplit("float32", 0), TypeError, r"^\[hsplit\] argument 'x': expected Tensor, but got str"),
+    (lambda: paddle.tolist([None]), TypeError, r"^\[tolist\] argument 'x': expected Tensor, but got list"),
+    (lambda: paddle.ones([2, 0]).diag_embed(2**64), ValueError,
+     r"^\[diag_embed\] argument 'offset': expected \|offset\| < 2\^31"),
+    (lambda: paddle.range(-1, 1e308, 2), ValueError, r"^\[range\] from -1 to 1e\+308 by 2 has more numbers"),
+    (lambda: paddle.vander(paddle.to_tensor([7, 3]), n={}), TypeError,
+     r"^\[vander\] argument 'n': expected an int, but got dict"),
+    (lambda: paddle.narrow(paddle.ones([3]), 0, 1, paddle.ones([0])), TypeError,
+     r"^\[narrow\] argument 'length': expected an int"),
+])
+def test_arguments_fuzz_seed_54_found_unnamed(call, error, match):
+    """Fuzz run seed 54 (4 min, 0 crashes): arguments that reached NumPy or
+    Python's operators unchecked."""
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_combinations_of_more_picks_than_elements_is_empty():
+    assert list(paddle.combinations(paddle.ones([5]), 2**40).shape) == [0, 2**40]

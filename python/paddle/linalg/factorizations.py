@@ -95,6 +95,9 @@ def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
     check.tensor("lu_unpack", y, "y")
     m, n = x.shape[-2], x.shape[-1]
     k = min(m, n)
+    if list(y.shape) != list(x.shape[:-2]) + [k]:
+        raise ValueError(f"[lu_unpack] argument 'y': expected the pivots of x, shape {list(x.shape[:-2]) + [k]}, but "
+                         f"got shape {list(y.shape)}")
     L = U = P = None
     if unpack_ludata:
         L = paddle.tril(x[..., :, :k], -1) + paddle.eye(m, k, dtype=x.dtype)

@@ -147,7 +147,7 @@ def is_empty(x, name=None) -> Tensor:
 
 def tolist(x) -> list:
     """x's values as (nested) Python lists."""
-    return x.tolist()
+    return check.tensor("tolist", x).tolist()
 
 
 def _as_method(function):

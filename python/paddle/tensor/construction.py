@@ -60,6 +60,8 @@ def range(start=0, end=None, step=1, dtype=None, *, device=None, requires_grad=F
     start, end, step = (check.number("range", v, arg) for v, arg in ((start, "start"), (end, "end"), (step, "step")))
     if step == 0:
         raise ValueError("[range] argument 'step': expected a non-zero number, but got 0")
+    if abs((end - start) / step) >= 2**62:
+        raise ValueError(f"[range] from {start} to {end} by {step} has more numbers than a tensor holds")
     values = np.arange(start, end + step / 2 if step > 0 else end - abs(step) / 2, step)
     dtype = dtype or paddle.get_default_dtype()
     return paddle.to_tensor(values, dtype=dtype, place=device, stop_gradient=not requires_grad)
@@ -182,7 +184,11 @@ def nextafter(x, y, name=None) -> Tensor:
     if x.dtype.name not in ("float32", "float64") or y.dtype.name not in ("float32", "float64"):
         raise TypeError(f"[{op}] arguments 'x' and 'y': expected float32 or float64 tensors, but got "
                         f"{x.dtype.name} and {y.dtype.name}")
-    return paddle.to_tensor(np.nextafter(x.numpy(), y.numpy()), place=x.place)
+    try:
+        shape = np.broadcast_shapes(tuple(x.shape), tuple(y.shape))
+    except ValueError:
+        raise ValueError(f"[{op}] the shapes of x {list(x.shape)} and y {list(y.shape)} do not broadcast") from None
+    return paddle.to_tensor(np.nextafter(x.numpy(), y.numpy()).reshape(shape), place=x.place)
 
 
 def unfold(x, axis, size, step, name=None) -> Tensor:
@@ -197,6 +203,7 @@ def unfold(x, axis, size, step, name=None) -> Tensor:
     check.tensor("unfold", x)
     axis = check.axis("unfold", axis, max(len(x.shape), 1))
     length = x.shape[axis] if x.shape else 1
+    size, step = check.integer("unfold", size, "size"), check.integer("unfold", step, "step")
     if size < 0 or size > length or step <= 0:
         raise ValueError(f"[unfold] size {size} must be in [0, {length}] and step {step} positive")
     count = (length - size) // step + 1

@@ -6,6 +6,7 @@ and combinations."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 
@@ -142,6 +143,7 @@ def _split_along(op: str, x, num_or_indices, axis: int, min_rank: int) -> list:
 
 def hsplit(x, num_or_indices, name=None) -> list:
     """x split along axis 1 (axis 0 for 1-D x) into equal sections or at indices."""
+    check.tensor("hsplit", x)
     return _split_along("hsplit", x, num_or_indices, 0 if len(x.shape) == 1 else 1, 1)
 
 
@@ -211,7 +213,7 @@ def narrow(input, dim, start, length) -> Tensor:  # noqa: A002  (Paddle's name)
     check.tensor("narrow", input, "input")
     dim = check.axis("narrow", dim, len(input.shape))
     size = input.shape[dim]
-    start = int(start.item()) if isinstance(start, Tensor) else start
+    start, length = check.integer("narrow", start, "start"), check.integer("narrow", length, "length")
     start = start + size if start < 0 else start
     if not (0 <= start <= size) or length < 0 or start + length > size:
         raise ValueError(f"[narrow] start {start} and length {length} must lie within dim {dim} of size {size}")
@@ -249,6 +251,8 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1) -> Tensor:  # noqa: A002
     if len(x.shape) == 0:
         raise ValueError("[diag_embed] argument 'input': expected a tensor of at least 1 dim, but got a 0-D tensor")
     offset = check.integer("diag_embed", offset, "offset")
+    if abs(offset) >= 2**31:
+        raise ValueError(f"[diag_embed] argument 'offset': expected |offset| < 2^31, but got {offset}")
     n = x.shape[-1] + abs(offset)
     rank = len(x.shape) + 1
     d1, d2 = check.axis("diag_embed", dim1, rank), check.axis("diag_embed", dim2, rank)
@@ -280,7 +284,7 @@ def vander(x, n=None, increasing=False, name=None) -> Tensor:
     check.tensor("vander", x)
     if len(x.shape) != 1:
         raise ValueError(f"[vander] x must be 1-D, but has shape {list(x.shape)}")
-    n = x.shape[0] if n is None else n
+    n = x.shape[0] if n is None else check.integer("vander", n, "n")
     if n < 0:
         raise ValueError(f"[vander] n must be >= 0, but got {n}")
     powers = paddle.arange(n, dtype=x.dtype) if increasing else paddle.arange(n - 1, -1, -1, dtype=x.dtype)
@@ -341,8 +345,13 @@ def combinations(x, r=2, with_replacement=False, name=None) -> Tensor:
     r = check.integer("combinations", r, "r", min=0)
     if r == 0:
         return paddle.zeros([0], x.dtype)
+    n = x.shape[0]
+    count = math.comb(n + r - 1, r) if with_replacement else math.comb(n, r)
+    if count * r >= 2**31:
+        raise ValueError(f"[combinations] {count} combinations of {r} of {n} elements are more than this op makes "
+                         f"(fewer than 2^31 elements)")
+    if count == 0:  # more picks than elements (itertools would still allocate r indices)
+        return paddle.zeros([0, r], x.dtype)
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     index = np.array(list(pick(range(x.shape[0]), r)), dtype="int64").reshape(-1, r)
-    if index.shape[0] == 0:
-        return paddle.zeros([0, r], x.dtype)
     return paddle.gather(x, paddle.to_tensor(index.reshape(-1))).reshape([-1, r])
