@@ -324,13 +324,40 @@ inline int64_t UnpackPairs16(const float* re, const float* im, int64_t points, f
   return done;
 }
 
+#pragma GCC diagnostic pop
+#endif
+
 // Offsets of complex lines as offsets of their floats.
 inline LineStarts FloatOffsets(LineStarts starts) {
   for (int64_t& s : starts.start) s *= 2;
   return starts;
 }
-#pragma GCC diagnostic pop
+
+// The register tiles where they apply (AVX-512, a full block of 16 float
+// lanes, contiguous lines), else nothing: how many leading points they
+// moved, the caller moving the rest point by point. x, out and start count
+// floats (a complex line is its parts, interleaved).
+template <int W, typename R>
+int64_t PackTiles(int count, int64_t inner, const R* x, const LineStarts& start, int64_t points, R first_factor,
+                  R second_factor, R* re, R* im) {
+#ifdef __AVX512F__
+  if constexpr (W == 16 && std::is_same_v<R, float>) {
+    if (inner == 1 && count == W) return PackPairs16(x, start, points, first_factor, second_factor, re, im);
+  }
 #endif
+  return 0;
+}
+
+template <int W, typename R>
+int64_t UnpackTiles(int count, int64_t inner, const R* re, const R* im, int64_t points, R first_factor,
+                    R second_factor, const LineStarts& start, R* out) {
+#ifdef __AVX512F__
+  if constexpr (W == 16 && std::is_same_v<R, float>) {
+    if (inner == 1 && count == W) return UnpackPairs16(re, im, points, first_factor, second_factor, start, out);
+  }
+#endif
+  return 0;
+}
 
 // Z (m points, the transform of z[j] = x[2j] + i x[2j + 1]) in place into
 // X[0, m], the first half of the transform of the real signal x of 2m points:
@@ -578,14 +605,8 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
         for (int v = 0; v < count; ++v) SetLane<W>(re, im, j, v, run[v].real(), run[v].imag());
       }
     } else {
-      int64_t packed = 0;
-#ifdef __AVX512F__
-      if constexpr (W == 16 && std::is_same_v<R, float>) {
-        if (inner == 1 && count == W) {
-          packed = PackPairs16(reinterpret_cast<const float*>(data), FloatOffsets(start), n, 1.0f, 1.0f, re, im);
-        }
-      }
-#endif
+      const int64_t packed = PackTiles<W>(count, inner, reinterpret_cast<const R*>(data), FloatOffsets(start), n,
+                                          R(1), R(1), re, im);
       ForEachLanePoint(count, n, [&](int v, int64_t j) {
         const std::complex<R> p = data[start[v] + j * inner];
         SetLane<W>(re, im, j, v, p.real(), p.imag());
@@ -603,14 +624,8 @@ void FftLinesCpu(std::complex<R>* data, const Lines& lines, bool forward) {
       }
       return;
     }
-    int64_t unpacked = 0;
-#ifdef __AVX512F__
-    if constexpr (W == 16 && std::is_same_v<R, float>) {
-      if (inner == 1 && count == W) {
-        unpacked = UnpackPairs16(re, im, n, 1.0f, 1.0f, FloatOffsets(start), reinterpret_cast<float*>(data));
-      }
-    }
-#endif
+    const int64_t unpacked =
+        UnpackTiles<W>(count, inner, re, im, n, R(1), R(1), FloatOffsets(start), reinterpret_cast<R*>(data));
     ForEachLanePoint(count, n, [&](int v, int64_t j) { data[start[v] + j * inner] = {re[j * W + v], im[j * W + v]}; },
                      unpacked);
   });
@@ -661,14 +676,8 @@ void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, st
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
     const LineStarts start(lines, n, first, count);
-    [[maybe_unused]] const bool tiles = W == 16 && std::is_same_v<R, float> && inner == 1 && count == W;
     if (even) {
-      int64_t packed = 0;
-#ifdef __AVX512F__
-      if constexpr (W == 16 && std::is_same_v<R, float>) {
-        if (tiles) packed = PackPairs16(x, start, m, scale, scale, re, im);
-      }
-#endif
+      const int64_t packed = PackTiles<W>(count, inner, x, start, m, scale, scale, re, im);
       ForEachLanePoint(count, m, [&](int v, int64_t j) {
         const R* line = x + start[v];
         SetLane<W>(re, im, j, v, line[2 * j * inner] * scale, line[(2 * j + 1) * inner] * scale);
@@ -679,14 +688,8 @@ void FftRealForwardCpu(const R* x, const Lines& lines, R scale, bool forward, st
     plan.template Forward<W>(re, im, work);
     if (even) SplitRealSpectrum<W>(re, im, m, turn);
     const LineStarts half_start(half_lines, h, first, count);
-    int64_t unpacked = 0;
-#ifdef __AVX512F__
-    if constexpr (W == 16 && std::is_same_v<R, float>) {
-      if (tiles) {
-        unpacked = UnpackPairs16(re, im, h, 1.0f, sign, FloatOffsets(half_start), reinterpret_cast<float*>(half));
-      }
-    }
-#endif
+    const int64_t unpacked =
+        UnpackTiles<W>(count, inner, re, im, h, R(1), sign, FloatOffsets(half_start), reinterpret_cast<R*>(half));
     ForEachLanePoint(count, h, [&](int v, int64_t k) {
       half[half_start[v] + k * inner] = {re[k * W + v], sign * im[k * W + v]};
     }, unpacked);
@@ -710,15 +713,8 @@ void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale,
     constexpr int W = decltype(lanes)::value;
     R *re = buf, *im = buf + (m + 1) * W, *work = buf + 2 * (m + 1) * W;
     const LineStarts half_start(half_lines, h, first, count);
-    [[maybe_unused]] const bool tiles = W == 16 && std::is_same_v<R, float> && inner == 1 && count == W;
-    int64_t packed = 0;
-#ifdef __AVX512F__
-    if constexpr (W == 16 && std::is_same_v<R, float>) {
-      if (tiles) {
-        packed = PackPairs16(reinterpret_cast<const float*>(half), FloatOffsets(half_start), h, 1.0f, sign, re, im);
-      }
-    }
-#endif
+    const int64_t packed =
+        PackTiles<W>(count, inner, reinterpret_cast<const R*>(half), FloatOffsets(half_start), h, R(1), sign, re, im);
     ForEachLanePoint(count, h, [&](int v, int64_t k) {
       const std::complex<R> p = half[half_start[v] + k * inner];
       SetLane<W>(re, im, k, v, p.real(), sign * p.imag());
@@ -731,12 +727,7 @@ void FftRealInverseCpu(const std::complex<R>* half, const Lines& lines, R scale,
     plan.template Forward<W>(im, re, work);  // the inverse
     const LineStarts start(lines, n, first, count);
     if (even) {
-      int64_t unpacked = 0;
-#ifdef __AVX512F__
-      if constexpr (W == 16 && std::is_same_v<R, float>) {
-        if (tiles) unpacked = UnpackPairs16(re, im, m, scale, scale, start, out);
-      }
-#endif
+      const int64_t unpacked = UnpackTiles<W>(count, inner, re, im, m, scale, scale, start, out);
       ForEachLanePoint(count, m, [&](int v, int64_t j) {
         R* line = out + start[v];
         line[2 * j * inner] = re[j * W + v] * scale;
