@@ -4,6 +4,7 @@ iterable of samples."""
 from __future__ import annotations
 
 from paddle import _checks as check
+from paddle.io.sampler import _batches
 
 
 def batch(reader, batch_size, drop_last=False):
@@ -21,14 +22,4 @@ def batch(reader, batch_size, drop_last=False):
     batch_size = check.integer("batch", batch_size, "batch_size", min=1)
     drop_last = check.flag("batch", drop_last, "drop_last")
 
-    def batched():
-        group = []
-        for sample in reader():
-            group.append(sample)
-            if len(group) == batch_size:
-                yield group
-                group = []
-        if group and not drop_last:
-            yield group
-
-    return batched
+    return lambda: _batches(reader(), batch_size, drop_last)
