@@ -10,12 +10,10 @@
 
 from __future__ import annotations
 
-import numpy as np
-
-# The dense printer's element formatting, so that sparse parts print their
-# numbers exactly as a dense tensor would.
+# The dense printer's element formatting and line layout, so that sparse
+# parts print exactly as a dense tensor would.
 from paddle.tensor.methods import _numpy_values
-from paddle.tensor.printing import _OPTIONS, _formatter, _printed
+from paddle.tensor.printing import _OPTIONS, _formatter, _nested, _printed
 
 _INDENT = " " * 7
 
@@ -35,12 +33,7 @@ def _format_part(name: str, tensor) -> str:
     prefix = f"{_INDENT}{name}="
     if values.size == 0:
         return prefix + _empty_text(values.shape, len(prefix))
-    options = dict(separator=", ", prefix=" " * len(prefix), threshold=_OPTIONS["threshold"],
-                   edgeitems=_OPTIONS["edgeitems"])
-    if values.dtype.kind in "fcbiu":
-        kind = {"f": "float_kind", "c": "complex_kind", "b": "bool", "i": "int", "u": "int"}[values.dtype.kind]
-        options["formatter"] = {kind: _formatter(_printed(values))}
-    return prefix + np.array2string(values, **options)
+    return prefix + _nested(values, len(prefix), values.size > _OPTIONS["threshold"], _formatter(_printed(values)))
 
 
 def sparse_repr(x) -> str:
