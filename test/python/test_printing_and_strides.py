@@ -129,3 +129,10 @@ def test_unfold_and_batch():
 def test_device_and_layout_name_where_a_tensor_lives():
     x = paddle.ones([2, 3])
     assert x.device == "cpu" and x.layout == "NCHW"  # as Paddle 3.3.1 reports for a CPU tensor
+
+
+def test_empty_tensors_nest_their_leading_dims_as_paddle_prints_them():
+    # Paddle 3.3.1's output (NumPy would print [] for all three)
+    assert str(paddle.zeros([2, 0])).endswith("\n       [[],\n        []])")
+    assert str(paddle.zeros([0, 3])).endswith("\n       [])")
+    assert str(paddle.zeros([2, 0, 3])).endswith("\n       [[],\n\n        []])")

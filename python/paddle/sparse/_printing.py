@@ -13,18 +13,9 @@ from __future__ import annotations
 # The dense printer's element formatting and line layout, so that sparse
 # parts print exactly as a dense tensor would.
 from paddle.tensor.methods import _numpy_values
-from paddle.tensor.printing import _OPTIONS, _formatter, _nested, _printed
+from paddle.tensor.printing import _OPTIONS, _empty_text, _formatter, _nested, _printed
 
 _INDENT = " " * 7
-
-
-def _empty_text(shape, indent: int) -> str:
-    """An array without elements as Paddle prints it: its leading non-empty dims still
-    nest, e.g. [[],\n []] for shape [2, 0] (NumPy would print [])."""
-    if len(shape) <= 1 or shape[0] == 0:
-        return "[]"
-    inner = _empty_text(shape[1:], indent + 1)
-    return "[" + ("," + "\n" * (len(shape) - 1) + " " * (indent + 1)).join([inner] * shape[0]) + "]"
 
 
 def _format_part(name: str, tensor) -> str:

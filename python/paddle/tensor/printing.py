@@ -101,8 +101,19 @@ def _printed(values: np.ndarray) -> np.ndarray:
     return values
 
 
+def _empty_text(shape, indent: int) -> str:
+    """An array without elements as Paddle prints it: its leading non-empty dims still
+    nest, e.g. [[],\n []] for shape [2, 0] (NumPy would print [])."""
+    if len(shape) <= 1 or shape[0] == 0:
+        return "[]"
+    inner = _empty_text(shape[1:], indent + 1)
+    return "[" + ("," + "\n" * (len(shape) - 1) + " " * (indent + 1)).join([inner] * shape[0]) + "]"
+
+
 def _format_values(values: np.ndarray) -> str:
-    if values.size == 0 or values.dtype.kind not in "fcbiu":
+    if values.size == 0:
+        return _empty_text(values.shape, len(_INDENT))
+    if values.dtype.kind not in "fcbiu":
         return np.array2string(values, separator=", ", prefix=_INDENT)
     summarize = values.size > _OPTIONS["threshold"]
     return _nested(values, len(_INDENT), summarize, _formatter(_printed(values)))
