@@ -180,8 +180,10 @@ def _uniform_of(alias, low, high):
     return uniform(alias.shape, "float64", low, high)
 
 
-def _location_scale(op: str, location, scale, scale_arg: str):
-    location = check.number(op, location, "mean" if scale_arg == "std" else "loc")
+def _location_scale(op: str, location, scale, names=("mean", "std")):
+    """The distribution's location and (non-negative) scale as floats; `names` are the arguments'."""
+    location_arg, scale_arg = names
+    location = check.number(op, location, location_arg)
     scale = check.number(op, scale, scale_arg)
     if scale < 0:
         raise ValueError(f"[{op}] argument '{scale_arg}': expected a number >= 0, but got {scale}")
@@ -204,7 +206,7 @@ def normal_(x, mean=0.0, std=1.0, name=None) -> Tensor:
     """Fills x with samples of N(mean, std**2), in place; returns x."""
     from paddle.tensor.random import normal
 
-    mean, std = _location_scale("normal_", mean, std, "std")
+    mean, std = _location_scale("normal_", mean, std)
     return _sample("normal_", x, lambda alias: normal(mean, std, alias.shape).astype("float64"))
 
 
@@ -212,7 +214,7 @@ def log_normal_(x, mean=1.0, std=2.0, name=None) -> Tensor:
     """Fills x with exp of samples of N(mean, std**2), in place; returns x."""
     from paddle.tensor.random import normal
 
-    mean, std = _location_scale("log_normal_", mean, std, "std")
+    mean, std = _location_scale("log_normal_", mean, std)
     return _sample("log_normal_", x, lambda alias: normal(mean, std, alias.shape).astype("float64").exp())
 
 
@@ -224,7 +226,7 @@ def exponential_(x, lam=1.0, name=None) -> Tensor:
 
 def cauchy_(x, loc=0, scale=1, name=None) -> Tensor:
     """Fills x with samples of the Cauchy distribution (loc, scale), in place; returns x."""
-    loc, scale = _location_scale("cauchy_", loc, scale, "scale")
+    loc, scale = _location_scale("cauchy_", loc, scale, ("loc", "scale"))
     return _sample("cauchy_", x, lambda alias: loc + scale * (math.pi * (_uniform_of(alias, 0.0, 1.0) - 0.5)).tan())
 
 
