@@ -42,8 +42,11 @@ REASONS: dict[tuple[str, str], str] = {
         "set_tensor", "get_tensor")},
     **{("paddle.Tensor", n): _DIST_TENSOR for n in ("num_shard", "placements", "process_mesh")},
     **{(m, n): "8-bit floats have no kernels here yet" for m in ("paddle",) for n in ("float8_e4m3fn", "float8_e5m2")},
-    **{(m, n): "unsigned dtypes beyond uint8 have no kernels here yet" for m in ("paddle",)
-       for n in ("uint16", "uint32", "uint64")},
+    **{(m, n): "unsigned dtypes beyond uint8 have no kernels here yet (nor in Paddle)" for m in ("paddle",)
+       for n in ("uint32", "uint64")},
+    ("paddle", "pstring"): _LEGACY_TYPE,
+    ("paddle.Tensor", "block"): "the block of Paddle's legacy (pre-PIR) program that an eager tensor reports; "
+                                "programs here are PIR programs",
 }
 
 TESTED, PRESENT, ABSENT = "tested", "present", "absent"

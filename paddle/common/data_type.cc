@@ -35,6 +35,8 @@ DataType DataTypeFromName(const std::string& name) {
   if (name == type_name) return DataType::enumerator;
   PD_FOR_EACH_DATA_TYPE(PD_PARSE_CASE)
 #undef PD_PARSE_CASE
+  // Paddle's name for bfloat16's bits, which NumPy holds as uint16.
+  if (name == "uint16") return DataType::BFLOAT16;
   PD_THROW(InvalidType, "unknown dtype '", name,
            "'; expected one of bool, uint8, int8, int16, int32, int64, float16, bfloat16, "
            "float32, float64, complex64, complex128");

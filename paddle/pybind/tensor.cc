@@ -36,7 +36,8 @@ DataType DirectDtype(const py::array& arr) {
                                                                                               : DataType::UNDEFINED;
     case 'i': return size == 4 ? DataType::INT32 : size == 8 ? DataType::INT64 : size == 2 ? DataType::INT16
                      : size == 1 ? DataType::INT8 : DataType::UNDEFINED;
-    case 'u': return size == 1 ? DataType::UINT8 : DataType::UNDEFINED;
+    // uint16 arrays are bfloat16's bits (what numpy() gives for bfloat16), as in Paddle.
+    case 'u': return size == 1 ? DataType::UINT8 : size == 2 ? DataType::BFLOAT16 : DataType::UNDEFINED;
     case 'c': return size == 8 ? DataType::COMPLEX64 : size == 16 ? DataType::COMPLEX128 : DataType::UNDEFINED;
     default: return DataType::UNDEFINED;
   }
@@ -96,6 +97,41 @@ Tensor CopyToPlace(const Tensor& t, const Place& place, const char* op, bool blo
   }
 }
 
+// A tensor of `shape` and `stride` (elements) over source's memory, starting
+// `offset` bytes after source's own start: Tensor.set_'s view. Every element
+// it can reach must lie inside that memory.
+Tensor StridedView(const Tensor& source, py::handle shape_obj, py::handle stride_obj, py::handle offset_obj) {
+  constexpr const char* op = "set_";
+  const std::vector<int64_t> shape = CastInt64List(shape_obj, op, "shape");
+  const std::vector<int64_t> stride = CastInt64List(stride_obj, op, "stride");
+  const int64_t offset = CastInt64(offset_obj, op, "offset");
+  const phi::DenseTensor& src = source.dense();
+  const int64_t item = static_cast<int64_t>(SizeOf(src.dtype()));
+  PD_CHECK(shape.size() == stride.size(), InvalidArgument, "[", op, "] arguments 'shape' and 'stride': expected as ",
+           "many sizes as strides, but got ", shape.size(), " and ", stride.size());
+  int64_t last = 0;  // the furthest element reached, counted from the view's start
+  bool empty = false;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    PD_CHECK(shape[d] >= 0 && stride[d] >= 0, InvalidArgument, "[", op, "] arguments 'shape' and 'stride': expected ",
+             "non-negative values, but got ", shape[d], " and ", stride[d], " at dim ", d);
+    empty = empty || shape[d] == 0;
+    last += stride[d] * (shape[d] > 0 ? shape[d] - 1 : 0);
+  }
+  PD_CHECK(offset >= 0 && offset % item == 0, InvalidArgument, "[", op, "] argument 'offset': expected a ",
+           "non-negative multiple of the element size (", item, " bytes), but got ", offset);
+  const int64_t start = src.offset() + offset;
+  const int64_t capacity = src.Holder() ? static_cast<int64_t>(src.Holder()->size()) : 0;
+  PD_CHECK(empty || start + (last + 1) * item <= capacity, InvalidArgument, "[", op, "] a view of shape ",
+           DDim(shape).ToString(), ", stride ", DDim(stride).ToString(), " and offset ", offset,
+           " reaches byte ", start + (last + 1) * item, ", beyond the source's ", capacity, " bytes");
+  phi::DenseTensorMeta meta(src.dtype(), DDim(shape));
+  meta.strides = DDim(stride);
+  meta.offset = empty ? 0 : start;
+  auto view = std::make_shared<phi::DenseTensor>(meta);
+  view->ShareBufferWith(src);
+  return Tensor(view);
+}
+
 }  // namespace
 
 py::class_<Tensor> BindTensor(py::module_& m) {
@@ -134,6 +170,8 @@ py::class_<Tensor> BindTensor(py::module_& m) {
         replaced.set_autograd_meta(self.autograd_meta());
         self = replaced;
       }, py::arg("other"))
+      .def_static("_strided_view", &StridedView, py::arg("source"), py::arg("shape"), py::arg("stride"),
+                  py::arg("offset"))
       .def("cpu", [](const Tensor& t) { return CopyToPlace(t, CPUPlace(), "cpu"); })
       .def("cuda", [](const Tensor& t, py::handle device_id, bool blocking) {
         int id = CastInt(device_id, "cuda", "device_id", 0);

@@ -14,7 +14,7 @@ from paddle._C import _C_ops
 from paddle.framework import (
     dtype,
     bool, uint8, int8, int16, int32, int64,
-    float16, bfloat16, float32, float64, complex64, complex128,
+    float16, bfloat16, float32, float64, complex64, complex128, uint16, raw,
     set_default_dtype, get_default_dtype, set_flags, get_flags,
     is_compiled_with_cuda, disable_signal_handler,
 )
@@ -73,6 +73,8 @@ from paddle.tensor.construction import (
     manual_seed, view, view_as, view_as_real, view_as_complex, as_strided, nextafter, unfold,
 )
 from paddle.tensor.printing import set_printoptions
+from paddle.tensor.storage import MmapStorage
+from paddle.compat_proxy import enable_compat, disable_compat
 from paddle.tensor.legacy_types import (
     FloatTensor, DoubleTensor, HalfTensor, BFloat16Tensor, ByteTensor, CharTensor, ShortTensor, IntTensor, LongTensor,
     BoolTensor,

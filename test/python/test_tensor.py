@@ -382,11 +382,11 @@ def test_assign_copies_values_and_keeps_numpy_dtypes():
     out = paddle.zeros([2])
     assert paddle.assign(np.array([5, 6]), output=out) is out
     np.testing.assert_array_equal(out.numpy(), [5.0, 6.0])
-    assert out.dtype == paddle.float32  # the output keeps its dtype
+    assert out.dtype == paddle.int64  # the output takes x's dtype, as in Paddle 3.3
     with pytest.raises(TypeError, match=r"\[assign\] argument 'x'"):
         paddle.assign("text")
-    with pytest.raises(ValueError, match=r"\[assign\] the value: expected shape \[2\], but got \[3\]"):
-        paddle.assign([1, 2, 3], output=out)
+    paddle.assign([1, 2, 3], output=out)  # and its shape
+    np.testing.assert_array_equal(out.numpy(), [1, 2, 3])
 
 
 def test_set_value_writes_in_place():

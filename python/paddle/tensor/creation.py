@@ -56,11 +56,13 @@ def _dtype_name(dtype, op) -> str:
     if isinstance(dtype, _C.DataType):
         return dtype.name
     if isinstance(dtype, str):
-        return _C.DataType.__members__[dtype.upper()].name if dtype.upper() in _C.DataType.__members__ else dtype
-    try:
-        return np.dtype(dtype).name
-    except (TypeError, ValueError):
-        raise TypeError(f"[{op}] argument 'dtype': expected a data type, but got {check.got(dtype)}") from None
+        name = _C.DataType.__members__[dtype.upper()].name if dtype.upper() in _C.DataType.__members__ else dtype
+    else:
+        try:
+            name = np.dtype(dtype).name
+        except (TypeError, ValueError):
+            raise TypeError(f"[{op}] argument 'dtype': expected a data type, but got {check.got(dtype)}") from None
+    return "bfloat16" if name == "uint16" else name  # Paddle's alias
 
 
 def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
@@ -364,7 +366,8 @@ def diagflat(x, offset=0, name=None) -> Tensor:
 def assign(x, output=None) -> Tensor:
     """A copy of `x` (a Tensor, a NumPy array, a list or tuple, or a number;
     the latter keep NumPy's dtype), or `x` copied into `output` in place,
-    which is returned. Gradients flow through a Tensor `x`.
+    which is returned and takes x's shape and dtype. Gradients flow through a
+    Tensor `x` into the returned copy.
 
     Examples:
         >>> import paddle
@@ -389,5 +392,32 @@ def assign(x, output=None) -> Tensor:
         return copy
     if not isinstance(output, Tensor):
         raise TypeError(f"[assign] argument 'output': expected a Tensor or None, but got {type(output).__name__}")
-    assign_value(output, copy, "assign")
+    if list(output.shape) == list(copy.shape) and output.dtype == copy.dtype:
+        assign_value(output, copy, "assign")  # in its memory, so that views of output see it
+    else:  # output takes x's shape and dtype, as in Paddle
+        output._replace_data(copy.detach())
     return output
+
+
+def create_tensor(dtype, name=None, persistable=False) -> Tensor:
+    """An empty tensor (shape [0]) of ``dtype``, to be filled later, e.g. by
+    ``paddle.assign(x, output=t)``, which gives it x's shape. Paddle's has
+    no memory until then and reports shape []; this one holds no elements.
+
+    Args:
+        dtype (str|paddle.dtype|numpy.dtype): the data type.
+        name (str|None, optional): the tensor's name. Default: a generated one.
+        persistable (bool, optional): the tensor's persistable flag. Default False.
+
+    Examples:
+        >>> import paddle
+        >>> t = paddle.tensor.create_tensor(dtype="float32")
+        >>> paddle.assign(paddle.to_tensor([[1.0, 2.0]]), output=t).shape
+        paddle.Size([1, 2])
+    """
+    op = "create_tensor"
+    out = _C_ops.full([0], 0, _dtype_name(dtype, op), None)
+    if name is not None:
+        out.name = check.string(op, name, "name")
+    out.persistable = check.flag(op, persistable, "persistable")
+    return out

@@ -16,6 +16,7 @@ from paddle.tensor import linalg as _linalg
 from paddle.tensor import manipulation as _manipulation
 from paddle.tensor import math as _math
 from paddle.tensor import search as _search
+from paddle.tensor import storage as _storage
 from paddle.tensor.printing import tensor_repr
 from paddle.tensor.size import Size
 
@@ -293,6 +294,12 @@ def gradient(self):
     return None if self.grad is None else self.grad.numpy()
 
 
+def _create_parameter(*args, **kwargs):
+    from paddle.base.framework import create_parameter  # paddle.base imports this module
+
+    return create_parameter(*args, **kwargs)
+
+
 def _itself(self) -> Tensor:
     return self
 
@@ -329,6 +336,11 @@ Tensor.split_with_sizes = split_with_sizes
 Tensor.is_same_shape = lambda self, other: list(self.shape) == list(other.shape)
 Tensor.get_device = get_device
 Tensor.gradient = gradient
+_storage.install()
+Tensor.grad_ = Tensor.grad
+# Paddle sets these two creation functions on Tensor as they are: x is their first argument.
+Tensor.create_parameter = _create_parameter
+Tensor.create_tensor = _creation.create_tensor
 Tensor.value = Tensor.get_tensor = _itself
 Tensor.is_dense = lambda self: True
 Tensor.is_sparse = Tensor.is_sparse_coo = Tensor.is_sparse_csr = Tensor.is_dist = lambda self: False
