@@ -27,11 +27,18 @@ std::complex<R> Root(int64_t num, int64_t den) {
   return {static_cast<R>(std::cos(angle)), static_cast<R>(std::sin(angle))};
 }
 
-// n's radices (8s first, then 4s: fewer passes over the block), or an empty
-// list when n has a prime factor above kMaxDirectRadix.
+// n's radices (the largest first: fewer passes over the block), or an
+// empty list when n has a prime factor above kMaxDirectRadix. A radix-16
+// butterfly's 32 vectors fit only AVX-512's 32 registers.
 std::vector<int> Radices(int64_t n) {
   std::vector<int> radices;
-  for (int r : {8, 4, 2, 3, 5}) {
+#ifdef __AVX512F__
+  constexpr int kLargestRadix = 16;
+#else
+  constexpr int kLargestRadix = 8;
+#endif
+  for (int r : {16, 8, 4, 2, 3, 5}) {
+    if (r > kLargestRadix) continue;
     while (n % r == 0) {
       radices.push_back(r);
       n /= r;
@@ -146,6 +153,33 @@ inline void Butterfly(int r, const Point<V>* a, Point<V>* b, const std::complex<
     b[6] = e[2] - o2;
     b[3] = e[3] + o3;
     b[7] = e[3] - o3;
+  } else if constexpr (kRadix == 16) {
+    // Four radix-4 butterflies of the points k2, k2 + 4, k2 + 8, k2 + 12,
+    // their outputs t1 turned by w_16^(t1 k2), then four radix-4 butterflies
+    // across k2 give the outputs t1 + 4 t2.
+    Point<V> c[4][4];
+    for (int k2 = 0; k2 < 4; ++k2) {
+      const Point<V> column[4] = {a[k2], a[k2 + 4], a[k2 + 8], a[k2 + 12]};
+      Butterfly<4>(4, column, c[k2], roots);
+    }
+    const R c1 = R(0.92387953251128675613), s1 = R(0.38268343236508977173);  // cos, sin of pi / 8
+    const R half_sqrt2 = R(0.70710678118654752440);
+    const std::complex<R> w1(c1, -s1), w3(s1, -c1), w9(-c1, s1);
+    c[1][1] = c[1][1] * w1;
+    c[1][2] = Point<V>{c[1][2].re + c[1][2].im, c[1][2].im - c[1][2].re} * half_sqrt2;  // w_16^2
+    c[1][3] = c[1][3] * w3;
+    c[2][1] = Point<V>{c[2][1].re + c[2][1].im, c[2][1].im - c[2][1].re} * half_sqrt2;  // w_16^2
+    c[2][2] = MinusI(c[2][2]);                                                              // w_16^4
+    c[2][3] = Point<V>{c[2][3].im - c[2][3].re, -c[2][3].re - c[2][3].im} * half_sqrt2;  // w_16^6
+    c[3][1] = c[3][1] * w3;
+    c[3][2] = Point<V>{c[3][2].im - c[3][2].re, -c[3][2].re - c[3][2].im} * half_sqrt2;  // w_16^6
+    c[3][3] = c[3][3] * w9;
+    for (int t1 = 0; t1 < 4; ++t1) {
+      const Point<V> row[4] = {c[0][t1], c[1][t1], c[2][t1], c[3][t1]};
+      Point<V> out[4];
+      Butterfly<4>(4, row, out, roots);
+      for (int t2 = 0; t2 < 4; ++t2) b[t1 + 4 * t2] = out[t2];
+    }
   } else {
     for (int t = 0; t < r; ++t) {
       Point<V> acc = a[0];
@@ -493,6 +527,7 @@ void FftPlan<R>::Stockham(R* re, R* im, R* work) const {
       case 4: pass(std::integral_constant<int, 4>()); break;
       case 5: pass(std::integral_constant<int, 5>()); break;
       case 8: pass(std::integral_constant<int, 8>()); break;
+      case 16: pass(std::integral_constant<int, 16>()); break;
       default: pass(std::integral_constant<int, 0>());  // any other radix, from its roots table
     }
     std::swap(xr, yr);
