@@ -83,18 +83,10 @@ def _frame_index(n_frames, hop_length, n_fft):
 
 def _frames(signals, n_frames, hop_length, n_fft):
     """[N, n_frames, n_fft]: frame t of each of the [N, T] signals is
-    samples t * hop_length + [0, n_fft)."""
-    n = signals.shape[0]
-    if n_fft % hop_length:
-        index = _frame_index(n_frames, hop_length, n_fft)
-        return paddle.index_select(signals, index, axis=1).reshape([n, n_frames, n_fft])
-    # A frame is n_fft / hop_length consecutive hops: the frames are that many
-    # shifted runs of hops side by side, copies of contiguous rows, where a
-    # gather of every sample was 8x slower.
-    per_frame = n_fft // hop_length
-    hops = paddle.slice(signals, [1], [0], [(n_frames + per_frame - 1) * hop_length])
-    hops = hops.reshape([n, n_frames + per_frame - 1, hop_length])
-    return paddle.concat([paddle.slice(hops, [1], [i], [i + n_frames]) for i in range(per_frame)], axis=-1)
+    samples t * hop_length + [0, n_fft), a view of the signals' memory (the
+    window's product makes the one copy)."""
+    n, length = signals.shape
+    return paddle.as_strided(signals, [n, n_frames, n_fft], [length, hop_length, 1])
 
 
 def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode="reflect", normalized=False,

@@ -46,6 +46,9 @@ void ReshapeInferMeta(const Meta& x, const IntArray& shape, Meta* out);
 void TransposeInferMeta(const Meta& x, const std::vector<int64_t>& perm, Meta* out);
 void SqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
 void UnsqueezeInferMeta(const Meta& x, const IntArray& axis, Meta* out);
+// as_strided: shape, with every position offset + sum(i[d] * stride[d]) within x's elements.
+void AsStridedInferMeta(const Meta& x, const std::vector<int64_t>& shape, const std::vector<int64_t>& stride,
+                        int64_t offset, Meta* out);
 // as_real: complex [...] -> real [..., 2]; as_complex the inverse.
 void AsRealInferMeta(const Meta& x, Meta* out);
 void AsComplexInferMeta(const Meta& x, Meta* out);

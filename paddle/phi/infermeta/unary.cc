@@ -243,6 +243,27 @@ void BroadcastViewInferMeta(const Meta& x, const IntArray& shape, Meta* out) {
   *out = Meta(x.dtype, dims);
 }
 
+void AsStridedInferMeta(const Meta& x, const std::vector<int64_t>& shape, const std::vector<int64_t>& stride,
+                        int64_t offset, Meta* out) {
+  PD_CHECK(shape.size() == stride.size(), InvalidArgument, "arguments 'shape' and 'stride': expected as many sizes as ",
+           "strides, but got ", shape.size(), " and ", stride.size());
+  PD_CHECK(offset >= 0, InvalidArgument, "argument 'offset': expected an int >= 0, but got ", offset);
+  int64_t last = offset;  // the furthest position reached
+  bool empty = false;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    PD_CHECK(shape[d] >= 0 && stride[d] >= 0, InvalidArgument, "arguments 'shape' and 'stride': expected ",
+             "non-negative values, but got ", shape[d], " and ", stride[d], " at dim ", d);
+    empty = empty || shape[d] == 0;
+    if (shape[d] > 0) last += stride[d] * (shape[d] - 1);
+  }
+  const int64_t numel = x.dims.numel();
+  const bool known = std::none_of(x.dims.data(), x.dims.data() + x.dims.size(), [](int64_t d) { return d < 0; });
+  PD_CHECK(empty || !known || last < numel, InvalidArgument, "shape ", DDim(shape).ToString(), ", stride ",
+           DDim(stride).ToString(), " and offset ", offset, " reach position ", last, ", beyond x's ", numel,
+           " elements");
+  *out = Meta(x.dtype, DDim(shape));
+}
+
 void AsRealInferMeta(const Meta& x, Meta* out) {
   PD_CHECK(x.dtype == DataType::COMPLEX64 || x.dtype == DataType::COMPLEX128, InvalidType,
            "x must be complex64 or complex128, but got ", DataTypeName(x.dtype));

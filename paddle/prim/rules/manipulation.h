@@ -32,6 +32,38 @@ T SliceGrad(const T& grad, const T& input, const std::vector<int64_t>& axes, con
   return g;
 }
 
+// The positions as_strided reads, an int64 tensor of `shape`:
+// offset + sum(i[d] * stride[d]) (flat positions of a row-major tensor).
+template <TensorLike T>
+T StridedPositions(const std::vector<int64_t>& shape, const std::vector<int64_t>& stride, int64_t offset,
+                   const Place& place) {
+  T positions = full<T>(IntArray(), offset, DataType::INT64, place);
+  const int rank = static_cast<int>(shape.size());
+  for (int d = 0; d < rank; ++d) {
+    const T along = PositionsAlong<T>(shape[d], d, rank, place);
+    positions = add(positions, multiply(along, full<T>(IntArray(), stride[d], DataType::INT64, place)));
+  }
+  return positions;
+}
+
+// as_strided as a gather of x's elements (what a graph without views runs).
+template <TensorLike T>
+T AsStridedGather(const T& x, const std::vector<int64_t>& shape, const std::vector<int64_t>& stride,
+                  int64_t offset) {
+  const T positions = reshape(StridedPositions<T>(shape, stride, offset, x.place()), IntArray({-1}));
+  return reshape(index_select(reshape(x, IntArray({-1})), positions, 0), IntArray(shape));
+}
+
+// The gradient of as_strided: each element of grad added at the position it
+// was read from (a position read several times gathers them all).
+template <TensorLike T>
+T AsStridedGrad(const T& grad, const T& x, const std::vector<int64_t>& shape, const std::vector<int64_t>& stride,
+                int64_t offset) {
+  const T positions = reshape(StridedPositions<T>(shape, stride, offset, x.place()), IntArray({-1}));
+  const T flat = ZerosLike(reshape(x, IntArray({-1})));
+  return ReshapeLike(index_add(flat, positions, 0, reshape(grad, IntArray({-1}))), x);
+}
+
 // The gradient of concat: grad cut back into pieces shaped like x.
 template <TensorLike T>
 std::vector<T> ConcatGrad(const T& grad, const std::vector<T>& x, int64_t axis) {

@@ -140,10 +140,20 @@ def view_as_complex(x, name=None) -> Tensor:
 
 
 def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:
-    """The tensor of `shape` whose element at index i is x's element at flat
-    position offset + sum(i[d] * stride[d]) of x in row-major order (x's
-    memory, were it contiguous). Elements may repeat; differentiable in x
-    (a repeated element gathers the gradients of all its places).
+    """The view of x's memory with `shape` and `stride` (in elements) from
+    element `offset` on: its element at index i is x's element at flat
+    position offset + sum(i[d] * stride[d]). It shares x's memory when x is
+    contiguous (a non-contiguous x is read as its row-major copy). Elements
+    may repeat; differentiable in x (a repeated element gathers the
+    gradients of all its places).
+
+    Args:
+        x (Tensor): the tensor whose elements are read.
+        shape (list|tuple): the view's shape.
+        stride (list|tuple): the view's strides, one per dim, in elements.
+        offset (int, optional): the flat position of the view's first
+            element. Default 0.
+        name (str|None, optional): unused, as in Paddle.
 
     Examples:
         >>> import paddle
@@ -154,17 +164,7 @@ def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:
     check.tensor(op, x)
     shape, stride = check.int_list(op, shape, "shape"), check.int_list(op, stride, "stride")
     offset = check.integer(op, offset, "offset", min=0)
-    if len(shape) != len(stride) or any(d < 0 for d in shape) or any(s < 0 for s in stride):
-        raise ValueError(f"[{op}] arguments 'shape' and 'stride': expected as many non-negative sizes as strides, "
-                         f"but got shape {shape} and stride {stride}")
-    positions = np.full(shape, offset, dtype=np.int64)
-    for d, (n, s) in enumerate(zip(shape, stride)):
-        # (this module's `range` is paddle.range)
-        positions += (np.arange(n, dtype=np.int64) * s).reshape([n if a == d else 1 for a, _ in enumerate(shape)])
-    if positions.size and positions.max() >= x.size:
-        raise ValueError(f"[{op}] shape {shape}, stride {stride} and offset {offset} reach position "
-                         f"{int(positions.max())}, beyond x's {x.size} elements")
-    return paddle.gather(x.reshape([-1]), paddle.to_tensor(positions.reshape(-1), place=x.place)).reshape(shape)
+    return _C_ops.as_strided(x, shape, stride, offset)
 
 
 def nextafter(x, y, name=None) -> Tensor:
@@ -207,7 +207,10 @@ def unfold(x, axis, size, step, name=None) -> Tensor:
     if size < 0 or size > length or step <= 0:
         raise ValueError(f"[unfold] size {size} must be in [0, {length}] and step {step} positive")
     count = (length - size) // step + 1
-    index = (paddle.arange(count, dtype="int64").unsqueeze(1) * step + paddle.arange(size, dtype="int64")).reshape([-1])
-    windows = paddle.index_select(x, index, axis)
-    shape = list(x.shape[:axis]) + [count, size] + list(x.shape[axis + 1:])
-    return paddle.moveaxis(windows.reshape(shape), axis + 1, -1)
+    # A view (as in Paddle): the windows' axis steps `step` times axis's stride, the new last axis one stride.
+    strides, step_of_dims = [], 1
+    for d in reversed(list(x.shape) or [1]):  # x's row-major strides (as_strided reads x's row-major order)
+        strides.insert(0, step_of_dims)
+        step_of_dims *= d
+    shape = list(x.shape[:axis]) + [count] + list(x.shape[axis + 1:]) + [size]
+    return as_strided(x, shape, strides[:axis] + [strides[axis] * step] + strides[axis + 1:] + [strides[axis]])

@@ -125,6 +125,16 @@ void ExpandKernel(const Context& ctx, const DenseTensor& x, const IntArray&, Den
   StridedCopy(ctx, x, out);
 }
 
+// Contiguous x's memory read with out's dims and `stride`, from element `offset` on.
+template <typename Context>
+void AsStridedKernel(const Context&, const DenseTensor& x, const std::vector<int64_t>&,
+                     const std::vector<int64_t>& stride, int64_t offset, DenseTensor* out) {
+  DenseTensorMeta* m = out->mutable_meta();
+  m->strides = DDim(stride);
+  m->offset = x.offset() + offset * static_cast<int64_t>(paddle::SizeOf(x.dtype()));
+  out->ShareBufferWith(x);
+}
+
 // A complex tensor read as its real and imaginary parts, a last dim of 2.
 template <typename Context>
 void AsRealKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
@@ -150,6 +160,7 @@ void AsComplexKernel(const Context&, const DenseTensor& x, DenseTensor* out) {
 #define PD_REGISTER_VIEW_KERNELS(B)                                   \
   PD_REGISTER_OP_KERNEL(broadcast_view, B, phi::BroadcastViewKernel); \
   PD_REGISTER_OP_KERNEL(expand, B, phi::ExpandKernel);                \
+  PD_REGISTER_OP_KERNEL(as_strided, B, phi::AsStridedKernel);         \
   PD_REGISTER_OP_KERNEL(as_real, B, phi::AsRealKernel);               \
   PD_REGISTER_OP_KERNEL(as_complex, B, phi::AsComplexKernel);         \
   PD_REGISTER_OP_KERNEL(reshape, B, phi::ReshapeKernel);              \
