@@ -249,6 +249,20 @@ def test_memory_is_cached_and_returned(plugin):
     assert _C.memory_stats(place)["reserved"] < after["reserved"]
 
 
+def test_peak_reserved_memory_counts_the_cache(plugin):
+    place = paddle.CustomPlace("custom_cpu", 1)
+    _C.empty_cache(place)
+    paddle.device.reset_max_memory_reserved(place)
+    base = paddle.device.memory_reserved(place)
+    assert paddle.device.max_memory_reserved(place) == base
+    x = _C._C_ops.full([1024, 1024], 0.0, paddle.float32, place)  # 4 MiB: a segment of its own
+    del x  # the segment stays cached: reserved, so the peak is at least base + 4 MiB
+    assert paddle.device.max_memory_reserved("custom_cpu:1") >= base + (4 << 20)
+    _C.empty_cache(place)
+    paddle.device.reset_max_memory_reserved(place)
+    assert paddle.device.max_memory_reserved(place) == paddle.device.memory_reserved(place) == base
+
+
 def test_out_of_device_memory_is_a_memory_error(plugin, monkeypatch):
     monkeypatch.setenv("CUSTOM_CPU_MEMORY_MB", "64")
     with pytest.raises(MemoryError, match=r"out of memory on Place\(custom_cpu:1\): requested 134217728 bytes"):
@@ -275,6 +289,18 @@ def test_streams_and_events(plugin):
     default.wait_stream(stream)
     paddle.device.synchronize("custom_cpu:0")
     np.testing.assert_array_equal(x.numpy(), np.full(4, 3, np.float32))
+
+
+def test_stream_context_switches_and_restores_the_stream(plugin):
+    stream = paddle.device.Stream("custom_cpu:0")
+    default = paddle.device.current_stream("custom_cpu:0")
+    context = paddle.device.StreamContext(stream)
+    assert context.stream is stream
+    with pytest.raises(ZeroDivisionError):
+        with context:
+            assert paddle.device.current_stream("custom_cpu:0") == stream
+            1 / 0
+    assert paddle.device.current_stream("custom_cpu:0") == default
 
 
 def test_released_streams_are_reused_not_destroyed(plugin):

@@ -1,5 +1,7 @@
 """paddle.device's queries against what the process can see independently
-(CUDA's device count, the loaded plugins), and its seeding helpers."""
+(CUDA's device count, the loaded plugins), its seeding helpers, the device
+context manager, the CUDA-only helpers without a GPU, and the typed tensor
+constructors."""
 
 from __future__ import annotations
 
@@ -50,7 +52,8 @@ def test_device_guard_restores_the_device_and_gpu_queries_refuse_without_a_gpu()
     assert paddle.device.is_compiled_with_ipu() is False
     if paddle.device.cuda.device_count() == 0:
         for query in (paddle.device.memory_allocated, paddle.device.max_memory_allocated,
-                      paddle.device.get_device_name, paddle.device.reset_peak_memory_stats):
+                      paddle.device.get_device_name, paddle.device.reset_peak_memory_stats,
+                      paddle.device.max_memory_reserved, paddle.device.reset_max_memory_reserved):
             with pytest.raises(RuntimeError, match="no CUDA GPU is available"):
                 query()
     else:
@@ -64,3 +67,106 @@ def test_top_level_aliases():
     assert paddle.vecdot(x, y).item() == 11.0
     np.testing.assert_array_equal(paddle.from_dlpack(paddle.to_dlpack(x)).numpy(), [1.0, 2.0])
     assert paddle.incubate.optimizer.LBFGS is paddle.optimizer.LBFGS
+
+
+def test_typed_tensor_constructors_are_the_top_level_ones():
+    names = ["BFloat16Tensor", "BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor", "FloatTensor", "HalfTensor",
+             "IntTensor", "LongTensor", "ShortTensor"]
+    for name in names:
+        assert getattr(paddle.device, name) is getattr(paddle, name)
+    x = paddle.device.LongTensor([3, -4])
+    assert x.dtype == paddle.int64 and x.tolist() == [3, -4]
+    assert paddle.device.DoubleTensor(2, 5).shape == [2, 5]
+    assert paddle.device.ByteTensor().shape == [0]
+
+
+def test_device_context_manager_switches_and_restores():
+    before = paddle.device.get_device()
+    assert before == "cpu"
+    manager = paddle.device.device("cpu")
+    assert manager.place == paddle.CPUPlace()
+    with manager as entered:
+        assert entered is None
+        assert paddle.device.get_device() == "cpu"
+        assert paddle.ones([1]).place == paddle.CPUPlace()
+    assert paddle.device.get_device() == before
+    # None is the current device; an int indexes the current device's kind (the CPU has only 0); 'cuda' is 'gpu'.
+    assert paddle.device.device().place == paddle.CPUPlace()
+    assert paddle.device.device(0).place == paddle.CPUPlace()
+    assert paddle.device.device(" CPU ").place == paddle.CPUPlace()
+    assert paddle.device.device(paddle.CPUPlace()).place == paddle.CPUPlace()
+    if paddle.device.is_compiled_with_cuda():
+        assert paddle.device.device("cuda:1").place == paddle.CUDAPlace(1)
+    with pytest.raises(ZeroDivisionError):  # the previous device comes back after an error too
+        with paddle.device.device("cpu"):
+            1 / 0
+    assert paddle.device.get_device() == before
+
+
+def test_device_context_manager_rejects_bad_devices():
+    with pytest.raises(ValueError, match=r"\[device\] argument 'device': the CPU has only index 0, but got 1"):
+        paddle.device.device(1)
+    with pytest.raises(ValueError, match=r"\[device\] argument 'device': a device index must be >= 0, but got -1"):
+        paddle.device.device(-1)
+    with pytest.raises(ValueError, match=r"\[device\] argument 'device': expected 'cpu', .* but got 'tpu:0'"):
+        paddle.device.device("tpu:0")
+    for bad in (1.5, True, ["cpu"]):
+        with pytest.raises(TypeError, match=r"\[device\] argument 'device': expected a Place, a device string or "):
+            paddle.device.device(bad)
+    if paddle.device.cuda.device_count() == 0 and paddle.device.is_compiled_with_cuda():
+        with pytest.raises(RuntimeError, match="no CUDA GPU is available"):
+            with paddle.device.device("gpu:0"):
+                pass
+        assert paddle.device.get_device() == "cpu"
+
+
+def test_stream_context_is_stream_guard():
+    assert paddle.device.StreamContext is paddle.device.stream_guard
+    guard = paddle.device.StreamContext()  # no stream: the block runs unchanged
+    assert guard.stream is None
+    with guard as entered:
+        assert entered is None and paddle.device.get_device() == "cpu"
+    with pytest.raises(TypeError, match=r"\[stream_guard\] argument 'stream': expected a paddle.device.Stream or "
+                                        r"None, but got str"):
+        paddle.device.StreamContext("default")
+
+
+def test_external_streams_are_checked_then_refused():
+    with pytest.raises(TypeError, match=r"\[get_stream_from_external\] argument 'data_ptr': expected an int"):
+        paddle.device.get_stream_from_external("0x7f00")
+    with pytest.raises(TypeError, match=r"\[get_stream_from_external\] argument 'data_ptr'"):
+        paddle.device.get_stream_from_external(True)
+    with pytest.raises(ValueError, match=r"\[get_stream_from_external\] argument 'device': expected a GPU, but "
+                                         r"got cpu"):
+        paddle.device.get_stream_from_external(1234)  # the current device is the CPU
+    with pytest.raises(TypeError, match=r"\[get_stream_from_external\] argument 'device'"):
+        paddle.device.get_stream_from_external(1234, 0.5)
+    if paddle.device.is_compiled_with_cuda():
+        with pytest.raises(NotImplementedError, match=r"\[get_stream_from_external\] wrapping a stream made "):
+            paddle.device.get_stream_from_external(1234, "gpu:0")
+
+
+def test_cuda_graph_and_ipc_helpers(monkeypatch):
+    assert paddle.device.is_current_stream_capturing() is False  # nothing captures CUDA graphs here
+    if paddle.device.is_compiled_with_cuda():
+        assert paddle.device.ipc_collect() is None  # no CUDA IPC memory to free
+    monkeypatch.setattr(paddle.device, "is_compiled_with_cuda", lambda: False)
+    with pytest.raises(RuntimeError, match=r"\[ipc_collect\] this package is not compiled with CUDA"):
+        paddle.device.ipc_collect()
+
+
+def test_peak_reserved_memory_on_the_cpu():
+    paddle.device.reset_max_memory_reserved("cpu")
+    assert paddle.device.max_memory_reserved("cpu") == paddle.device.memory_reserved("cpu")
+    x = paddle.zeros([1 << 22])  # 16 MiB, held from the system while x lives
+    held = paddle.device.memory_reserved("cpu")
+    assert held >= 16 << 20
+    del x
+    assert paddle.device.max_memory_reserved("cpu") >= held  # the peak stays when the memory goes
+    paddle.device.reset_max_memory_reserved("cpu")
+    assert paddle.device.max_memory_reserved("cpu") == paddle.device.memory_reserved("cpu")
+    with pytest.raises(TypeError, match=r"\[max_memory_reserved\] argument 'device': expected a GPU index, a device "
+                                        r"string or a Place, but got float"):
+        paddle.device.max_memory_reserved(1.5)
+    with pytest.raises(TypeError, match=r"\[reset_max_memory_reserved\] argument 'device'"):
+        paddle.device.reset_max_memory_reserved([0])

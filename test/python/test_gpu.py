@@ -61,6 +61,20 @@ def test_memory_statistics_follow_tensors():
     paddle.device.cuda.empty_cache()
 
 
+def test_peak_reserved_memory_survives_empty_cache():
+    paddle.device.cuda.empty_cache()
+    paddle.device.reset_max_memory_reserved()
+    assert paddle.device.max_memory_reserved() == paddle.device.memory_reserved()
+    t = paddle.zeros([4 << 20], dtype="float32").cuda()  # 16 MiB
+    in_use = paddle.device.memory_allocated()  # reserved >= allocated at every moment
+    assert in_use >= 16 << 20
+    del t
+    paddle.device.empty_cache()  # t's segment goes back to the driver; the peak stays
+    assert paddle.device.max_memory_reserved() >= in_use
+    paddle.device.reset_max_memory_reserved(0)
+    assert paddle.device.max_memory_reserved("gpu:0") == paddle.device.memory_reserved()
+
+
 def test_streams_and_events_order_work():
     a = np.random.default_rng(1).random(1 << 22, dtype=np.float32)
     x = paddle.to_tensor(a, place="gpu")

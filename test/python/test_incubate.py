@@ -1,11 +1,13 @@
 """paddle.incubate: the deprecated graph and segment aliases (same results as
 paddle.geometric, plus the warning), the k-hop sampler against a NumPy
 breadth-first reference, identity_loss, the masked softmaxes against NumPy,
-and LookAhead/ModelAverage against parameter trajectories computed by hand in
-NumPy."""
+LookAhead/ModelAverage against parameter trajectories computed by hand in
+NumPy, cc.compile's dtype dispatch and dimension rules against NumPy, and
+inference (functions and layers run through saved models) against NumPy."""
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import numpy as np
@@ -15,6 +17,8 @@ from gradcheck import check_grads
 import paddle
 import paddle.geometric as G
 import paddle.incubate as I
+import paddle.incubate.cc as pcc
+import paddle.incubate.cc.typing as pct
 from paddle.utils.deprecated import VisibleDeprecationWarning
 
 ROW = np.array([3, 7, 0, 9, 1, 4, 2, 9, 3, 9, 1, 9, 7])
@@ -371,3 +375,212 @@ def test_model_average_errors(kwargs, error, argument):
     arguments.update(kwargs)
     with pytest.raises(error, match=rf"^\[ModelAverage\] argument '{argument}'"):
         I.ModelAverage(**arguments)
+
+
+
+# --- cc: compiled from annotations ---------------------------------------------
+# This module has `from __future__ import annotations`: cc.compile evaluates the string annotations, which name
+# these globals.
+
+N, K = pct.DimVar("N", min=2), pct.DimVar("K", max=6)
+T = pct.DTypeVar("T", "float32", "float64")
+U = pct.DTypeVar("U", "int32", "int64")
+
+
+def _dense_relu(x: pct.Tensor([N, K], T), w: pct.Tensor([K, 3], T), b: pct.Tensor([pct.DimVar(3)], T)):
+    return paddle.nn.functional.relu(x @ w + b)
+
+
+def _shift(x: pct.Tensor([N], T), steps: pct.Tensor([N], U)):
+    return x + steps.astype(x.dtype)
+
+
+def _dense_relu_reference(x, w, b):
+    return np.maximum(x @ w + b, 0)
+
+
+def test_cc_compile_runs_a_program_per_dtype():
+    rng = np.random.default_rng(7)
+    f = pcc.compile(_dense_relu)
+    for dtype in ("float32", "float64"):
+        x, w, b = (rng.standard_normal(s).astype(dtype) for s in ((4, 5), (5, 3), (3,)))
+        out = f(paddle.to_tensor(x, stop_gradient=False), paddle.to_tensor(w), paddle.to_tensor(b))
+        assert out.dtype == getattr(paddle, dtype) and out.shape == [4, 3]
+        assert out.stop_gradient  # inference only: no gradient is recorded
+        np.testing.assert_allclose(out.numpy(), _dense_relu_reference(x, w, b), rtol=1e-5)
+    # Named dims are any size: another N runs the same programs.
+    x = rng.standard_normal((9, 5))
+    w, b = rng.standard_normal((5, 3)), rng.standard_normal(3)
+    np.testing.assert_allclose(f(*map(paddle.to_tensor, (x, w, b))).numpy(), _dense_relu_reference(x, w, b))
+
+
+def test_cc_compile_crosses_dtype_variables():
+    f = pcc.compile(_shift)
+    for float_dtype in ("float32", "float64"):
+        for int_dtype in ("int32", "int64"):
+            out = f(paddle.to_tensor([0.5, 1.5], float_dtype), paddle.to_tensor([2, -1], int_dtype))
+            assert out.dtype == getattr(paddle, float_dtype) and out.tolist() == [2.5, 0.5]
+    with pytest.raises(TypeError, match=r"\[cc.compile\] _shift has no program for the input dtypes \(int32, "
+                                        r"int32\); it was compiled for \(float32, int32\); \(float32, int64\)"):
+        f(paddle.to_tensor([1, 2], "int32"), paddle.to_tensor([1, 2], "int32"))
+
+
+@pytest.mark.parametrize("shapes, message", [
+    (((1, 5), (5, 3), (3,)), r"argument 'x': dim 0 \(N\) must be >= 2, but got 1"),
+    (((2, 7), (7, 3), (3,)), r"argument 'x': dim 1 \(K\) must be <= 6, but got 7"),
+    (((2, 5), (4, 3), (3,)), r"argument 'w': dim 0 \(K\) is 4, but K is 5 in an earlier argument"),
+    (((2, 5), (5, 2), (3,)), r"argument 'w' must have size 3 in dim 1, but got 2"),
+    (((2, 5), (5, 3), (3, 1)), r"argument 'b' must be 1-D, but got shape \[3, 1\]"),
+])
+def test_cc_compile_checks_dims(shapes, message):
+    f = pcc.compile(_dense_relu)
+    with pytest.raises(ValueError, match=r"^\[cc.compile\] _dense_relu: " + message):
+        f(*(paddle.ones(s) for s in shapes))
+
+
+def test_cc_compile_bad_inputs():
+    f = pcc.compile(_dense_relu)
+    with pytest.raises(TypeError, match=r"\[cc.compile\] _dense_relu takes 3 tensors, but got 2"):
+        f(paddle.ones([2, 5]), paddle.ones([5, 3]))
+    with pytest.raises(TypeError, match=r"\[cc.compile\] _dense_relu: argument 'b' must be a Tensor, but got list"):
+        f(paddle.ones([2, 5]), paddle.ones([5, 3]), [0.0, 0.0, 0.0])
+    with pytest.raises(TypeError, match=r"'x' is not"):
+        pcc.compile(lambda x: x)
+    with pytest.raises(NotImplementedError, match=r"\[cc.compile\] only inference is supported"):
+        pcc.compile(_dense_relu, train=True)
+    with pytest.raises(ValueError, match=r"argument 'compile_engine': expected 'PCC' or 'CINN', but got 'XLA'"):
+        pcc.compile(_dense_relu, compile_engine="XLA")
+
+
+def test_cc_typing_checks_its_arguments():
+    assert (N.name_or_value, N.min, N.max) == ("N", 2, None)
+    assert pct.Dim is pct.DimVar and pct.DType is pct.DTypeVar
+    with pytest.raises(TypeError, match=r"\[cc.typing.DimVar\] argument 'name_or_value'"):
+        pct.DimVar(2.5)
+    with pytest.raises(ValueError, match=r"\[cc.typing.DimVar\] min \(3\) must be <= max \(2\)"):
+        pct.DimVar("M", min=3, max=2)
+    with pytest.raises(ValueError, match=r"\[cc.typing.DTypeVar\] 'T' needs at least one candidate dtype"):
+        pct.DTypeVar("T")
+    with pytest.raises(ValueError, match=r"expected distinct dtypes"):
+        pct.DTypeVar("T", "float32", "float32")
+    with pytest.raises(ValueError, match=r"expected dtype names such as 'float32', but got 'real'"):
+        pct.DTypeVar("T", "real")
+    with pytest.raises(TypeError, match=r"\[cc.typing.Tensor\] argument 'dtype': expected a DTypeVar, but got str"):
+        pct.Tensor([N], "float32")
+
+
+def test_cc_fuse_matmul_applies_the_epilogue():
+    x = np.array([[1.0, -2.0], [3.0, 0.5]])
+    w = np.array([[1.0, 2.0], [-1.0, 1.0]])
+    out = pcc.fuse.matmul(paddle.to_tensor(x), paddle.to_tensor(w), paddle.nn.functional.relu, transpose_y=True)
+    np.testing.assert_array_equal(out.numpy(), np.maximum(x @ w.T, 0))  # [[0, 0], [7, 0]]
+    with pcc.fuse.by_register():
+        pass
+    with pytest.raises(TypeError, match=r"\[cc.fuse.matmul\] argument 'epilogue': expected a callable"):
+        pcc.fuse.matmul(paddle.to_tensor(x), paddle.to_tensor(w), "relu")
+
+
+# --- inference: run through a saved model ---------------------------------------
+
+
+def _axpy(x, y):
+    return 2 * x + y
+
+
+def _info(folder):
+    with open(os.path.join(folder, "infer_d2s_input_info.txt"), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_inference_of_a_function_saves_and_runs_the_model(tmp_path):
+    fast = I.inference(_axpy, save_model_dir=str(tmp_path))
+    assert I.inference(fast) is fast and I.inference is I.jit.inference
+    a, b = np.arange(6.0).reshape(2, 3), np.full((2, 3), 0.5)
+    out = fast(paddle.to_tensor(a, "float32"), paddle.to_tensor(b, "float32"))
+    np.testing.assert_array_equal(out.numpy(), 2 * a + b)
+    folder = tmp_path / "_axpy"
+    assert (folder / "infer.json").is_file()
+    assert _info(folder) == "x:2,3\ny:2,3\n"
+    # Another batch size saves again, with that dim of any size.
+    a = np.arange(15.0).reshape(5, 3)
+    np.testing.assert_array_equal(fast(paddle.to_tensor(a, "float32"), y=paddle.ones([5, 3])).numpy(), 2 * a + 1)
+    assert _info(folder) == "x:-1,3\ny:-1,3\n"
+
+
+def test_inference_reuses_a_cached_model(tmp_path):
+    x, y = paddle.ones([2, 2]), paddle.full([2, 2], 3.0)
+    I.inference(_axpy, save_model_dir=str(tmp_path))(x, y)
+    model = tmp_path / "_axpy" / "infer.json"
+    saved = model.stat().st_mtime_ns
+    cached = I.inference(_axpy, save_model_dir=str(tmp_path), cache_static_model=True)
+    assert cached(x, y).tolist() == [[5.0, 5.0], [5.0, 5.0]]
+    assert model.stat().st_mtime_ns == saved  # loaded, not saved again
+
+
+def test_inference_of_a_layer_replaces_its_forward(tmp_path):
+    layer = paddle.nn.Linear(4, 3)
+    w, b = np.arange(12.0).reshape(4, 3) / 10, np.array([1.0, -1.0, 0.5])
+    layer.weight.set_value(w.astype("float32"))
+    layer.bias.set_value(b.astype("float32"))
+    assert I.inference(layer, save_model_dir=str(tmp_path)) is layer
+    x = np.array([[1.0, 2.0, 3.0, 4.0]])
+    np.testing.assert_allclose(layer(paddle.to_tensor(x, "float32")).numpy(), x @ w + b, rtol=1e-6)
+    assert (tmp_path / "forward" / "infer.pdiparams").is_file()  # the folder is named after the function
+    forward = layer.forward
+    assert I.inference(layer) is layer and layer.forward is forward  # converted once
+
+
+def test_inference_as_a_method_decorator_with_fixed_and_list_arguments(tmp_path):
+    class Scaled(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.scale = paddle.create_parameter([1], "float32",
+                                                 default_initializer=paddle.nn.initializer.Constant(3.0))
+
+        @I.inference(save_model_dir=str(tmp_path))
+        def forward(self, x, extra=None, parts=(), negate=False):
+            out = x * self.scale
+            if extra is not None:
+                out = out + extra
+            for p in parts:
+                out = out + p
+            return out * -1 if negate else out, x.sum()  # (a saved unary minus does not load yet)
+
+    layer = Scaled()
+    x = paddle.to_tensor([1.0, 2.0])
+    scaled, total = layer(x)
+    assert scaled.tolist() == [3.0, 6.0] and total.item() == 3.0
+    # None, bools and list lengths are part of the program: changing them saves it again.
+    scaled, _ = layer(x, extra=paddle.to_tensor([10.0, 20.0]), negate=True)
+    assert scaled.tolist() == [-13.0, -26.0]
+    scaled, _ = layer(x, None, [paddle.ones([2]), paddle.full([2], 2.0)])
+    assert scaled.tolist() == [6.0, 9.0]
+    assert _info(tmp_path / "forward") == "x:2\nparts_0:2\nparts_1:2\n"
+    # Another instance has its own parameters.
+    other = Scaled()
+    other.scale.set_value(np.array([5.0], "float32"))
+    assert other(x)[0].tolist() == [5.0, 10.0]
+    assert layer(x)[0].tolist() == [3.0, 6.0]
+
+
+def test_inference_bad_inputs(tmp_path):
+    def varargs(*xs):
+        return xs[0]
+
+    with pytest.raises(ValueError, match=r"\[incubate.jit.inference\] varargs has \*args or \*\*kwargs"):
+        I.inference(varargs)
+    with pytest.raises(ValueError, match=r"converts a Layer method, whose first parameter is self; _axpy's "):
+        I.inference(save_model_dir=str(tmp_path))(_axpy)
+    with pytest.raises(TypeError, match=r"argument 'function': expected a function or a Layer, but got int"):
+        I.inference(3)
+    with pytest.raises(ValueError, match=r"argument 'precision_mode': expected one of 'float32', 'float16', "
+                                         r"'bfloat16', but got 'int8'"):
+        I.inference(_axpy, precision_mode="int8")
+    with pytest.raises(NotImplementedError, match=r"with_trt=True"):
+        I.inference(_axpy, with_trt=True)
+    fast = I.inference(_axpy, save_model_dir=str(tmp_path))
+    with pytest.raises(ValueError, match=r"\[incubate.jit.inference\] _axpy: missing a required argument: 'y'"):
+        fast(paddle.ones([2]))
+    with pytest.raises(TypeError, match=r"_axpy: argument 'y' must be a Tensor, a list or tuple of Tensors, None or "
+                                        r"a bool, but got float"):
+        fast(paddle.ones([2]), 1.0)

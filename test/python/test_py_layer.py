@@ -168,3 +168,24 @@ def test_context_options_materialize_grads_and_dtype_consistency():
     for consistent, dtype in ((True, paddle.float32), (False, paddle.float64)):
         x = paddle.to_tensor([1.0], stop_gradient=False)
         assert paddle.grad(Widening.apply(x, consistent), x)[0].dtype == dtype
+
+
+def test_function_is_pylayer_under_its_other_name():
+    assert paddle.autograd.Function is PyLayer
+
+    class Cube(paddle.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x * x
+
+        @staticmethod
+        def backward(ctx, dy):
+            (x,) = ctx.saved_tensor()
+            return dy * 3 * x * x
+
+    x = paddle.to_tensor([-2.0, 0.5, 3.0], stop_gradient=False)
+    y = Cube.apply(x)
+    assert y.tolist() == [-8.0, 0.125, 27.0]
+    y.sum().backward()
+    assert x.grad.tolist() == [12.0, 0.75, 27.0]  # 3 x^2

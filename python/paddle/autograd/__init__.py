@@ -15,6 +15,9 @@ from paddle.autograd.py_layer import PyLayer, PyLayerContext
 from paddle.autograd.autograd import Jacobian, hessian, jacobian
 from paddle.autograd.saved_tensors_hooks import saved_tensors_hooks
 
+# Paddle's other name for PyLayer (PyTorch's spelling): the same class.
+Function = PyLayer
+
 
 def backward(tensors, grad_tensors=None, retain_graph: bool = False) -> None:
     """Accumulates the gradients of `tensors` into the .grad of every leaf they depend on.
@@ -150,4 +153,5 @@ class enable_grad(_GradModeContext):  # noqa: N801
 
 
 __all__: Sequence[str] = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
-                          "PyLayer", "PyLayerContext", "jacobian", "hessian", "Jacobian", "saved_tensors_hooks"]
+                          "PyLayer", "PyLayerContext", "Function", "jacobian", "hessian", "Jacobian",
+                          "saved_tensors_hooks"]

@@ -1,5 +1,7 @@
-"""Device selection (paddle.device.set_device / get_device), plugin devices,
-streams and events, and the cuda helpers."""
+"""Device selection (paddle.device.set_device / get_device, the device
+context manager), plugin devices, streams and events, the cuda helpers, and
+the typed tensor constructors (FloatTensor...) under their paddle.device
+names."""
 
 from __future__ import annotations
 
@@ -8,7 +10,13 @@ import contextlib
 from paddle import _C
 from paddle.device import cuda  # noqa: F401
 from paddle.device._plugins import load_plugins_from_env
-from paddle.device.streams import Event, Stream, current_stream, set_stream, stream_guard, synchronize  # noqa: F401
+from paddle.device.streams import (  # noqa: F401
+    Event, Stream, StreamContext, current_stream, get_stream_from_external, set_stream, stream_guard, synchronize,
+)
+from paddle.tensor.legacy_types import (  # noqa: F401  (the same constructors as paddle.FloatTensor...)
+    BFloat16Tensor, BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
+    ShortTensor,
+)
 
 load_plugins_from_env()
 
@@ -196,8 +204,97 @@ def device_guard(device: str):
         set_device(previous)
 
 
+def _device_place(device, op: str):
+    """The place `device` names for the device context manager, as Paddle
+    reads it: None is the current device; an int is an index of the current
+    device's kind (only 0 when that is the CPU); 'cuda' means 'gpu'."""
+    if device is None:
+        return _C.get_default_place()
+    if isinstance(device, _C.Place):
+        return device
+    if isinstance(device, int) and not isinstance(device, bool):
+        if device < 0:
+            raise ValueError(f"[{op}] argument 'device': a device index must be >= 0, but got {device}")
+        kind = get_device().split(":")[0]
+        if kind == "cpu":
+            if device != 0:
+                raise ValueError(f"[{op}] argument 'device': the CPU has only index 0, but got {device}")
+            return _C.CPUPlace()
+        return _C.place_from_string(f"{kind}:{device}")
+    if isinstance(device, str):
+        kind, colon, index = device.strip().partition(":")
+        kind = {"cuda": "gpu", "gpu": "gpu", "cpu": "cpu"}.get(kind.lower(), kind)
+        try:
+            return _C.place_from_string(kind + colon + index)
+        except ValueError:
+            raise ValueError(f"[{op}] argument 'device': expected 'cpu', 'gpu', 'gpu:N', 'cuda:N' or a plugin "
+                             f"device such as 'custom_cpu:N', but got {device!r}") from None
+    raise TypeError(f"[{op}] argument 'device': expected a Place, a device string or an int, but got "
+                    f"{type(device).__name__}")
+
+
+class device:
+    """Context manager that makes `device` the current device (set_device)
+    for its block, then restores the previous one.
+
+    Args:
+        device (Place|int|str, optional): a place, a string such as 'cpu',
+            'gpu:1' or 'cuda:1', or an index of the current device's kind
+            (0 is the CPU's only index); the current device when None.
+
+    Raises:
+        TypeError: for a device of another type.
+        ValueError: for a negative index, an index other than 0 on the CPU,
+            or a malformed string.
+
+    Examples:
+        >>> import paddle
+        >>> with paddle.device.device("cpu"):
+        ...     paddle.device.get_device()
+        'cpu'
+    """
+
+    def __init__(self, device=None):
+        self.place = _device_place(device, "device")
+        self._previous = None
+
+    def __enter__(self) -> None:
+        self._previous = get_device()
+        set_device(self.place._device_string())
+
+    def __exit__(self, *exc_info) -> bool:
+        set_device(self._previous)
+        return False
+
+
+def is_current_stream_capturing() -> bool:
+    """Whether the current stream is recording a CUDA graph: always False,
+    since this package does not capture CUDA graphs.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.device.is_current_stream_capturing()
+        False
+    """
+    return False
+
+
+def ipc_collect() -> None:
+    """Frees GPU memory other processes received through CUDA IPC and have
+    released. Tensors of this package are not shared with other processes
+    through CUDA IPC, so there is never any to free: with CUDA it does
+    nothing.
+
+    Raises:
+        RuntimeError: in a build without CUDA (as Paddle's CPU build does).
+    """
+    if not is_compiled_with_cuda():
+        raise RuntimeError("[ipc_collect] this package is not compiled with CUDA, so ipc_collect cannot be used")
+
+
 from paddle.device.cuda import (  # noqa: E402  (the GPU queries, under their paddle.device names)
     empty_cache, get_device_capability, get_device_name, get_device_properties, max_memory_allocated,
-    memory_allocated, memory_reserved, reset_max_memory_allocated, reset_peak_memory_stats,
+    max_memory_reserved, memory_allocated, memory_reserved, reset_max_memory_allocated, reset_max_memory_reserved,
+    reset_peak_memory_stats,
 )
 

@@ -13,12 +13,17 @@ def device_count() -> int:
     return _C.cuda_device_count()
 
 
-def _place(device):
+def _place(device, op="paddle.device.cuda"):
     if device is None:
         return _C.CUDAPlace(0)
-    if isinstance(device, int):
+    if isinstance(device, int) and not isinstance(device, bool):
         return _C.CUDAPlace(device)
-    return device if isinstance(device, _C.Place) else _C.place_from_string(device)
+    if isinstance(device, _C.Place):
+        return device
+    if isinstance(device, str):
+        return _C.place_from_string(device)
+    raise TypeError(f"[{op}] argument 'device': expected a GPU index, a device string or a Place, but got "
+                    f"{type(device).__name__}")
 
 
 def synchronize(device=None) -> None:
@@ -79,15 +84,62 @@ def max_memory_allocated(device=None) -> int:
     return _C.memory_stats(_place(device))["peak_allocated"]
 
 
+# Note [Peak reserved memory]: the allocators count the bytes they reserve
+# but keep no high-water mark of them, so the mark is kept here, per place,
+# from samples: each time this module reads the reserve, and just before
+# empty_cache gives memory back. A GPU's caching allocator only grows its
+# reserve between those points, so the mark is its true peak, except when an
+# allocation found the GPU full and the allocator gave free segments back
+# before retrying. On the CPU, where a freed block the cache does not keep
+# (too small, or over FLAGS_cpu_allocator_cache_mb) goes straight back to
+# the system, a peak between two samples can be missed.
+_peak_reserved = {}
+
+
+def _sample_reserved(place) -> int:
+    reserved = _C.memory_stats(place)["reserved"]
+    _peak_reserved[place] = max(_peak_reserved.get(place, 0), reserved)
+    return reserved
+
+
 def memory_reserved(device=None) -> int:
     """Bytes held from the driver, including the allocator's cache."""
-    return _C.memory_stats(_place(device))["reserved"]
+    return _sample_reserved(_place(device, "memory_reserved"))
+
+
+def max_memory_reserved(device=None) -> int:
+    """Peak of memory_reserved since start (or the last
+    reset_max_memory_reserved), in bytes. Note [Peak reserved memory].
+
+    Args:
+        device (int|str|Place, optional): the GPU (gpu:0 when None), or 'cpu'.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.device.max_memory_reserved("cpu") >= paddle.device.memory_reserved("cpu")
+        True
+    """
+    place = _place(device, "max_memory_reserved")
+    _sample_reserved(place)
+    return _peak_reserved[place]
+
+
+def reset_max_memory_reserved(device=None) -> None:
+    """Restarts max_memory_reserved's peak from the memory reserved now.
+
+    Args:
+        device (int|str|Place, optional): the GPU (gpu:0 when None), or 'cpu'.
+    """
+    place = _place(device, "reset_max_memory_reserved")
+    _peak_reserved[place] = _C.memory_stats(place)["reserved"]
 
 
 def empty_cache() -> None:
     """Returns cached, unused GPU memory to the driver."""
     for i in range(device_count()):
-        _C.empty_cache(_C.CUDAPlace(i))
+        place = _C.CUDAPlace(i)
+        _sample_reserved(place)  # the peak before the reserve shrinks
+        _C.empty_cache(place)
 
 
 def reset_max_memory_allocated(device=None) -> None:

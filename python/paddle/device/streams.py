@@ -1,17 +1,16 @@
 """Streams and events of GPUs and plugin devices: paddle.device.Stream,
-Event, current_stream, set_stream, stream_guard and synchronize.
+Event, current_stream, set_stream, stream_guard (StreamContext),
+get_stream_from_external and synchronize.
 
 Kernels and copies of a device are queued on its current stream, in order;
 set_stream / stream_guard switch it, events order work across streams."""
 
 from __future__ import annotations
 
-import contextlib
-
 from paddle import _C
 
 
-def _place(device):
+def _place(device, op="paddle.device"):
     if device is None:
         return _C.get_default_place()
     if isinstance(device, (_C.Place, str)):
@@ -19,7 +18,8 @@ def _place(device):
     if isinstance(device, int) and not isinstance(device, bool):  # an index of the current device kind
         place = _C.get_default_place()
         return _C.CustomPlace(place._device_string().split(":")[0], device) if place.is_custom_place() else _C.CUDAPlace(device)
-    raise TypeError(f"argument 'device': expected a Place, a device string or an int, but got {type(device).__name__}")
+    raise TypeError(f"[{op}] argument 'device': expected a Place, a device string or an int, but got "
+                    f"{type(device).__name__}")
 
 
 class Event:
@@ -129,17 +129,66 @@ def set_stream(stream: Stream) -> Stream:
     return previous
 
 
-@contextlib.contextmanager
-def stream_guard(stream: Stream | None):
-    """Runs the block with `stream` current on its device (no change for None)."""
-    if stream is None:
-        yield
-        return
-    previous = set_stream(stream)
-    try:
-        yield
-    finally:
-        set_stream(previous)
+class stream_guard:
+    """Runs a `with` block with `stream` current on its device, then restores
+    the stream that was current before (no change for None). Also named
+    StreamContext, as in Paddle.
+
+    Args:
+        stream (Stream, optional): the stream. Default None.
+
+    Examples:
+        >>> import paddle
+        >>> with paddle.device.stream_guard(None):  # a None stream changes nothing
+        ...     paddle.device.get_device()
+        'cpu'
+    """
+
+    def __init__(self, stream: Stream | None = None) -> None:
+        if stream is not None and not isinstance(stream, Stream):
+            raise TypeError(f"[stream_guard] argument 'stream': expected a paddle.device.Stream or None, but got "
+                            f"{type(stream).__name__}")
+        self.stream = stream
+        self._previous = None
+
+    def __enter__(self) -> None:
+        if self.stream is not None:
+            self._previous = set_stream(self.stream)
+
+    def __exit__(self, *exc_info) -> None:
+        if self.stream is not None:
+            set_stream(self._previous)
+
+
+StreamContext = stream_guard
+
+
+# Note [External streams]: a Stream is a handle the device runtime knows
+# (paddle/pybind/devices.cc makes owned ones, and borrowed ones for the
+# current stream); wrapping a handle another library made needs a
+# constructor there that borrows one, which the C++ side does not have yet.
+def get_stream_from_external(data_ptr: int, device=None) -> Stream:
+    """A Stream for a CUDA stream (``cudaStream_t``) another library created,
+    given as an int; that library keeps it alive.
+
+    Args:
+        data_ptr (int): the stream's handle.
+        device (Place|str|int, optional): its GPU; the current device when None.
+
+    Raises:
+        TypeError: for a data_ptr that is not an int.
+        ValueError: for a device that is not a GPU.
+        NotImplementedError: always otherwise. Note [External streams].
+    """
+    if not isinstance(data_ptr, int) or isinstance(data_ptr, bool):
+        raise TypeError(f"[get_stream_from_external] argument 'data_ptr': expected an int (a cudaStream_t), but "
+                        f"got {type(data_ptr).__name__}")
+    place = _place(device, "get_stream_from_external")
+    if not place.is_gpu_place():
+        raise ValueError(f"[get_stream_from_external] argument 'device': expected a GPU, but got "
+                         f"{place._device_string()}")
+    raise NotImplementedError("[get_stream_from_external] wrapping a stream made outside this package is not "
+                              "supported yet")
 
 
 def synchronize(device=None):
