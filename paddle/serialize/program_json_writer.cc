@@ -166,8 +166,9 @@ class Writer {
     json operands = json::array(), attributes = json::array(), per_result = json::array(), results = json::array();
     for (const PaddleArgBinding& b : paddle.args) {
       if (b.input) {
-        if (b.ours == nullptr) {
-          operands.push_back({{"%", 0}});
+        if (b.ours == nullptr) {  // a constant of the mapping (neg's scale of -1), or an optional input left empty
+          operands.push_back(
+              {{"%", b.constant != nullptr ? ConstantOp(ConstantAttribute(json::parse(b.constant)), op, ops) : 0}});
           continue;
         }
         auto at = std::find(info.operands.begin(), info.operands.end(), b.ours);
@@ -255,6 +256,19 @@ class Writer {
     if (trainable_) constant["OA"] = std::move(stop);
     ops->push_back(std::move(constant));
     return id;
+  }
+
+  // A constant of a `paddle:` mapping (a JSON number, bool or list of ints) as an attribute.
+  static pir::Attribute ConstantAttribute(const json& value) {
+    pir::IrContext* ctx = pir::IrContext::Instance();
+    if (value.is_boolean()) return pir::BoolAttribute::Get(ctx, value.get<bool>());
+    if (value.is_number_integer()) return pir::Int64Attribute::Get(ctx, value.get<int64_t>());
+    if (value.is_number()) return pir::DoubleAttribute::Get(ctx, value.get<double>());
+    PD_CHECK(value.is_array(), InvalidArgument, "[save] a constant operand must be a number or a list, got ",
+             value.dump());
+    std::vector<pir::Attribute> elements;
+    for (const json& v : value) elements.push_back(pir::Int64Attribute::Get(ctx, v.get<int64_t>()));
+    return pir::ArrayAttribute::Get(ctx, elements);
   }
 
   static double Number(pir::Attribute a, const pir::Operation& op) {

@@ -363,6 +363,22 @@ def test_a_layer_with_a_tensor_branch_saves_and_loads(tmp_path):
         np.testing.assert_allclose(float(loaded(x)), float(layer(x)), rtol=1e-6)
 
 
+class _Negate(paddle.nn.Layer):
+    def forward(self, x):
+        return -x + paddle.neg(x * 2.0)
+
+
+def test_an_op_saved_as_paddles_op_with_a_constant_operand_loads_back(tmp_path):
+    # neg is Paddle's scale with a scale operand of -1: the file holds that constant as a pd_op.full.
+    prefix = str(tmp_path / "negate")
+    paddle.jit.save(_Negate(), prefix, input_spec=[paddle.static.InputSpec([None, 3], "float32", "x")])
+    with open(prefix + ".json", encoding="utf-8") as f:
+        text = f.read()
+    assert text.count('"1.full"') >= 2 and '"1.scale"' in text
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    np.testing.assert_array_equal(paddle.jit.load(prefix)(paddle.to_tensor(x)).numpy(), -3 * x)
+
+
 def test_a_layer_with_a_tensor_branch_trains_like_eager():
     losses = {}
     for mode in ("eager", "static"):
