@@ -107,6 +107,7 @@ void BindDevices(py::module_& m) {
         return stream;
       }), py::arg("place"))
       .def_readonly("place", &Stream::place)
+      .def_property_readonly("handle", [](const Stream& s) { return reinterpret_cast<uintptr_t>(s.handle); })
       .def("synchronize", [](const Stream& s) { s.runtime().SynchronizeStream(s.place.GetDeviceId(), s.handle); })
       .def("query", [](const Stream& s) { return s.runtime().QueryStream(s.place.GetDeviceId(), s.handle); })
       .def("wait_event", [](const Stream& s, const Event& e) {
@@ -141,6 +142,13 @@ void BindDevices(py::module_& m) {
     }
     return std::make_shared<Stream>(p, current, false);
   }, py::arg("place"));
+  // A stream another library made (a cudaStream_t as an int), borrowed: that library keeps it alive.
+  m.def("external_stream", [](py::handle place, uintptr_t handle) {
+    const Place p = CastPlace(place, "get_stream_from_external", "device");
+    PD_CHECK(p.is_gpu(), InvalidArgument, "[get_stream_from_external] argument 'device': expected a GPU, but got ",
+             p.ToString());
+    return std::make_shared<Stream>(p, reinterpret_cast<phi::StreamHandle>(handle), false);
+  }, py::arg("place"), py::arg("handle"));
   m.def("record_stream", [](const Tensor& t, const Stream& s) {
     PD_CHECK(t.place() == s.place, InvalidArgument, "[record_stream] the tensor is on ", t.place().ToString(),
              " but the stream on ", s.place.ToString());

@@ -94,6 +94,22 @@ def test_streams_and_events_order_work():
     assert done.query() and side.query()
 
 
+def test_an_external_stream_is_borrowed_and_orders_work():
+    owner = paddle.device.Stream()
+    handle = owner._as_parameter_.value  # a cudaStream_t another library could have made
+    borrowed = paddle.device.get_stream_from_external(handle, "gpu:0")
+    assert borrowed == owner and borrowed._as_parameter_.value == handle
+    a = np.arange(1 << 20, dtype=np.float32)
+    x = paddle.to_tensor(a, place="gpu")
+    borrowed.wait_stream(paddle.device.current_stream())
+    with paddle.device.stream_guard(borrowed):
+        y = x * 3
+    del borrowed  # the borrower never releases the handle: its owner still queues work on it
+    owner.synchronize()
+    np.testing.assert_array_equal(y.numpy(), a * 3)
+    assert owner.query()
+
+
 def test_tf32_is_opt_in_for_float32_matmul():
     rng = np.random.default_rng(2)
     a = rng.standard_normal((256, 512)).astype(np.float32)

@@ -7,6 +7,8 @@ set_stream / stream_guard switch it, events order work across streams."""
 
 from __future__ import annotations
 
+import ctypes
+
 from paddle import _C
 
 
@@ -65,6 +67,11 @@ class Stream:
     @property
     def place(self):
         return self._stream.place
+
+    @property
+    def _as_parameter_(self):
+        """The stream's handle (a cudaStream_t) for ctypes calls, as in Paddle."""
+        return ctypes.c_void_p(self._stream.handle)
 
     def synchronize(self):
         """Waits for all work queued on the stream."""
@@ -163,13 +170,11 @@ class stream_guard:
 StreamContext = stream_guard
 
 
-# Note [External streams]: a Stream is a handle the device runtime knows
-# (paddle/pybind/devices.cc makes owned ones, and borrowed ones for the
-# current stream); wrapping a handle another library made needs a
-# constructor there that borrows one, which the C++ side does not have yet.
 def get_stream_from_external(data_ptr: int, device=None) -> Stream:
     """A Stream for a CUDA stream (``cudaStream_t``) another library created,
-    given as an int; that library keeps it alive.
+    given as an int; that library keeps it alive (this Stream never
+    releases it). Work queued through it and this package's work on it are
+    ordered as on any stream.
 
     Args:
         data_ptr (int): the stream's handle.
@@ -177,18 +182,19 @@ def get_stream_from_external(data_ptr: int, device=None) -> Stream:
 
     Raises:
         TypeError: for a data_ptr that is not an int.
-        ValueError: for a device that is not a GPU.
-        NotImplementedError: always otherwise. Note [External streams].
+        ValueError: for a device that is not a GPU, or a negative handle.
     """
     if not isinstance(data_ptr, int) or isinstance(data_ptr, bool):
         raise TypeError(f"[get_stream_from_external] argument 'data_ptr': expected an int (a cudaStream_t), but "
                         f"got {type(data_ptr).__name__}")
+    if data_ptr < 0:
+        raise ValueError(f"[get_stream_from_external] argument 'data_ptr': expected a non-negative handle, but got "
+                         f"{data_ptr}")
     place = _place(device, "get_stream_from_external")
     if not place.is_gpu_place():
         raise ValueError(f"[get_stream_from_external] argument 'device': expected a GPU, but got "
                          f"{place._device_string()}")
-    raise NotImplementedError("[get_stream_from_external] wrapping a stream made outside this package is not "
-                              "supported yet")
+    return Stream(_stream=_C.external_stream(place, data_ptr))
 
 
 def synchronize(device=None):
