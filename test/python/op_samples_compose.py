@@ -188,6 +188,12 @@ SAMPLES += [
                            r"x's 6 elements"),
                  ErrorCase(lambda: paddle.as_strided(_t(4), [2], [1.5]), TypeError, r"\[as_strided\] argument 'stride'"),
              ]),
+    OpSample("nextafter", paddle.nextafter, np.nextafter, [[(3, 4), (3, 4)], [(2, 1, 4), (3, 1)], [(), (5,)]],
+             ("float32", "float64"), errors=[
+                 ErrorCase(lambda: paddle.nextafter(_t(2, 3), _t(4)), ValueError, r"\[nextafter\].*broadcast"),
+                 ErrorCase(lambda: paddle.nextafter(_t(2, dtype="int32"), _t(2, dtype="int32")), TypeError,
+                           r"\[nextafter\] arguments 'x' and 'y': expected float32 or float64"),
+             ], tolerance={"float32": (0, 0), "float64": (0, 0)}),  # one ulp is the whole answer
     OpSample("real", paddle.real, np.real, [[(3, 4)]], COMPLEX + ("float32",)),
     OpSample("imag", paddle.imag, np.imag, [[(3, 4)]], COMPLEX + ("float64",)),
     OpSample("complex", paddle.complex, lambda a, b: a + 1j * b, [[(3, 4), (3, 4)], [(3, 1), (4,)]],

@@ -5,6 +5,8 @@ view_as_real / view_as_complex / Tensor.unfold."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import paddle
@@ -39,6 +41,8 @@ def as_tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False) -> Tensor:
     """obj as a tensor (a copy when copy=True; never a copy of a matching tensor when copy is None or False)."""
+    if copy is not None:
+        copy = check.flag("asarray", copy, "copy")
     if isinstance(obj, Tensor) and copy:
         out = obj.clone() if dtype is None else obj.astype(dtype)
         out.stop_gradient = not requires_grad
@@ -60,9 +64,15 @@ def range(start=0, end=None, step=1, dtype=None, *, device=None, requires_grad=F
     start, end, step = (check.number("range", v, arg) for v, arg in ((start, "start"), (end, "end"), (step, "step")))
     if step == 0:
         raise ValueError("[range] argument 'step': expected a non-zero number, but got 0")
+    for v, arg in ((start, "start"), (end, "end"), (step, "step")):
+        if math.isnan(v) or (arg != "step" and math.isinf(v)):
+            raise ValueError(f"[range] argument '{arg}': expected a finite number, but got {v}")
     if abs((end - start) / step) >= 2**62:
         raise ValueError(f"[range] from {start} to {end} by {step} has more numbers than a tensor holds")
-    values = np.arange(start, end + step / 2 if step > 0 else end - abs(step) / 2, step)
+    try:
+        values = np.arange(start, end + step / 2 if step > 0 else end - abs(step) / 2, step)
+    except (MemoryError, ValueError):  # NumPy's ValueError: more bytes than an address space has
+        raise MemoryError(f"[range] the numbers from {start} to {end} by {step} do not fit in memory") from None
     dtype = dtype or paddle.get_default_dtype()
     return paddle.to_tensor(values, dtype=dtype, place=device, stop_gradient=not requires_grad)
 
@@ -170,8 +180,7 @@ def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:
 def nextafter(x, y, name=None) -> Tensor:
     """The next float after x in the direction of y, elementwise (broadcast),
     in x's and y's dtype (float32 or float64; float64 when they differ, as
-    Paddle promotes). Computed on the host with NumPy's nextafter; it has
-    no gradient (nor has Paddle's).
+    Paddle promotes). It has no gradient (nor has Paddle's).
 
     Examples:
         >>> import paddle
@@ -184,11 +193,8 @@ def nextafter(x, y, name=None) -> Tensor:
     if x.dtype.name not in ("float32", "float64") or y.dtype.name not in ("float32", "float64"):
         raise TypeError(f"[{op}] arguments 'x' and 'y': expected float32 or float64 tensors, but got "
                         f"{x.dtype.name} and {y.dtype.name}")
-    try:
-        shape = np.broadcast_shapes(tuple(x.shape), tuple(y.shape))
-    except ValueError:
-        raise ValueError(f"[{op}] the shapes of x {list(x.shape)} and y {list(y.shape)} do not broadcast") from None
-    return paddle.to_tensor(np.nextafter(x.numpy(), y.numpy()).reshape(shape), place=x.place)
+    with paddle.no_grad():  # its result is a constant to autograd (stop_gradient), as in Paddle
+        return _C_ops.nextafter(x, y)
 
 
 def unfold(x, axis, size, step, name=None) -> Tensor:

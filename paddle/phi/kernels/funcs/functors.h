@@ -499,6 +499,12 @@ struct Atan2Functor {
   }
 };
 
+// The next representable value after a in the direction of b.
+template <typename T>
+struct NextafterFunctor {
+  PD_HOSTDEVICE PD_FORCEINLINE T operator()(T a, T b) const { return std::nextafter(a, b); }
+};
+
 // floor(a / b); for integers, rounding toward -inf as Python's //.
 template <typename T>
 struct FloorDivideFunctor {

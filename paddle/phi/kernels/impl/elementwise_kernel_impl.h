@@ -98,6 +98,7 @@ PD_DEFINE_BINARY_KERNEL(GreaterEqualKernel, GreaterEqualFunctor)
 PD_DEFINE_BINARY_KERNEL(LogicalAndKernel, LogicalAndFunctor)
 PD_DEFINE_BINARY_KERNEL(LogicalOrKernel, LogicalOrFunctor)
 PD_DEFINE_BINARY_KERNEL(Atan2Kernel, Atan2Functor)
+PD_DEFINE_BINARY_KERNEL(NextafterKernel, NextafterFunctor)
 PD_DEFINE_BINARY_KERNEL(FmaxKernel, FmaxFunctor)
 PD_DEFINE_BINARY_KERNEL(FminKernel, FminFunctor)
 PD_DEFINE_UNARY_KERNEL(LogicalNotKernel, LogicalNotFunctor)
@@ -229,6 +230,7 @@ void ContiguousKernel(const Context& ctx, const DenseTensor& x, DenseTensor* out
   PD_REGISTER_OP_KERNEL(maximum, B, phi::MaximumKernel);                \
   PD_REGISTER_OP_KERNEL(minimum, B, phi::MinimumKernel);                \
   PD_REGISTER_OP_KERNEL(atan2, B, phi::Atan2Kernel);                    \
+  PD_REGISTER_OP_KERNEL(nextafter, B, phi::NextafterKernel);            \
   PD_REGISTER_OP_KERNEL(fmax, B, phi::FmaxKernel);                      \
   PD_REGISTER_OP_KERNEL(fmin, B, phi::FminKernel);                      \
   PD_REGISTER_OP_KERNEL(floor_divide, B, phi::FloorDivideKernel);       \
