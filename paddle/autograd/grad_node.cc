@@ -9,6 +9,32 @@
 
 namespace paddle::autograd {
 
+// Note [Freeing long graphs]: a node owns the nodes of its next edges (and,
+// through a saved input's autograd meta, that input's node), so freeing the
+// last node of a chain of a million recorded ops would free the one before
+// it inside its destructor, and so on, a million frames deep: the stack
+// overflows (Paddle 3.3.1 crashes so too). Instead the destructor takes the
+// nodes that it alone holds onto a list and frees them one at a time, each
+// after its saved tensors were dropped and its own next nodes taken: the
+// depth stays one. (A derived node's own saved tensors are gone before this
+// base destructor runs.)
+GradNode::~GradNode() {
+  std::vector<std::shared_ptr<GradNode>> orphans;
+  auto take_sole = [&orphans](std::vector<Edge>& edges) {
+    for (Edge& e : edges) {
+      if (e.node != nullptr && e.node.use_count() == 1) orphans.push_back(std::move(e.node));
+    }
+    edges.clear();
+  };
+  take_sole(next_edges_);
+  while (!orphans.empty()) {
+    std::shared_ptr<GradNode> node = std::move(orphans.back());
+    orphans.pop_back();
+    node->ReleaseSaved();  // so that the edges hold the only references to a saved input's node
+    take_sole(node->next_edges_);
+  }  // each node is freed here, its edges already empty
+}
+
 void GradNode::ApplyHooks(std::vector<Tensor>& grads) const {
   for (size_t slot = 0; slot < hooks_.size() && slot < grads.size(); ++slot) {
     // A copy: a hook may add or remove hooks of this very slot while it runs.

@@ -30,7 +30,8 @@ using GradHook = std::function<Tensor(const Tensor&)>;
 class GradNode : public std::enable_shared_from_this<GradNode> {
  public:
   explicit GradNode(int num_outputs) : hooks_(num_outputs) {}
-  virtual ~GradNode() = default;
+  // Frees the nodes only this one held without recursing (Note [Freeing long graphs]).
+  virtual ~GradNode();
   GradNode(const GradNode&) = delete;
   GradNode& operator=(const GradNode&) = delete;
 
