@@ -112,11 +112,15 @@ void BindRuntime(py::module_& m) {
     d["allocated"] = s.allocated;
     d["peak_allocated"] = s.peak_allocated;
     d["reserved"] = s.reserved;
+    d["peak_reserved"] = s.peak_reserved;
     d["num_allocs"] = s.num_allocs;
     return d;
   }, py::arg("place"));
   m.def("reset_peak_memory", [](py::handle place) {
     phi::GetAllocator(CastPlace(place, "reset_peak_memory", "place"))->ResetPeak();
+  }, py::arg("place"));
+  m.def("reset_peak_reserved", [](py::handle place) {
+    phi::GetAllocator(CastPlace(place, "reset_peak_reserved", "place"))->ResetPeakReserved();
   }, py::arg("place"));
   m.def("empty_cache", [](py::handle place) {
     phi::GetAllocator(CastPlace(place, "empty_cache", "place"))->ReleaseCache();

@@ -25,6 +25,7 @@ Allocation::~Allocation() {
 std::shared_ptr<Allocation> Allocator::Allocate(size_t bytes) {
   void* ptr = bytes == 0 ? nullptr : RawAllocate(bytes);
   RecordAlloc(bytes);
+  NoteReserved();
   return std::make_shared<Allocation>(ptr, bytes, place(), this);
 }
 
@@ -38,11 +39,21 @@ void Allocator::RecordAlloc(size_t bytes) {
 
 void Allocator::RecordFree(size_t bytes) { allocated_.fetch_sub(static_cast<int64_t>(bytes)); }
 
+void Allocator::NoteReserved() {
+  const int64_t now = Reserved();
+  int64_t peak = peak_reserved_.load();
+  while (now > peak && !peak_reserved_.compare_exchange_weak(peak, now)) {
+  }
+}
+
+void Allocator::ResetPeakReserved() { peak_reserved_.store(Reserved()); }
+
 MemoryStats Allocator::Stats() const {
   MemoryStats s;
   s.allocated = allocated_.load();
   s.peak_allocated = peak_.load();
-  s.reserved = s.allocated;
+  s.reserved = Reserved();
+  s.peak_reserved = std::max(peak_reserved_.load(), s.reserved);
   s.num_allocs = num_allocs_.load();
   return s;
 }
@@ -95,17 +106,11 @@ void CPUAllocator::RawFree(void* ptr, size_t bytes) {
     if (cached_bytes_ + rounded <= limit) {
       cache_[rounded].push_back(ptr);
       cached_bytes_ += rounded;
+      NoteReserved();  // a block kept takes its rounded size, more than was handed out
       return;
     }
   }
   std::free(ptr);
-}
-
-MemoryStats CPUAllocator::Stats() const {
-  MemoryStats s = Allocator::Stats();
-  std::lock_guard<std::mutex> lock(mu_);
-  s.reserved = s.allocated + static_cast<int64_t>(cached_bytes_);
-  return s;
 }
 
 void CPUAllocator::ReleaseCache() {

@@ -59,6 +59,7 @@ struct MemoryStats {
   int64_t allocated = 0;       // bytes currently handed out
   int64_t peak_allocated = 0;  // high-water mark of `allocated`
   int64_t reserved = 0;        // bytes held from the system (>= allocated when caching)
+  int64_t peak_reserved = 0;   // high-water mark of `reserved`
   int64_t num_allocs = 0;      // Allocate calls so far
 };
 
@@ -67,7 +68,8 @@ class Allocator {
   virtual ~Allocator() = default;
   std::shared_ptr<Allocation> Allocate(size_t bytes);
   virtual MemoryStats Stats() const;
-  virtual void ResetPeak();
+  virtual void ResetPeak();  // of `allocated`
+  void ResetPeakReserved();
   // Returns cached blocks to the system (no-op for non-caching allocators).
   virtual void ReleaseCache() {}
 
@@ -79,9 +81,17 @@ class Allocator {
 
   void RecordAlloc(size_t bytes);
   void RecordFree(size_t bytes);
+  // The bytes held from the system now: what was handed out, for an
+  // allocator that keeps nothing back.
+  virtual int64_t Reserved() const { return allocated_.load(); }
+  // Raises the high-water mark of Reserved() to what it is now; called
+  // wherever the reserve may have grown (every Allocate, and frees that
+  // keep a block).
+  void NoteReserved();
 
   std::atomic<int64_t> allocated_{0};
   std::atomic<int64_t> peak_{0};
+  std::atomic<int64_t> peak_reserved_{0};
   std::atomic<int64_t> num_allocs_{0};
 };
 
@@ -105,20 +115,20 @@ class CPUAllocator final : public Allocator {
   static constexpr size_t kHugePageBytes = size_t{1} << 21;
   static constexpr size_t kHugePageMinBytes = size_t{4} << 20;
 
-  MemoryStats Stats() const override;
   void ReleaseCache() override;
 
  protected:
   void* RawAllocate(size_t bytes) override;
   void RawFree(void* ptr, size_t bytes) override;
   Place place() const override { return paddle::CPUPlace(); }
+  int64_t Reserved() const override { return allocated_.load() + static_cast<int64_t>(cached_bytes_.load()); }
 
  private:
   static size_t RoundedSize(size_t bytes);
 
   mutable std::mutex mu_;
   std::unordered_map<size_t, std::vector<void*>> cache_;  // rounded size -> free blocks
-  size_t cached_bytes_ = 0;
+  std::atomic<size_t> cached_bytes_{0};
 };
 
 // The allocator that serves `place`; GPU places are served by the GPU

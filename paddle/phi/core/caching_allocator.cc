@@ -36,7 +36,7 @@ void* CachingAllocator::RawAllocate(size_t bytes) {
     if (block == nullptr) block = NewSegment(segment, small, stream);
   }
   PD_CHECK(block != nullptr, ResourceExhausted, "out of memory on ", source_->place().ToString(), ": requested ",
-           bytes, " bytes, ", source_->FreeMemoryReport(), " (this process holds ", reserved_,
+           bytes, " bytes, ", source_->FreeMemoryReport(), " (this process holds ", reserved_.load(),
            " bytes in cached segments)");
   // Split off the tail unless it is too small to serve a request of the
   // pool: a large tail below kSmallLimit would only ever be wasted.
@@ -181,13 +181,6 @@ void CachingAllocator::ReleaseFreeSegmentsLocked() {
 void CachingAllocator::ReleaseCache() {
   std::lock_guard<std::mutex> lock(mu_);
   ReleaseFreeSegmentsLocked();
-}
-
-MemoryStats CachingAllocator::Stats() const {
-  MemoryStats s = Allocator::Stats();
-  std::lock_guard<std::mutex> lock(mu_);
-  s.reserved = static_cast<int64_t>(reserved_);
-  return s;
 }
 
 size_t CachingAllocator::NumSegments() const {

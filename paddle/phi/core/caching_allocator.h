@@ -68,7 +68,6 @@ class CachingAllocator final : public Allocator {
   explicit CachingAllocator(std::unique_ptr<SegmentSource> source);
   ~CachingAllocator() override;
 
-  MemoryStats Stats() const override;
   // Returns every entirely free segment to the device.
   void ReleaseCache() override;
   // Number of segments held from the device (for tests and statistics).
@@ -78,6 +77,7 @@ class CachingAllocator final : public Allocator {
   void RecordStream(const void* ptr, StreamHandle stream);
 
  protected:
+  int64_t Reserved() const override { return static_cast<int64_t>(reserved_.load()); }
   void* RawAllocate(size_t bytes) override;
   void RawFree(void* ptr, size_t bytes) override;
   Place place() const override { return source_->place(); }
@@ -124,7 +124,7 @@ class CachingAllocator final : public Allocator {
   FreeSet small_free_, large_free_;
   std::unordered_map<const void*, Block*> live_;  // handed-out blocks by address
   std::vector<PendingFree> pending_;
-  size_t reserved_ = 0;                     // bytes of all segments
+  std::atomic<size_t> reserved_{0};         // bytes of all segments
   size_t segments_ = 0;
 };
 

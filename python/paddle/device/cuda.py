@@ -84,32 +84,15 @@ def max_memory_allocated(device=None) -> int:
     return _C.memory_stats(_place(device))["peak_allocated"]
 
 
-# Note [Peak reserved memory]: the allocators count the bytes they reserve
-# but keep no high-water mark of them, so the mark is kept here, per place,
-# from samples: each time this module reads the reserve, and just before
-# empty_cache gives memory back. A GPU's caching allocator only grows its
-# reserve between those points, so the mark is its true peak, except when an
-# allocation found the GPU full and the allocator gave free segments back
-# before retrying. On the CPU, where a freed block the cache does not keep
-# (too small, or over FLAGS_cpu_allocator_cache_mb) goes straight back to
-# the system, a peak between two samples can be missed.
-_peak_reserved = {}
-
-
-def _sample_reserved(place) -> int:
-    reserved = _C.memory_stats(place)["reserved"]
-    _peak_reserved[place] = max(_peak_reserved.get(place, 0), reserved)
-    return reserved
-
-
 def memory_reserved(device=None) -> int:
     """Bytes held from the driver, including the allocator's cache."""
-    return _sample_reserved(_place(device, "memory_reserved"))
+    return _C.memory_stats(_place(device, "memory_reserved"))["reserved"]
 
 
 def max_memory_reserved(device=None) -> int:
     """Peak of memory_reserved since start (or the last
-    reset_max_memory_reserved), in bytes. Note [Peak reserved memory].
+    reset_max_memory_reserved), in bytes: the allocator raises its mark
+    wherever its reserve grows.
 
     Args:
         device (int|str|Place, optional): the GPU (gpu:0 when None), or 'cpu'.
@@ -119,9 +102,7 @@ def max_memory_reserved(device=None) -> int:
         >>> paddle.device.max_memory_reserved("cpu") >= paddle.device.memory_reserved("cpu")
         True
     """
-    place = _place(device, "max_memory_reserved")
-    _sample_reserved(place)
-    return _peak_reserved[place]
+    return _C.memory_stats(_place(device, "max_memory_reserved"))["peak_reserved"]
 
 
 def reset_max_memory_reserved(device=None) -> None:
@@ -130,16 +111,13 @@ def reset_max_memory_reserved(device=None) -> None:
     Args:
         device (int|str|Place, optional): the GPU (gpu:0 when None), or 'cpu'.
     """
-    place = _place(device, "reset_max_memory_reserved")
-    _peak_reserved[place] = _C.memory_stats(place)["reserved"]
+    _C.reset_peak_reserved(_place(device, "reset_max_memory_reserved"))
 
 
 def empty_cache() -> None:
     """Returns cached, unused GPU memory to the driver."""
     for i in range(device_count()):
-        place = _C.CUDAPlace(i)
-        _sample_reserved(place)  # the peak before the reserve shrinks
-        _C.empty_cache(place)
+        _C.empty_cache(_C.CUDAPlace(i))
 
 
 def reset_max_memory_allocated(device=None) -> None:
