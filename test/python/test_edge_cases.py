@@ -588,3 +588,94 @@ def test_arguments_fuzz_seed_54_found_unnamed(call, error, match):
 
 def test_combinations_of_more_picks_than_elements_is_empty():
     assert list(paddle.combinations(paddle.ones([5]), 2**40).shape) == [0, 2**40]
+
+
+@pytest.mark.parametrize("call,error,match", [
+    (lambda: paddle.linalg.householder_product(paddle.ones([1, 1], "float64"), paddle.to_tensor(1.0, "float64")),
+     ValueError, r"^\[householder_product\] argument 'tau': expected shape \[\.\.\., k\] with x's batch dims \[\], "
+                 r"but got shape \[\]"),
+    (lambda: paddle.linalg.householder_product(paddle.ones([2, 3, 2]), paddle.ones([3, 2])), ValueError,
+     r"^\[householder_product\] argument 'tau': expected shape \[\.\.\., k\] with x's batch dims \[2\]"),
+    (lambda: paddle.increment(paddle.to_tensor(5, "int8"), {}), TypeError,
+     r"^\[increment\] argument 'value': expected a number, but got dict"),
+    (lambda: paddle.to_tensor([1.25]).increment([1.5, "a"]), TypeError,
+     r"^\[increment\] argument 'value': expected a number, but got list"),
+    (lambda: paddle.asarray(paddle.to_tensor(7, "int16"), copy=paddle.ones([1, 5])), TypeError,
+     r"^\[asarray\] argument 'copy': expected a bool, but got a float32 Tensor of shape \[1, 5\]"),
+    (lambda: paddle.assign([[1, 2], [3]]), ValueError,
+     r"^\[assign\] argument 'x': cannot make a tensor from ragged data"),
+    (lambda: paddle.linalg.multi_dot([1.5, "a"]), TypeError,
+     r"^\[multi_dot\] argument 'x\[0\]': expected Tensor, but got float"),
+    (lambda: paddle.linalg.multi_dot([paddle.ones([2, 2]), [3]]), TypeError,
+     r"^\[multi_dot\] argument 'x\[1\]': expected Tensor, but got list"),
+    (lambda: paddle.range(4, float("nan")), ValueError,
+     r"^\[range\] argument 'end': expected a finite number, but got nan"),
+    (lambda: paddle.range(float("inf"), float("inf")), ValueError,
+     r"^\[range\] argument 'start': expected a finite number, but got inf"),
+    (lambda: paddle.range(0, 2**61), MemoryError, r"^\[range\] the numbers from 0 to 2305843009213693952 by 1 do not"),
+    (lambda: paddle.range(0, 2**40), MemoryError, r"^\[range\] the numbers from 0 to 1099511627776 by 1 do not"),
+    (lambda: paddle.tril_indices(2**40, 5), MemoryError,
+     r"^\[tril_indices\] the indices of a 1099511627776 x 5 matrix's triangle do not fit in memory"),
+    (lambda: paddle.tensor_split(paddle.ones([0]), 2**62), MemoryError,
+     r"^\[tensor_split\] 4611686018427387904 parts of x.shape\[0\] \(0\) do not fit in memory"),
+    (lambda: paddle.ones([1, 2, 0]).dsplit(2**62), MemoryError, r"^\[tensor_split\] 4611686018427387904 parts"),
+    (lambda: paddle.to_tensor([[-2.02]]).corrcoef(paddle.to_tensor([])), TypeError,
+     r"^\[corrcoef\] argument 'rowvar': expected a bool, but got a float32 Tensor of shape \[0\]"),
+    (lambda: paddle.linalg.cov(paddle.ones([2, 3]), ddof="yes"), TypeError,
+     r"^\[cov\] argument 'ddof': expected a bool, but got str"),
+    (lambda: paddle.to_tensor(3.5).unique(axis=0), IndexError,
+     r"^\[unique\] axis 0 is out of range for a 0-D tensor"),
+    (lambda: paddle.unique(paddle.to_tensor(1 + 2j), axis=paddle.to_tensor([0])), IndexError,
+     r"^\[unique\] axis 0 is out of range for a 0-D tensor"),
+    (lambda: paddle.nn.functional.sequence_mask(paddle.to_tensor([1.0, float("inf")])), ValueError,
+     r"^\[sequence_mask\] argument 'x': expected finite lengths when maxlen is None, but the largest is inf"),
+    (lambda: paddle.nn.functional.sequence_mask(paddle.to_tensor([float("nan")])), ValueError,
+     r"^\[sequence_mask\] argument 'x': expected finite lengths when maxlen is None, but the largest is nan"),
+    # seed 62, the same kind
+    (lambda: paddle.multiplex([paddle.to_tensor(2), paddle.to_tensor(3)], paddle.to_tensor([[1], [0]])), ValueError,
+     r"^\[multiplex\] argument 'inputs\[0\]': expected a tensor of at least 2 dims, but got shape \[\]"),
+    (lambda: paddle.multiplex([paddle.ones([2, 2]), 3], paddle.to_tensor([[1], [0]])), TypeError,
+     r"^\[multiplex\] argument 'inputs\[1\]': expected Tensor, but got int"),
+    (lambda: F.adaptive_log_softmax_with_loss(paddle.ones([1, 2]), paddle.to_tensor([3]), paddle.zeros([2, 3]), True,
+                                              [2, 4]), TypeError,
+     r"^\[adaptive_log_softmax_with_loss\] argument 'tail_weights': expected a list of \[proj, out\] Tensor pairs, "
+     r"but got bool"),
+    (lambda: F.adaptive_log_softmax_with_loss(paddle.ones([1, 2]), paddle.to_tensor([3]), paddle.zeros([2, 3]),
+                                              [paddle.ones([2, 1])], [2, 4]), TypeError,
+     r"^\[adaptive_log_softmax_with_loss\] argument 'tail_weights\[0\]': expected a \[proj, out\] pair"),
+    (lambda: paddle.linalg.matrix_rank(paddle.ones([3, 3]), None, True, -2, [None]), TypeError,
+     r"^\[matrix_rank\] argument 'rtol': expected a number or a Tensor, but got list"),
+    (lambda: paddle.linalg.matrix_rank(paddle.ones([3, 3]), hermitian=paddle.ones([2])), TypeError,
+     r"^\[matrix_rank\] argument 'hermitian': expected a bool, but got a float32 Tensor of shape \[2\]"),
+    (lambda: paddle.bitwise_right_shift(paddle.to_tensor(6), paddle.to_tensor([1]), paddle.ones([3, 1])), TypeError,
+     r"^\[bitwise_right_shift\] argument 'is_arithmetic': expected a bool, but got a float32 Tensor"),
+])
+def test_arguments_fuzz_seed_61_found_unnamed(call, error, match):
+    """Fuzz runs seeds 61 and 62 (5 min each, 0 crashes): arguments that reached Python's
+    operators, NumPy or a Tensor's truth value unchecked (IndexError: list
+    index out of range, AttributeError, ZeroDivisionError, OverflowError,
+    NumPy's AxisError and MemoryError)."""
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_degenerate_inputs_fuzz_seed_61_found_give_values():
+    # label_smooth of labels with no classes is empty (was a ZeroDivisionError)
+    assert paddle.nn.functional.label_smooth(paddle.ones([1, 2, 0])).shape == [1, 2, 0]
+    # an inf in x cannot be scaled down: nan (was an OverflowError); a finite huge norm still squares down
+    assert math.isnan(paddle.linalg.matrix_exp(paddle.to_tensor([[[-math.inf]]])).item())
+    assert paddle.linalg.matrix_exp(paddle.to_tensor([[-1e300]], dtype="float64")).item() == 0.0
+    # fractional lengths compare as they are, as Paddle's kernel does (1.5 covers positions 0 and 1)
+    got = paddle.nn.functional.sequence_mask(paddle.to_tensor([1.5, 2.0, 0.2])).tolist()
+    assert got == [[1, 1], [1, 1], [1, 0]]
+    # the upper triangle of a tall matrix, and diagonals beyond the matrix, as NumPy has them
+    assert paddle.triu_indices(2**40, 3).tolist() == [[0, 0, 0, 1, 1, 2], [0, 1, 2, 1, 2, 2]]
+    for lower in (True, False):
+        for row, col, offset in [(4, 6, 0), (6, 4, -2), (3, 3, 2**70), (3, 3, -(2**70)), (3, 4, -3), (0, 3, 0)]:
+            ours = (paddle.tril_indices if lower else paddle.triu_indices)(row, col, offset).numpy()
+            want = (np.tril_indices if lower else np.triu_indices)(row, max(-row, min(offset, col)), col)
+            np.testing.assert_array_equal(ours, np.stack(want).reshape(2, -1))
+    # matrix_rank's atol and rtol as Tensors hold one value per matrix, as in Paddle
+    x = paddle.to_tensor([[[2.0, 0.0], [0.0, 0.2]], [[1.0, 0.0], [0.0, 0.8]]])
+    assert paddle.linalg.matrix_rank(x, atol=paddle.to_tensor([0.1, 0.9])).tolist() == [2, 1]
+    assert paddle.linalg.matrix_rank(x, atol=0.1, rtol=paddle.to_tensor([0.5, 0.5])).tolist() == [1, 2]

@@ -183,6 +183,9 @@ def householder_product(x, tau, name=None) -> Tensor:
     """
     x = _matrices("householder_product", x)
     check.tensor("householder_product", tau, "tau")
+    if list(tau.shape[:-1]) != list(x.shape[:-2]) or len(tau.shape) != len(x.shape) - 1:
+        raise ValueError(f"[householder_product] argument 'tau': expected shape [..., k] with x's batch dims "
+                         f"{list(x.shape[:-2])}, but got shape {list(tau.shape)}")
     m, n = x.shape[-2], x.shape[-1]
     if n > m or tau.shape[-1] > n:
         raise ValueError(f"[householder_product] expected x [..., m, n] with m >= n and tau [..., k] with k <= n, "

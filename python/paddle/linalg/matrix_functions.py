@@ -5,6 +5,7 @@ corrcoef, and the randomized svd_lowrank and pca_lowrank."""
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 
@@ -102,7 +103,7 @@ def multi_dot(x, name=None) -> Tensor:
     """
     if not isinstance(x, (list, tuple)) or len(x) < 2:
         raise ValueError(f"[multi_dot] argument 'x': expected a list of at least 2 Tensors, but got {x!r}")
-    mats = list(x)
+    mats = [check.tensor("multi_dot", m, f"x[{i}]") for i, m in enumerate(x)]
     first_vector, last_vector = len(mats[0].shape) == 1, len(mats[-1].shape) == 1
     if first_vector:
         mats[0] = mats[0].unsqueeze(0)
@@ -158,16 +159,26 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None) -
     check.tensor("matrix_rank", x)
     if len(x.shape) < 2:
         raise ValueError(f"[matrix_rank] x must be matrices [..., m, n], but has shape {list(x.shape)}")
+    for value, arg in ((tol, "tol"), (atol, "atol"), (rtol, "rtol")):
+        if value is not None and not isinstance(value, Tensor) and (isinstance(value, bool) or
+                                                                    not isinstance(value, numbers.Real)):
+            raise TypeError(f"[matrix_rank] argument '{arg}': expected a number or a Tensor, but got "
+                            f"{check.got(value)}")
+    hermitian = check.flag("matrix_rank", hermitian, "hermitian")
     s = paddle.abs(paddle.linalg.eigvalsh(x)) if hermitian else paddle.linalg.svd(x)[1]
     largest = s.max(-1, keepdim=True)
+
+    def per_matrix(value):  # a number, or a Tensor with one value per matrix, as [..., 1]
+        return value.astype(largest.dtype).unsqueeze(-1) if isinstance(value, Tensor) else \
+            paddle.full_like(largest, value)
+
     if tol is not None:
-        threshold = tol if isinstance(tol, Tensor) else paddle.full_like(largest, tol)
-        threshold = threshold.unsqueeze(-1) if isinstance(tol, Tensor) else threshold
+        threshold = per_matrix(tol)
     else:
         if rtol is None:
             rtol = 0.0 if atol is not None else float(np.finfo(str(x.dtype).replace("paddle.", "")).eps) * max(
                 x.shape[-2:])
-        threshold = paddle.maximum(paddle.full_like(largest, atol or 0.0), rtol * largest)
+        threshold = paddle.maximum(per_matrix(0.0 if atol is None else atol), per_matrix(rtol) * largest)
     return (s > threshold).astype("int64").sum(-1)
 
 
@@ -191,7 +202,8 @@ def matrix_exp(x, name=None) -> Tensor:
         raise ValueError(f"[matrix_exp] x must be square matrices [..., n, n], but has shape {list(x.shape)}")
     n = x.shape[-1]
     one_norm = float(paddle.abs(x).sum(-2).max().item()) if x.size else 0.0
-    squarings = max(0, math.ceil(math.log2(one_norm / _THETA13))) if one_norm > _THETA13 else 0
+    # an infinite norm (an inf in x) cannot be scaled down: the approximant then gives nan
+    squarings = math.ceil(math.log2(one_norm / _THETA13)) if _THETA13 < one_norm < math.inf else 0
     a = x / (2.0 ** squarings)
     b = _PADE13
     identity = paddle.eye(n, dtype=x.dtype).expand(x.shape)
@@ -217,6 +229,7 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None) -> T
         [[1.0, 2.0], [2.0, 4.0]]
     """
     check.tensor("cov", x)
+    rowvar, ddof = check.flag("cov", rowvar, "rowvar"), check.flag("cov", ddof, "ddof")
     if len(x.shape) > 2:
         raise ValueError(f"[cov] x must have at most 2 dims, but has shape {list(x.shape)}")
     obs = x.reshape([1, -1]) if len(x.shape) < 2 else (x if rowvar else x.t())
@@ -247,7 +260,8 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None) -> T
 
 def corrcoef(x, rowvar=True, name=None) -> Tensor:
     """The Pearson correlation coefficients of the variables of x (rows, or columns when not rowvar)."""
-    c = cov(x, rowvar)
+    check.tensor("corrcoef", x)
+    c = cov(x, check.flag("corrcoef", rowvar, "rowvar"))
     if not c.shape:
         return c / c
     std = paddle.sqrt(paddle.diagonal(c).real() if paddle.is_complex(c) else paddle.diagonal(c))

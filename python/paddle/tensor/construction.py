@@ -69,12 +69,16 @@ def range(start=0, end=None, step=1, dtype=None, *, device=None, requires_grad=F
             raise ValueError(f"[range] argument '{arg}': expected a finite number, but got {v}")
     if abs((end - start) / step) >= 2**62:
         raise ValueError(f"[range] from {start} to {end} by {step} has more numbers than a tensor holds")
+    too_many = f"[range] the numbers from {start} to {end} by {step} do not fit in memory"
     try:
         values = np.arange(start, end + step / 2 if step > 0 else end - abs(step) / 2, step)
     except (MemoryError, ValueError):  # NumPy's ValueError: more bytes than an address space has
-        raise MemoryError(f"[range] the numbers from {start} to {end} by {step} do not fit in memory") from None
+        raise MemoryError(too_many) from None
     dtype = dtype or paddle.get_default_dtype()
-    return paddle.to_tensor(values, dtype=dtype, place=device, stop_gradient=not requires_grad)
+    try:  # the cast to dtype takes a second copy
+        return paddle.to_tensor(values, dtype=dtype, place=device, stop_gradient=not requires_grad)
+    except MemoryError:
+        raise MemoryError(too_many) from None
 
 
 def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:  # noqa: A002

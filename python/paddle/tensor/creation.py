@@ -384,7 +384,11 @@ def assign(x, output=None) -> Tensor:
     if isinstance(x, Tensor):
         copy = x.clone()
     elif isinstance(x, (np.ndarray, np.generic, list, tuple, bool, int, float, complex)):
-        copy = to_tensor(np.asarray(x))
+        try:
+            array = np.asarray(x)
+        except ValueError as e:
+            raise ValueError(f"[assign] argument 'x': cannot make a tensor from ragged data: {e}") from None
+        copy = to_tensor(array)
     else:
         raise TypeError(f"[assign] argument 'x': expected a Tensor, a NumPy array, a list, a tuple or a number, but "
                         f"got {type(x).__name__}")

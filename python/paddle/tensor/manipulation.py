@@ -3,6 +3,7 @@ splitting, tiling, flipping, rolling and moving axes."""
 
 from __future__ import annotations
 
+import itertools
 import numbers
 
 import paddle
@@ -244,9 +245,12 @@ def tensor_split(x, num_or_indices, axis=0, name=None) -> list:
         parts = int(num_or_indices)
         if parts < 1:
             raise ValueError(f"[{op}] argument 'num_or_indices': expected a number of parts >= 1, but got {parts}")
-        sizes = [n // parts + 1] * (n % parts) + [n // parts] * (parts - n % parts)
-        bounds = [sum(sizes[:i]) for i in range(parts + 1)]
-        slices = [slice(bounds[i], bounds[i + 1]) for i in range(parts)]
+        try:  # a short axis splits into any number of parts (most of them empty), if they fit in memory
+            sizes = [n // parts + 1] * (n % parts) + [n // parts] * (parts - n % parts)
+            bounds = list(itertools.accumulate(sizes, initial=0))
+            slices = [slice(bounds[i], bounds[i + 1]) for i in range(parts)]
+        except (MemoryError, OverflowError):
+            raise MemoryError(f"[{op}] {parts} parts of x.shape[{axis}] ({n}) do not fit in memory") from None
     elif isinstance(num_or_indices, (list, tuple)):
         indices = check.int_list(op, num_or_indices, "num_or_indices")
         edges = [None, *indices, None]

@@ -223,6 +223,11 @@ def multiplex(inputs, index, name=None) -> Tensor:
     if not isinstance(inputs, (list, tuple)) or len(inputs) < 1:
         raise TypeError(f"[multiplex] argument 'inputs': expected a list of Tensors, but got {type(inputs).__name__}")
     check.tensor("multiplex", index, "index")
+    for i, t in enumerate(inputs):
+        check.tensor("multiplex", t, f"inputs[{i}]")
+        if len(t.shape) < 2:
+            raise ValueError(f"[multiplex] argument 'inputs[{i}]': expected a tensor of at least 2 dims, but got "
+                             f"shape {list(t.shape)}")
     stacked = paddle.stack(list(inputs), axis=0)
     rows = index.reshape([-1]).astype("int64")
     if rows.shape[0] != stacked.shape[1]:
@@ -258,6 +263,7 @@ def increment(x, value=1.0, name=None) -> Tensor:
     check.tensor("increment", x)
     if x.size != 1:
         raise ValueError(f"[increment] x must have exactly one element, but has shape {list(x.shape)}")
+    value = check.number("increment", value, "value")
     from paddle.tensor.inplace import update
 
     return update("increment", x, lambda alias: alias + value)

@@ -211,7 +211,7 @@ def _unique_slices(x, return_index, return_inverse, return_counts, axis, dtype):
 
     import paddle
 
-    axis = check.axis("unique", axis, max(len(x.shape), 1))
+    axis = check.axis("unique", axis, len(x.shape))
     out, index, inverse, counts = np.unique(x.numpy(), return_index=True, return_inverse=True, return_counts=True,
                                             axis=axis)
     results = [paddle.to_tensor(out, dtype=x.dtype)]

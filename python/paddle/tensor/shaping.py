@@ -299,7 +299,13 @@ def _triangle_indices(op: str, row: int, col: int, offset: int, dtype, lower: bo
             raise TypeError(f"[{op}] argument '{arg}': expected an int, but got {type(v).__name__}")
     if row < 0 or col < 0:
         raise ValueError(f"[{op}] row and col must be >= 0, but got {row} and {col}")
-    rows, cols = (np.tril_indices if lower else np.triu_indices)(row, offset, col)
+    offset = max(-row, min(offset, col))  # a diagonal beyond the matrix takes all of it or none
+    # the rows from col - offset on hold nothing of the upper triangle: a tall matrix costs no more
+    rows_used = row if lower else min(row, max(col - offset, 0))
+    try:
+        rows, cols = (np.tril_indices if lower else np.triu_indices)(rows_used, offset, col)
+    except (MemoryError, OverflowError, ValueError):
+        raise MemoryError(f"[{op}] the indices of a {row} x {col} matrix's triangle do not fit in memory") from None
     return paddle.to_tensor(np.stack([rows, cols]).reshape(2, -1), dtype=dtype)
 
 
@@ -353,5 +359,8 @@ def combinations(x, r=2, with_replacement=False, name=None) -> Tensor:
     if count == 0:  # more picks than elements (itertools would still allocate r indices)
         return paddle.zeros([0, r], x.dtype)
     pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
-    index = np.array(list(pick(range(x.shape[0]), r)), dtype="int64").reshape(-1, r)
+    try:  # under 2^31 elements, but r can still be too long for the tuples itertools makes
+        index = np.array(list(pick(range(x.shape[0]), r)), dtype="int64").reshape(-1, r)
+    except MemoryError:
+        raise MemoryError(f"[combinations] {count} combinations of {r} of {n} elements do not fit in memory") from None
     return paddle.gather(x, paddle.to_tensor(index.reshape(-1))).reshape([-1, r])

@@ -330,6 +330,7 @@ def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None) -> Tensor
         [-3, 2]
     """
     x, y = _shift_operands("bitwise_right_shift", x, y)
+    is_arithmetic = check.flag("bitwise_right_shift", is_arithmetic, "is_arithmetic")
     shifted = paddle.floor_divide(x, paddle.pow(paddle.full_like(y, 2), y))
     if is_arithmetic or x.dtype == paddle.uint8:
         return shifted

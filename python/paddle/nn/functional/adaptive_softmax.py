@@ -50,6 +50,15 @@ def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cuto
     check.tensor(op, label, "label")
     check.tensor(op, head_weight, "head_weight")
     cutoffs = _check_cutoffs(op, cutoffs)
+    if not isinstance(tail_weights, (list, tuple)):
+        raise TypeError(f"[{op}] argument 'tail_weights': expected a list of [proj, out] Tensor pairs, but got "
+                        f"{check.got(tail_weights)}")
+    for i, pair in enumerate(tail_weights):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise TypeError(f"[{op}] argument 'tail_weights[{i}]': expected a [proj, out] pair of Tensors, but got "
+                            f"{check.got(pair) if not isinstance(pair, (list, tuple)) else f'{len(pair)} items'}")
+        check.tensor(op, pair[0], f"tail_weights[{i}][0]")
+        check.tensor(op, pair[1], f"tail_weights[{i}][1]")
     if len(tail_weights) != len(cutoffs) - 1:
         raise ValueError(f"[{op}] argument 'tail_weights': expected {len(cutoffs) - 1} clusters (one per cutoff "
                          f"after the first), but got {len(tail_weights)}")

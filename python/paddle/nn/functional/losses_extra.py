@@ -446,8 +446,8 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None) -> Tensor:
     if not 0 <= epsilon <= 1:
         raise ValueError(f"[{op}] argument 'epsilon': expected a number in [0, 1], but got {epsilon}")
     classes = label.shape[-1] if label.shape else 1
-    if prior_dist is None:
-        return (1.0 - epsilon) * label + epsilon / classes
+    if prior_dist is None:  # no classes: an empty label, and nothing to divide among
+        return (1.0 - epsilon) * label + epsilon / max(classes, 1)
     _floating(op, prior_dist, "prior_dist")
     if list(prior_dist.shape) not in ([classes], [1, classes]):
         raise ValueError(f"[{op}] argument 'prior_dist': expected the shape [{classes}] or [1, {classes}], but got "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
@@ -19,13 +21,19 @@ def sequence_mask(x, maxlen=None, dtype="int64", name=None) -> Tensor:
     op = "sequence_mask"
     check.tensor(op, x)
     if maxlen is None:
-        maxlen = int(paddle.max(x)) if x.size else 0
+        longest = paddle.max(x).item() if x.size else 0
+        if not math.isfinite(longest):
+            raise ValueError(f"[{op}] argument 'x': expected finite lengths when maxlen is None, but the largest is "
+                             f"{longest}")
+        maxlen = int(longest)
     else:
         maxlen = check.integer(op, maxlen, "maxlen")
         if maxlen < 0:
             raise ValueError(f"[{op}] argument 'maxlen': expected an int >= 0, but got {maxlen}")
-    positions = paddle.arange(maxlen, dtype="int64")
-    return (positions < x.astype("int64").unsqueeze(-1)).astype(dtype)
+    # fractional lengths compare as they are (1.5 covers positions 0 and 1), as in Paddle's kernel
+    common = "float64" if paddle.is_floating_point(x) else "int64"
+    positions = paddle.arange(maxlen, dtype=common)
+    return (positions < x.astype(common).unsqueeze(-1)).astype(dtype)
 
 
 def gather_tree(ids, parents) -> Tensor:
