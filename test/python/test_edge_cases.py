@@ -679,3 +679,13 @@ def test_degenerate_inputs_fuzz_seed_61_found_give_values():
     x = paddle.to_tensor([[[2.0, 0.0], [0.0, 0.2]], [[1.0, 0.0], [0.0, 0.8]]])
     assert paddle.linalg.matrix_rank(x, atol=paddle.to_tensor([0.1, 0.9])).tolist() == [2, 1]
     assert paddle.linalg.matrix_rank(x, atol=0.1, rtol=paddle.to_tensor([0.5, 0.5])).tolist() == [1, 2]
+
+
+@pytest.mark.parametrize("record", [False, True])  # True: the decomposition path a recorded gradient takes
+@pytest.mark.parametrize("axis", [-2**31 - 1, -3, 2, 5])
+def test_layer_norm_grad_checks_begin_norm_axis_on_both_paths(axis, record):
+    x = paddle.ones([3, 0])
+    grad = paddle.ones([3, 0])
+    grad.stop_gradient = not record
+    with pytest.raises(IndexError, match=rf"^\[layer_norm_grad\] begin_norm_axis \({axis}\) must be in \[0, 2\)"):
+        paddle._C_ops.layer_norm_grad(x, grad, x, x, x, 0.0, axis)

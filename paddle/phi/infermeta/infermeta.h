@@ -291,7 +291,8 @@ void BatchNormTrainInferMeta(const Meta& x, const Meta& scale, const Meta& bias,
 
 // layer_norm_grad: out_grad like x; scale one row's numel, mean and rstd one value per row.
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
-                            const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
+                            const Meta& rstd, int64_t begin_norm_axis, Meta* x_grad, Meta* scale_grad,
+                            Meta* bias_grad);
 void BatchNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
                             const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad);
 void GruCellInferMeta(const Meta& x_proj, const Meta& h_proj, const Meta& pre_hidden, Meta* hidden);
@@ -300,8 +301,8 @@ void GruCellGradInferMeta(const Meta& hidden_grad, const Meta& x_proj, const Met
 void LstmCellInferMeta(const Meta& gates, const Meta& cell, Meta* hidden, Meta* cell_out);
 void LstmCellGradInferMeta(const Meta& hidden_grad, const Meta& cell_out_grad, const Meta& gates, const Meta& cell,
                            const Meta& cell_out, Meta* gates_grad, Meta* cell_grad);
-void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
-                          Meta* scale_grad);
+void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd,
+                          int64_t begin_norm_axis, Meta* x_grad, Meta* scale_grad);
 
 // ---- optimizer updates (optimizer.cc): grad and 0-3 states like param;
 // each output is its input (the ops update in place).

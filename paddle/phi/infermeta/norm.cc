@@ -39,9 +39,16 @@ DDim RowNormStatsDims(const Meta& x, std::initializer_list<std::pair<const Meta*
 // The gradient of a row norm: out_grad like x, scale one row's numel, the
 // statistics one value per row, all of x's dtype.
 void CheckRowNormGrad(const Meta& out_grad, const Meta& x, const Meta& scale,
-                      std::initializer_list<const Meta*> stats) {
+                      std::initializer_list<const Meta*> stats, int64_t begin_norm_axis) {
   PD_CHECK(out_grad.dims == x.dims, InvalidArgument, "out_grad has shape ", out_grad.dims.ToString(),
            " but x has shape ", x.dims.ToString());
+  const int rank = x.dims.size();
+  PD_CHECK(begin_norm_axis >= 0 && begin_norm_axis < rank, OutOfRange, "begin_norm_axis (", begin_norm_axis,
+           ") must be in [0, ", rank, ") for x of shape ", x.dims.ToString());
+  int64_t row = 1;
+  for (int d = static_cast<int>(begin_norm_axis); d < rank; ++d) row *= x.dims[d];
+  PD_CHECK(scale.dims.numel() == row, InvalidArgument, "scale (", scale.dims.ToString(), ") must hold the ", row,
+           " values of a row of x ", x.dims.ToString(), " from begin_norm_axis ", begin_norm_axis);
   PD_CHECK(out_grad.dtype == x.dtype && scale.dtype == x.dtype, InvalidType,
            "out_grad and scale must have x's dtype ", DataTypeName(x.dtype), ", but got ",
            DataTypeName(out_grad.dtype), " and ", DataTypeName(scale.dtype));
@@ -164,16 +171,17 @@ void InstanceNormInferMeta(const Meta& x, const Meta& scale, const Meta& bias, f
 }
 
 void LayerNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& mean,
-                            const Meta& rstd, Meta* x_grad, Meta* scale_grad, Meta* bias_grad) {
-  CheckRowNormGrad(out_grad, x, scale, {&mean, &rstd});
+                            const Meta& rstd, int64_t begin_norm_axis, Meta* x_grad, Meta* scale_grad,
+                            Meta* bias_grad) {
+  CheckRowNormGrad(out_grad, x, scale, {&mean, &rstd}, begin_norm_axis);
   *x_grad = Meta(x.dtype, x.dims);
   *scale_grad = Meta(x.dtype, scale.dims);
   *bias_grad = Meta(x.dtype, scale.dims);
 }
 
-void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd, Meta* x_grad,
-                          Meta* scale_grad) {
-  CheckRowNormGrad(out_grad, x, scale, {&rstd});
+void RmsNormGradInferMeta(const Meta& out_grad, const Meta& x, const Meta& scale, const Meta& rstd,
+                          int64_t begin_norm_axis, Meta* x_grad, Meta* scale_grad) {
+  CheckRowNormGrad(out_grad, x, scale, {&rstd}, begin_norm_axis);
   *x_grad = Meta(x.dtype, x.dims);
   *scale_grad = Meta(x.dtype, scale.dims);
 }
