@@ -7,6 +7,7 @@ find_package(dnnl REQUIRED)
 find_package(gflags REQUIRED)
 find_package(glog REQUIRED)
 find_package(Gloo REQUIRED)  # libgloo-dev: the CPU collectives of paddle/distributed
+find_path(DLPACK_INCLUDE_DIR dlpack/dlpack.h REQUIRED)  # libdlpack-dev: paddle.utils.dlpack
 
 # OpenBLAS built on OpenMP (Debian's libopenblas-openmp-dev), so that BLAS
 # and our own OpenMP loops share one thread pool: with the pthreads build the

@@ -7,7 +7,7 @@ APT_PACKAGES=(
   build-essential cmake ninja-build ccache git
   libeigen3-dev libdnnl-dev libopenblas-openmp-dev
   libgoogle-glog-dev libgflags-dev libprotobuf-dev protobuf-compiler
-  libgtest-dev libgmock-dev nlohmann-json3-dev libgloo-dev
+  libgtest-dev libgmock-dev nlohmann-json3-dev libgloo-dev libdlpack-dev
   openmpi-bin etcd-server slurm-wlm munge
 )
 

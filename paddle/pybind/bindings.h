@@ -24,5 +24,6 @@ void BindStaticGraph(py::module_& m);                          // static_graph.c
 void BindModelFiles(py::module_& m);                           // model_files.cc
 void BindInference(py::module_& m);                            // inference.cc
 void BindDistributed(py::module_& m);                          // distributed.cc
+void BindDlpack(py::module_& m);                               // dlpack.cc
 
 }  // namespace paddle::pybind

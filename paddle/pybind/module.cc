@@ -26,6 +26,7 @@ PYBIND11_MODULE(_C, m) {
   pb::BindModelFiles(m);
   pb::BindInference(m);
   pb::BindDistributed(m);
+  pb::BindDlpack(m);
   auto ops = m.def_submodule("_C_ops", "Generated bindings of every op in the YAML.");
   pb::BindGeneratedOps(ops, tensor);
 }

@@ -1,9 +1,11 @@
 """paddle.utils: unique_name (counting, prefixes, guards, switch), run_check's
 output, try_import, the deprecated decorator's docstring, warning and levels,
-and DLPack round trips through NumPy (values, dtypes, shapes, copies)."""
+and DLPack round trips through NumPy (values, dtypes, shapes, shared memory)."""
 
 from __future__ import annotations
 
+import gc
+import sys
 import warnings
 
 import numpy as np
@@ -226,15 +228,45 @@ def test_dlpack_of_strided_and_zero_dim_arrays():
     np.testing.assert_array_equal(np.from_dlpack(paddle.to_tensor(7)), np.array(7))
 
 
-def test_dlpack_copies_rather_than_shares():
+def test_dlpack_shares_memory_both_ways_as_paddle_does():
     array = np.zeros(3)
     tensor = dlpack.from_dlpack(array)
     array[0] = 5.0
-    assert tensor.numpy()[0] == 0.0
+    tensor[2] = 7.0
+    np.testing.assert_array_equal(tensor.numpy(), [5.0, 0.0, 7.0])
+    np.testing.assert_array_equal(array, [5.0, 0.0, 7.0])
     source = paddle.to_tensor([1.0, 2.0])
     exported = np.from_dlpack(source)
     source[0] = 9.0
-    assert exported[0] == 1.0
+    assert exported[0] == 9.0
+    del source  # the export keeps the memory alive
+    np.testing.assert_array_equal(exported, [9.0, 2.0])
+    view = paddle.to_tensor(np.arange(12).reshape(3, 4))[:, 1]  # a strided view exports its strides
+    column = np.from_dlpack(view)
+    np.testing.assert_array_equal(column, [1, 5, 9])
+    assert column.strides == (32,)
+    copied = dlpack.from_dlpack(array, copy=True)
+    array[1] = -1.0
+    assert copied.numpy()[1] == 0.0
+
+
+def test_an_imported_array_goes_back_to_its_producer():
+    array = np.arange(4.0)
+    before = sys.getrefcount(array)
+    tensor = dlpack.from_dlpack(array)
+    assert sys.getrefcount(array) == before + 1  # NumPy's export holds the array
+    del tensor
+    gc.collect()
+    assert sys.getrefcount(array) == before
+
+
+def test_dlpack_round_trips_bool_bfloat16_and_empty_tensors():
+    flags = dlpack.from_dlpack(np.array([[True, False]]))
+    assert flags.dtype == paddle.bool and flags.tolist() == [[True, False]]
+    half = paddle.to_tensor([1.5, -2.0], dtype="bfloat16")
+    back = dlpack.from_dlpack(dlpack.to_dlpack(half))
+    assert back.dtype == paddle.bfloat16 and back.astype("float32").tolist() == [1.5, -2.0]
+    assert list(dlpack.from_dlpack(np.zeros([0, 3])).shape) == [0, 3]
 
 
 def test_tensor_reports_a_host_dlpack_device():
@@ -248,14 +280,14 @@ def test_dlpack_errors():
         dlpack.from_dlpack(capsule)
     with pytest.raises(TypeError, match=r"^\[from_dlpack\] argument 'dlpack'"):
         dlpack.from_dlpack([1.0, 2.0])
-    with pytest.raises(BufferError, match=r"^\[from_dlpack\] argument 'copy'"):
-        dlpack.from_dlpack(np.ones(2), copy=False)
+    with pytest.raises(TypeError, match=r"^\[from_dlpack\] argument 'device'"):
+        dlpack.from_dlpack(np.ones(2), device=3.5)
     with pytest.raises(TypeError, match=r"^\[to_dlpack\] argument 'x': expected Tensor"):
         dlpack.to_dlpack(np.ones(2))
-    with pytest.raises(TypeError, match=r"^\[to_dlpack\] argument 'x'.*bfloat16"):
-        dlpack.to_dlpack(paddle.ones([2], "bfloat16"))
-    with pytest.raises(BufferError, match=r"^\[__dlpack__\] argument 'copy'"):
-        paddle.ones([2]).__dlpack__(copy=False)
+    with pytest.raises(TypeError, match=r"^\[from_dlpack\] DLPack dtype \(code 1, 16 bits\) has no paddle"):
+        dlpack.from_dlpack(np.ones(2, dtype=np.uint16))
+    with pytest.raises(BufferError, match=r"^\[__dlpack__\] argument 'dl_device'"):
+        paddle.ones([2]).__dlpack__(dl_device=(dlpack.DLDeviceType.kDLCUDA, 0))
 
 
 # ---- require_version

@@ -1,23 +1,19 @@
 """paddle.utils.dlpack: exchanging tensors with other libraries through DLPack.
 
-The core has no DLPack support, so the exchange goes through NumPy's: a
-tensor is exported as a DLPack capsule of a host copy of its data, and an
-imported producer is read through ``numpy.from_dlpack`` and copied into a new
-tensor. Neither direction shares memory (Paddle's does), so a change to one
-side is not seen by the other; only host (CPU) memory can be imported, and a
-GPU tensor is exported as a host copy.
-
-Importing this module also gives ``paddle.Tensor`` the ``__dlpack__`` and
-``__dlpack_device__`` methods of the DLPack protocol, so ``numpy.from_dlpack``
-and ``torch.from_dlpack`` accept tensors directly.
+Both directions share memory, as in Paddle: ``to_dlpack(x)`` (and
+``x.__dlpack__()``, so ``numpy.from_dlpack(x)`` and ``torch.from_dlpack(x)``
+take tensors directly) hands out x's own memory, kept alive until the
+consumer lets it go; ``from_dlpack(obj)`` makes a tensor of a NumPy array's,
+a torch tensor's or a capsule's memory, given back to the producer when the
+last tensor using it goes (paddle/pybind/dlpack.cc). A write through either
+side shows in the other. CPU, CUDA and pinned memory; every dtype of ours.
 """
 
 from __future__ import annotations
 
 import enum
 
-import numpy as np
-
+from paddle import _C
 from paddle import _checks as check
 from paddle._C import Tensor
 
@@ -32,46 +28,28 @@ class DLDeviceType(enum.IntEnum):
     kDLCUDAManaged = 13
 
 
-def _host_copy(op: str, x) -> np.ndarray:
-    if not isinstance(x, Tensor):
-        raise TypeError(f"[{op}] argument 'x': expected Tensor, but got {check.got(x)}")
-    if x.dtype.name == "bfloat16":
-        # NumPy holds bfloat16 as uint16 bits, which DLPack would mislabel.
-        raise TypeError(f"[{op}] argument 'x': expected a dtype NumPy has, but got bfloat16")
-    return x.numpy()
-
-
 def to_dlpack(x):
-    """A DLPack capsule ("dltensor") holding a host copy of ``x``, for another
+    """A DLPack capsule ("dltensor") sharing x's memory, for another
     library's ``from_dlpack`` (e.g. ``torch.utils.dlpack.from_dlpack``). A
     capsule can be imported once.
 
     Args:
-        x (Tensor): the tensor; any dtype but bfloat16.
+        x (Tensor): the tensor.
 
     Returns:
-        PyCapsule: the DLPack capsule. It shares no memory with ``x``.
+        PyCapsule: the DLPack capsule.
 
     Examples:
         >>> import paddle
-        >>> capsule = paddle.utils.dlpack.to_dlpack(paddle.to_tensor([1.0, 2.0]))
-        >>> paddle.utils.dlpack.from_dlpack(capsule).numpy().tolist()
-        [1.0, 2.0]
+        >>> x = paddle.to_tensor([1.0, 2.0])
+        >>> y = paddle.utils.dlpack.from_dlpack(paddle.utils.dlpack.to_dlpack(x))
+        >>> y[0] = 5.0  # the same memory
+        >>> x.tolist()
+        [5.0, 2.0]
     """
-    return _host_copy("to_dlpack", x).__dlpack__()
-
-
-class _CapsuleProducer:
-    """A bare capsule as numpy.from_dlpack takes it: behind __dlpack__."""
-
-    def __init__(self, capsule):
-        self._capsule = capsule
-
-    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-        return self._capsule
-
-    def __dlpack_device__(self):
-        return (DLDeviceType.kDLCPU, 0)
+    if not isinstance(x, Tensor):
+        raise TypeError(f"[to_dlpack] argument 'x': expected Tensor, but got {check.got(x)}")
+    return _C.to_dlpack(x)
 
 
 def _is_capsule(value) -> bool:
@@ -79,55 +57,63 @@ def _is_capsule(value) -> bool:
 
 
 def from_dlpack(dlpack, *, device=None, copy=None) -> Tensor:
-    """A new tensor with the data of a DLPack producer: an object with
-    ``__dlpack__`` (a NumPy array, a torch CPU tensor, ...) or a DLPack capsule.
+    """A tensor sharing the memory of a DLPack producer: an object with
+    ``__dlpack__`` (a NumPy array, a torch tensor, ...) or a DLPack capsule.
 
     Args:
-        dlpack (object|PyCapsule): the producer, in host memory.
-        device (str|Place, optional): where to put the tensor. Default the CPU.
-        copy (bool, optional): None or True; the data is always copied, so False (share the
-            producer's memory) raises BufferError. Default None.
+        dlpack (object|PyCapsule): the producer.
+        device (str|Place, optional): where the tensor must be; data elsewhere
+            is copied there (refused with copy=False). Default: where it is.
+        copy (bool, optional): True copies the data; False and None share it.
+            Default None.
 
     Returns:
-        Tensor: a tensor of the producer's dtype and shape, sharing no memory with it.
+        Tensor: a tensor of the producer's dtype, shape and strides.
 
     Examples:
         >>> import numpy as np
         >>> import paddle
-        >>> t = paddle.utils.dlpack.from_dlpack(np.arange(6, dtype="int32").reshape(2, 3))
-        >>> t.dtype, list(t.shape)
-        (paddle.int32, [2, 3])
+        >>> a = np.arange(6, dtype="int32").reshape(2, 3)
+        >>> t = paddle.utils.dlpack.from_dlpack(a)
+        >>> a[0, 0] = 7  # the same memory
+        >>> t.tolist()
+        [[7, 1, 2], [3, 4, 5]]
     """
-    import paddle
-
-    if copy is False:
-        raise BufferError("[from_dlpack] argument 'copy': the data is always copied (the core cannot wrap "
-                          "foreign memory), so copy=False cannot be honoured")
     if _is_capsule(dlpack):
-        try:
-            array = np.from_dlpack(_CapsuleProducer(dlpack))
-        except ValueError as error:
-            raise ValueError("[from_dlpack] argument 'dlpack': expected an unused DLPack capsule (a capsule "
-                             "can be imported only once), but got one already used") from error
+        tensor = _C.from_dlpack(dlpack)
     elif hasattr(dlpack, "__dlpack__"):
-        array = np.from_dlpack(dlpack)
+        tensor = _C.from_dlpack(dlpack.__dlpack__())
     else:
         raise TypeError(f"[from_dlpack] argument 'dlpack': expected an object with __dlpack__ or a DLPack "
                         f"capsule, but got {check.got(dlpack)}")
-    return paddle.to_tensor(array, place=device)
+    if device is not None:
+        if not isinstance(device, (str, _C.Place)):
+            raise TypeError(f"[from_dlpack] argument 'device': expected a device string or a Place, but got "
+                            f"{check.got(device)}")
+        place = _C.place_from_string(device) if isinstance(device, str) else device
+        if place != tensor.place:
+            if copy is False:
+                raise BufferError(f"[from_dlpack] argument 'copy': the data is on {tensor.place} but device asks "
+                                  f"for {place}, which needs a copy")
+            return tensor._copy_to(place, True)
+    return tensor.clone().detach() if copy else tensor
 
 
 def _tensor_dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-    """The DLPack capsule of a host copy of the tensor (the DLPack protocol).
-    copy=False raises BufferError: the export is always a copy."""
-    if copy is False:
-        raise BufferError("[__dlpack__] argument 'copy': the export is always a host copy, so copy=False "
-                          "cannot be honoured")
-    return _host_copy("__dlpack__", self).__dlpack__(stream=stream, max_version=max_version, dl_device=dl_device)
+    """The DLPack capsule of the tensor's memory (the DLPack protocol); with
+    copy=True, of a copy's."""
+    if dl_device is not None and tuple(dl_device) != tuple(_tensor_dlpack_device(self)):
+        raise BufferError(f"[__dlpack__] argument 'dl_device': the tensor is on {self.place}, not {dl_device}")
+    return _C.to_dlpack(self.clone() if copy else self)
 
 
 def _tensor_dlpack_device(self):
-    """Where the exported data lives: always the host, the export being a host copy."""
+    """Where the tensor's memory is, as DLPack names it: (device type, index)."""
+    place = self.place
+    if place.is_gpu_place():
+        return (DLDeviceType.kDLCUDA, place.gpu_device_id())
+    if place.is_cuda_pinned_place():
+        return (DLDeviceType.kDLCUDAHost, 0)
     return (DLDeviceType.kDLCPU, 0)
 
 
