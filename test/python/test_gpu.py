@@ -110,6 +110,17 @@ def test_an_external_stream_is_borrowed_and_orders_work():
     assert owner.query()
 
 
+def test_dlpack_shares_gpu_memory():
+    x = paddle.to_tensor(np.arange(6, dtype=np.float32), place="gpu")
+    assert x.__dlpack_device__() == (paddle.utils.dlpack.DLDeviceType.kDLCUDA, 0)
+    y = paddle.utils.dlpack.from_dlpack(x)
+    assert y.place == x.place
+    y[0] = 42.0
+    np.testing.assert_array_equal(x.numpy(), [42, 1, 2, 3, 4, 5])
+    on_host = paddle.utils.dlpack.from_dlpack(x, device="cpu")  # another device: a copy
+    assert on_host.place.is_cpu_place() and on_host.tolist() == [42, 1, 2, 3, 4, 5]
+
+
 def test_tf32_is_opt_in_for_float32_matmul():
     rng = np.random.default_rng(2)
     a = rng.standard_normal((256, 512)).astype(np.float32)
