@@ -157,6 +157,18 @@ def test_mmap_storage_slices_a_file_as_tensors(tmp_path):
         storage.get_slice(object(), 0, 1)
 
 
+def test_mmap_storage_slices_share_the_mapping_but_never_write_the_file(tmp_path):
+    path = tmp_path / "weights.bin"
+    data = np.arange(8, dtype=np.float64)
+    data.tofile(path)
+    storage = paddle.MmapStorage(str(path), data.nbytes)
+    first = storage.get_slice("float64", 0, 4)
+    first[1] = -5.0
+    assert storage.get_slice("float64", 1, 2).tolist() == [-5.0]  # the same pages
+    np.testing.assert_array_equal(np.fromfile(path, dtype=np.float64), data)  # copy-on-write
+    np.testing.assert_array_equal(storage.get_slice("float64", 0, 8, 3).numpy(), [0.0, 3.0, 6.0])
+
+
 def _run(code: str) -> str:
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

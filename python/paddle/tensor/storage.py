@@ -15,6 +15,7 @@ from paddle import _checks as check
 from paddle._C import Tensor
 from paddle.tensor import inplace
 from paddle.tensor.creation import _dtype_name
+from paddle.utils import dlpack
 
 
 def set_(x, source=None, shape=None, stride=None, offset=0, name=None) -> Tensor:
@@ -128,8 +129,10 @@ def reconstruct_from_(x, other) -> Tensor:
 
 class MmapStorage:
     """The first ``nbytes`` bytes of the file ``filename``, mapped into
-    memory read-only; ``get_slice`` makes tensors of parts of it (a file of
-    raw tensor data, such as a .safetensors payload), reading only those.
+    memory; ``get_slice`` makes tensors of parts of it (a file of raw tensor
+    data, such as a .safetensors payload) that share the mapped pages, so
+    only what is read is loaded. The mapping is copy-on-write: writing to a
+    slice never changes the file.
 
     Args:
         filename (str): the file's path.
@@ -159,8 +162,9 @@ class MmapStorage:
         self._nbytes = nbytes
         self._map = None
         if nbytes:
+            # Copy-on-write: slices share the file's pages, and a write to one never reaches the file.
             with open(filename, "rb") as f:
-                self._map = mmap.mmap(f.fileno(), nbytes, access=mmap.ACCESS_READ)
+                self._map = mmap.mmap(f.fileno(), nbytes, access=mmap.ACCESS_COPY)
 
     def get_slice(self, dtype, start, stop, step=1) -> Tensor:
         """The 1-D tensor of the elements ``start`` to ``stop`` (exclusive,
@@ -177,10 +181,11 @@ class MmapStorage:
         if stop > count:
             raise ValueError(f"[{op}] argument 'stop': expected at most {count} {dtype.name} elements in "
                              f"{self._nbytes} bytes, but got {stop}")
-        # bfloat16 travels as its uint16 bits, which _from_numpy reads back as bfloat16.
-        storage_dtype = "uint16" if dtype.name == "bfloat16" else dtype.name
-        items = np.frombuffer(self._map, dtype=storage_dtype, count=stop) if stop else np.empty([0], storage_dtype)
-        return Tensor._from_numpy(np.ascontiguousarray(items[start:stop:step]))
+        if dtype.name == "bfloat16":  # NumPy holds its bits as uint16, which only _from_numpy (a copy) reads back
+            items = np.frombuffer(self._map, dtype="uint16", count=stop) if stop else np.empty([0], "uint16")
+            return Tensor._from_numpy(np.ascontiguousarray(items[start:stop:step]))
+        items = np.frombuffer(self._map, dtype=dtype.name, count=stop) if stop else np.empty([0], dtype.name)
+        return dlpack.from_dlpack(items[start:stop:step])  # the mapped pages themselves, read when touched
 
 
 def install() -> None:
