@@ -32,7 +32,7 @@ def set_default_dtype(d) -> None:
     Examples:
         >>> import paddle
         >>> paddle.set_default_dtype("float64")
-        >>> paddle.to_tensor(1.0).dtype
+        >>> print(paddle.to_tensor(1.0).dtype)
         paddle.float64
         >>> paddle.set_default_dtype("float32")
     """
@@ -74,8 +74,8 @@ def get_flags(flags) -> dict:
 
     Examples:
         >>> import paddle
-        >>> paddle.get_flags("FLAGS_v")
-        {'FLAGS_v': 0}
+        >>> paddle.get_flags("FLAGS_print_ir")
+        {'FLAGS_print_ir': False}
     """
     names = [flags] if isinstance(flags, str) else flags
     if not isinstance(names, (list, tuple)) or not builtins.all(isinstance(n, str) for n in names):

@@ -179,11 +179,11 @@ SAMPLES += [
     OpSample("as_complex", paddle.as_complex, lambda x: x[..., 0] + 1j * x[..., 1], [[(3, 2)], [(2, 4, 2)]],
              ("float32", "float64"), errors=[
                  ErrorCase(lambda: paddle.as_complex(_t(3, 3)), ValueError, r"\[as_complex\] x's last dim must be 2")]),
-    # Overlapping windows of x's row-major elements, as NumPy's stride tricks read them.
-    OpSample("as_strided", lambda x: paddle.as_strided(x, [3, 4], [2, 1], 1),
+    # Overlapping windows of x's row-major elements, as NumPy's stride tricks read them; the offset is in bytes.
+    OpSample("as_strided", lambda x: paddle.as_strided(x, [3, 4], [2, 1], x.dtype.itemsize),
              lambda x: np.lib.stride_tricks.as_strided(x.ravel()[1:], (3, 4), (2 * x.itemsize, x.itemsize)).copy(),
              [[(3, 4)], [(2, 3, 2)]], ALL, errors=[
-                 ErrorCase(lambda: paddle.as_strided(_t(2, 3), [2, 3], [3, 1], 1), ValueError,
+                 ErrorCase(lambda: paddle.as_strided(_t(2, 3), [2, 3], [3, 1], 4), ValueError,
                            r"\[as_strided\] shape \[2, 3\], stride \[3, 1\] and offset 1 reach position 6, beyond "
                            r"x's 6 elements"),
                  ErrorCase(lambda: paddle.as_strided(_t(4), [2], [1.5]), TypeError, r"\[as_strided\] argument 'stride'"),

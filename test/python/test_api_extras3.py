@@ -160,20 +160,20 @@ def test_nextafter_against_numpy_and_without_gradient():
 def test_as_strided_against_numpy_with_gradient():
     a = RNG.standard_normal(10)
     want = np.lib.stride_tricks.as_strided(a[2:], shape=(3, 3), strides=(2 * 8, 1 * 8))  # overlapping windows
-    np.testing.assert_array_equal(paddle.as_strided(paddle.to_tensor(a), [3, 3], [2, 1], 2).numpy(), want)
+    np.testing.assert_array_equal(paddle.as_strided(paddle.to_tensor(a), [3, 3], [2, 1], 16).numpy(), want)
     np.testing.assert_array_equal(paddle.to_tensor(a.reshape(2, 5)).as_strided([5, 2], [1, 5]).numpy(),
                                   a.reshape(2, 5).T)
-    check_grads(lambda t: paddle.as_strided(t, [3, 3], [2, 1], 2), [a], RNG)
-    check_grads(lambda t: t.as_strided([2, 2, 2], [0, 3, 1], 1), [RNG.standard_normal((2, 3))], RNG)
+    check_grads(lambda t: paddle.as_strided(t, [3, 3], [2, 1], 16), [a], RNG)
+    check_grads(lambda t: t.as_strided([2, 2, 2], [0, 3, 1], 8), [RNG.standard_normal((2, 3))], RNG)
     x = paddle.to_tensor(a, stop_gradient=False)
-    paddle.as_strided(x, [4], [0], 3).sum().backward()  # one element read 4 times
+    paddle.as_strided(x, [4], [0], 24).sum().backward()  # one element read 4 times
     np.testing.assert_array_equal(x.grad.numpy(), np.eye(10)[3] * 4)
 
 
 def test_as_strided_refuses_addresses_outside_x():
     with pytest.raises(ValueError, match=r"^\[as_strided\] shape \[3, 3\], stride \[3, 1\] and offset 2 reach "
                                          r"position 10, beyond x's 9 elements"):
-        paddle.as_strided(paddle.ones([3, 3]), [3, 3], [3, 1], 2)
+        paddle.as_strided(paddle.ones([3, 3]), [3, 3], [3, 1], 8)
     with pytest.raises(ValueError, match=r"^\[as_strided\] argument 'offset': expected an int >= 0, but got -1"):
         paddle.as_strided(paddle.ones([4]), [2], [1], -1)
     with pytest.raises(ValueError, match=r"^\[as_strided\] arguments 'shape' and 'stride': expected non-negative "
@@ -184,6 +184,17 @@ def test_as_strided_refuses_addresses_outside_x():
         paddle.as_strided(paddle.ones([4]), [2, 1], [1])
     with pytest.raises(TypeError, match=r"^\[as_strided\] argument 'x': expected Tensor, but got list"):
         paddle.as_strided([1.0, 2.0], [1], [1])
+    with pytest.raises(ValueError, match=r"^\[as_strided\] argument 'offset': expected a multiple of x's element "
+                                         r"size \(4 bytes\), but got 2"):
+        paddle.as_strided(paddle.ones([4]), [2], [1], 2)
+
+
+def test_as_strided_offset_counts_bytes_as_in_paddle():
+    # Paddle 3.3.1: as_strided(arange(6.0), [2, 2], [1, 2], 4) starts at element 1 (4 bytes of float32 in).
+    for dtype, itemsize in (("float32", 4), ("float64", 8), ("int64", 8), ("int16", 2), ("uint8", 1)):
+        a = np.arange(12).astype(dtype)
+        got = paddle.as_strided(paddle.to_tensor(a), [2, 3], [3, 1], 5 * itemsize).numpy()
+        np.testing.assert_array_equal(got, [[5, 6, 7], [8, 9, 10]])
 
 
 def test_batch_groups_a_readers_samples():

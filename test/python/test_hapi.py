@@ -3,6 +3,7 @@
 import csv
 import json
 import os
+import re
 
 import numpy as np
 import pytest
@@ -28,6 +29,11 @@ class Blobs(Dataset):
 
     def __len__(self):
         return len(self.x)
+
+
+# What Paddle's ProgBarLogger prints first when training.
+LOSS_NOTE = ("The loss value printed in the log is the current step, and the metric is the average value of previous "
+             "steps.")
 
 
 def mlp():
@@ -142,13 +148,75 @@ def test_model_checkpoint_files_restore_the_same_predictions(tmp_path):
     model = make_model()
     model.fit(Blobs(n=60), batch_size=20, epochs=3, save_dir=str(tmp_path), save_freq=2, verbose=0)
     names = sorted(os.listdir(tmp_path))
-    assert names == ["1.pdopt", "1.pdparams", "final.pdopt", "final.pdparams"]
+    assert names == ["0.pdopt", "0.pdparams", "2.pdopt", "2.pdparams", "final.pdopt", "final.pdparams"]
     expected = model.predict(Blobs(n=30, seed=9), batch_size=30, stack_outputs=True, verbose=0)[0]
     fresh = make_model(lr=0.01)
     fresh.network.set_state_dict({k: v * 0 for k, v in fresh.network.state_dict().items()})
     fresh.load(str(tmp_path / "final"))
     got = fresh.predict(Blobs(n=30, seed=9), batch_size=30, stack_outputs=True, verbose=0)[0]
     np.testing.assert_array_equal(got, expected)
+
+
+def test_model_checkpoint_callback_saves_paddles_epochs_with_their_weights(tmp_path, capsys, monkeypatch):
+    # Paddle's ModelCheckpoint saves the epochs (counted from 0) that save_freq divides, then 'final'.
+    class Snapshot(paddle.callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.weights = {}
+
+        def on_epoch_end(self, epoch, logs=None):
+            self.weights[epoch] = {k: v.numpy().copy() for k, v in self.model.network.state_dict().items()}
+
+    model, snapshot = make_model(), Snapshot()
+    checkpoint = paddle.callbacks.ModelCheckpoint(save_freq=2, save_dir=str(tmp_path))
+    model.fit(Blobs(n=60), batch_size=20, epochs=5, verbose=0, callbacks=[checkpoint, snapshot])
+    assert sorted(os.listdir(tmp_path)) == ["0.pdopt", "0.pdparams", "2.pdopt", "2.pdparams", "4.pdopt",
+                                            "4.pdparams", "final.pdopt", "final.pdparams"]
+    for name, epoch in (("0", 0), ("2", 2), ("4", 4), ("final", 4)):
+        saved = paddle.load(str(tmp_path / f"{name}.pdparams"))
+        assert sorted(saved) == sorted(snapshot.weights[epoch])
+        for key, value in saved.items():
+            np.testing.assert_array_equal(np.asarray(value), snapshot.weights[epoch][key])
+    assert not np.array_equal(snapshot.weights[0]["0.weight"], snapshot.weights[2]["0.weight"])
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [f"save checkpoint at {tmp_path / name}" for name in ("0", "2", "4", "final")]
+    # without save_dir it writes nothing
+    monkeypatch.chdir(tmp_path / "..")
+    before = sorted(os.listdir("."))
+    make_model().fit(Blobs(n=20), batch_size=20, epochs=2, verbose=0, callbacks=[paddle.callbacks.ModelCheckpoint()])
+    assert sorted(os.listdir(".")) == before and capsys.readouterr().out == ""
+
+
+def _np_cross_entropy(net, x, y):
+    """The loss of the MLP (Linear, ReLU, Linear; Paddle's Linear is x @ W + b) in NumPy, and its predictions."""
+    w1, b1, w2, b2 = (p.numpy().astype(np.float64) for p in net.parameters())
+    logits = np.maximum(x @ w1 + b1, 0) @ w2 + b2
+    log_p = logits - logits.max(1, keepdims=True)
+    log_p -= np.log(np.exp(log_p).sum(1, keepdims=True))
+    return -log_p[np.arange(len(y)), y[:, 0]].mean(), logits.argmax(1) == y[:, 0]
+
+
+def test_prog_bar_logger_prints_each_log_freq_steps_loss_and_running_accuracy(capsys):
+    # A learning rate of 0 keeps the network fixed, so every batch's loss is computed here in NumPy.
+    model = make_model(lr=0.0, opt=paddle.optimizer.SGD)
+    data = Blobs(n=40, seed=3)
+    data.y = np.random.RandomState(1).randint(0, 2, size=(40, 1)).astype("int64")  # labels at random: acc ~ 1/2
+    logger = paddle.callbacks.ProgBarLogger(log_freq=2, verbose=2)
+    model.fit(data, batch_size=10, epochs=1, shuffle=False, verbose=0, callbacks=[logger])  # the given logger prints
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [LOSS_NOTE, "Epoch 1/1"] and len(lines) == 4
+    for step, line in zip((2, 4), lines[2:]):
+        batch = slice((step - 1) * 10, step * 10)
+        loss, _ = _np_cross_entropy(model.network, data.x[batch].astype(np.float64), data.y[batch])
+        _, hits = _np_cross_entropy(model.network, data.x[:step * 10].astype(np.float64), data.y[:step * 10])
+        fields = line.split(" - ")
+        assert fields[0] == f"step {step}/4" and fields[1].startswith("loss: ") and fields[2].startswith("acc: ")
+        assert float(fields[1][len("loss: "):]) == pytest.approx(loss, rel=1e-3, abs=1e-4)  # that batch's loss
+        assert float(fields[2][len("acc: "):]) == pytest.approx(hits.mean(), abs=1e-4)  # all so far
+        assert len(fields) == 4 and re.fullmatch(r"\d+(s|ms|us)/step", fields[3])  # the mean time per step
+    logger = paddle.callbacks.ProgBarLogger(verbose=0)
+    model.fit(data, batch_size=10, epochs=1, callbacks=[logger])
+    assert capsys.readouterr().out == ""
 
 
 def test_save_load_round_trip_of_model_and_optimizer(tmp_path):
@@ -267,11 +335,18 @@ def test_progbar_logger_output(capsys):
     model = make_model()
     model.fit(Blobs(n=100), eval_data=Blobs(n=40), batch_size=10, epochs=1, log_freq=5, verbose=2)
     out = capsys.readouterr().out
-    assert "Epoch 1/1" in out and "step 5/10" in out and "step 10/10" in out and "step 3/10" not in out
-    assert "loss:" in out and "acc:" in out and "ms/step" in out and "ips:" in out
+    assert out.startswith(LOSS_NOTE + "\nEpoch 1/1\n")
+    assert "step  5/10" in out and "step 10/10" in out and "step  3/10" not in out  # Paddle pads the count
+    assert "loss:" in out and "acc:" in out and "s/step" in out and "ips:" not in out
     assert "Eval begin..." in out and "Eval samples: 40" in out
-    model.fit(Blobs(n=40), batch_size=10, epochs=1, verbose=1)
-    assert "[" + "=" * 30 + "]" in capsys.readouterr().out
+    model.fit(Blobs(n=40), batch_size=10, epochs=1, log_freq=2, verbose=3)  # 3 adds the reader and batch costs
+    line = capsys.readouterr().out.splitlines()[2]
+    assert re.fullmatch(r"step 2/4 - loss: \S+ - acc: \S+ - avg_reader_cost: \d\.\d{5} sec - avg_batch_cost: "
+                        r"\d\.\d{5} sec - ips: \d+\.\d{5} samples/sec - \d+(s|ms|us)/step", line)
+    model.fit(Blobs(n=40), batch_size=10, epochs=1, log_freq=2, verbose=1)
+    bars = capsys.readouterr().out.split("\n")[2].split("\r")  # redrawn in place, at steps 2 and 4
+    assert bars[1].startswith("step 2/4 [" + "=" * 14 + ">" + "." * 15 + "] - loss: ") and " - ETA: " in bars[1]
+    assert bars[2].startswith("step 4/4 [" + "=" * 30 + "] - loss: ") and " - ETA: " not in bars[2]
     model.fit(Blobs(n=40), batch_size=10, epochs=1, verbose=0)
     model.evaluate(Blobs(n=40), batch_size=10, verbose=0)
     assert capsys.readouterr().out == ""

@@ -150,6 +150,52 @@ def test_what_cannot_be_captured_runs_eagerly_with_a_logged_reason(caplog):
         paddle.jit.enable_to_static(1)
 
 
+def _triple(x):
+    return x * 3
+
+
+def test_not_to_static_marks_a_function_that_runs_eagerly(caplog):
+    assert paddle.jit.not_to_static(_triple) is _triple  # marked, not wrapped
+    assert paddle.jit.not_to_static()(_triple) is _triple  # the decorator with parentheses
+    static = paddle.jit.to_static(_triple)
+    x = paddle.to_tensor([1.0, -2.0])
+    with caplog.at_level(logging.WARNING, logger="paddle.jit"):
+        np.testing.assert_array_equal(static(x).numpy(), [3.0, -6.0])
+    assert static.concrete_program is None and "it is marked not_to_static" in caplog.text
+
+    @paddle.jit.to_static
+    def calls_it(x):
+        return _triple(x) + 1.0
+
+    np.testing.assert_array_equal(calls_it(x).numpy(), [4.0, -5.0])
+
+
+def test_paddles_translator_switches_are_accepted(capsys):
+    import math
+
+    # ignore_module: Paddle's translator leaves those modules' functions as they are; capture here runs every
+    # module's code as it is. It takes a list of modules, as Paddle's does (which fails iterating anything else).
+    assert paddle.jit.ignore_module([math, np]) is None
+    with pytest.raises(TypeError, match=r"\[ignore_module\] modules must be a list of modules"):
+        paddle.jit.ignore_module(math)
+    # set_verbosity: the paddle.jit logger says more above level 0
+    logger = logging.getLogger("paddle.jit")
+    level = logger.level
+    try:
+        paddle.jit.set_verbosity(3, also_to_stdout=True)
+        assert logger.getEffectiveLevel() == logging.INFO
+        paddle.jit.set_verbosity(0)
+        assert logger.getEffectiveLevel() == logging.WARNING
+    finally:
+        logger.setLevel(level)
+    # set_code_level: capture rewrites no code, so there is none to show, at any level
+    assert paddle.jit.set_code_level(100, also_to_stdout=True) is None
+    f = paddle.jit.to_static(lambda x: paddle.tanh(x) * 2)
+    np.testing.assert_allclose(f(paddle.to_tensor([0.5])).numpy(), [2 * np.tanh(0.5)], rtol=1e-6)
+    assert f.concrete_program is not None and capsys.readouterr().out == ""
+    paddle.jit.set_code_level(0)
+
+
 def test_a_function_using_a_global_layer_trains_its_parameters():
     model = paddle.nn.Linear(2, 1)
 

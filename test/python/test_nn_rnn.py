@@ -308,6 +308,52 @@ def test_two_layer_lstm_gradients_match_finite_differences(float64):
 
 # ---- errors ----
 
+class _Accumulate(nn.RNNCellBase):
+    """A cell of one's own, as Paddle's RNNCellBase docs have users write: h' = h + x, c' = 2 c; output h'."""
+
+    @property
+    def state_shape(self):
+        return ((3,), (2,))
+
+    def forward(self, inputs, states=None):
+        h, c = self.get_initial_states(inputs) if states is None else states
+        h = h + inputs
+        return h, (h, c * 2)
+
+
+def test_a_cell_of_ones_own_gets_its_initial_states_from_rnn_cell_base():
+    cell = _Accumulate()
+    assert isinstance(cell, nn.RNNCellBase) and isinstance(nn.LSTMCell(2, 3), nn.RNNCellBase)
+    h, c = cell.get_initial_states(paddle.zeros([4, 7]))  # one state per state_shape, batch from dim 0
+    assert (h.shape, c.shape, h.dtype) == ([4, 3], [4, 2], paddle.float32) and not h.numpy().any()
+    h, c = cell.get_initial_states(paddle.zeros([7, 5]), init_value=1.5, batch_dim_idx=1)
+    assert h.shape == [5, 3] and (h.numpy() == 1.5).all() and (c.numpy() == 1.5).all()
+    state = cell.get_initial_states(paddle.zeros([4, 7]), shape=[6], dtype="float64", init_value=2)
+    assert state.shape == [4, 6] and state.dtype == paddle.float64 and (state.numpy() == 2).all()
+    h, c = cell.get_initial_states(paddle.zeros([4, 7]), dtype=("int64", "float64"))  # one dtype per state
+    assert (h.dtype, c.dtype) == (paddle.int64, paddle.float64)
+    # nn.RNN runs the cell over time: h = h0 + the sum of the inputs so far, c = c0 * 2**steps
+    x = np.arange(24.0, dtype="float32").reshape(2, 4, 3)
+    out, (h, c) = nn.RNN(cell)(paddle.to_tensor(x), (paddle.ones([2, 3]), paddle.ones([2, 2])))
+    np.testing.assert_array_equal(out.numpy(), 1 + np.cumsum(x, axis=1))
+    np.testing.assert_array_equal(h.numpy(), 1 + x.sum(1))
+    np.testing.assert_array_equal(c.numpy(), np.full([2, 2], 16.0))
+
+
+def test_a_cells_state_dtype_sets_its_initial_states_dtypes():
+    class Typed(_Accumulate):
+        @property
+        def state_dtype(self):
+            return ("int64", "float64")
+
+    h, c = Typed().get_initial_states(paddle.zeros([4, 7]))
+    assert (h.dtype, c.dtype) == (paddle.int64, paddle.float64)
+    with pytest.raises(NotImplementedError):
+        nn.RNNCellBase().get_initial_states(paddle.zeros([2, 3]))  # no state_shape to make states of
+    with pytest.raises(NotImplementedError):
+        nn.RNNCellBase().state_dtype
+
+
 def test_bad_arguments_raise_naming_the_layer():
     with pytest.raises(ValueError, match=r"\[LSTM\] argument 'direction'"):
         nn.LSTM(3, 4, direction="backward")

@@ -203,6 +203,40 @@ def test_encoder_stack_builds_fresh_layers_and_final_norm():
     _close(enc(paddle.to_tensor(x)), np_layer_norm(enc.norm, ref))
 
 
+def test_decoder_stack_matches_numpy_with_fresh_layers_final_norm_and_caches():
+    paddle.seed(9)
+    first = nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0, normalize_before=True)
+    dec = nn.TransformerDecoder(first, 2, nn.LayerNorm(8))
+    assert isinstance(dec, nn.TransformerDecoder) and len(dec.layers) == 2
+    assert dec.layers[0] is first and dec.layers[1] is not first and dec.layers[1].normalize_before
+    assert dec.layers[1].cross_attn.k_proj.weight is not first.cross_attn.k_proj.weight
+    keys = list(dec.state_dict().keys())
+    assert keys[0] == "layers.0.self_attn.q_proj.weight" and "layers.1.cross_attn.v_proj.bias" in keys
+    assert keys[-2:] == ["norm.weight", "norm.bias"]
+    tgt, memory = _rand(2, 3, 8), _rand(2, 5, 8, seed=1)
+    tgt_mask = np.triu(np.full([3, 3], -np.inf, dtype="float32"), 1)
+    memory_mask = np.ones([2, 1, 1, 5], dtype=bool)
+    memory_mask[1, ..., 3:] = False  # the second sequence's memory is 3 long
+    out = dec(paddle.to_tensor(tgt), paddle.to_tensor(memory), paddle.to_tensor(tgt_mask),
+              paddle.to_tensor(memory_mask))
+    ref = tgt
+    for layer in dec.layers:
+        ref = np_decoder_layer(layer, ref, memory, tgt_mask, memory_mask)
+    _close(out, np_layer_norm(dec.norm, ref))
+    # one step at a time, with each layer's cache, gives the causal result
+    cache = dec.gen_cache(paddle.to_tensor(memory))
+    assert len(cache) == 2
+    steps = []
+    for t in range(3):
+        step, cache = dec(paddle.to_tensor(tgt[:, t:t + 1]), paddle.to_tensor(memory),
+                          memory_mask=paddle.to_tensor(memory_mask), cache=cache)
+        steps.append(step)
+    np.testing.assert_allclose(paddle.concat(steps, axis=1).numpy(), out.numpy(), rtol=1e-4, atol=1e-5)
+    # without a final norm, the output is the last layer's
+    bare = nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0), 1)
+    _close(bare(paddle.to_tensor(tgt), paddle.to_tensor(memory)), np_decoder_layer(bare.layers[0], tgt, memory))
+
+
 def test_transformer_matches_composition_and_names():
     paddle.seed(8)
     model = nn.Transformer(8, 2, 1, 1, 16, dropout=0.0)

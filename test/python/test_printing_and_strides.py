@@ -88,13 +88,13 @@ def test_as_strided_reads_x_as_if_contiguous():
     a = np.arange(12.0).reshape(3, 4)
     x = paddle.to_tensor(a)
     want = np.lib.stride_tricks.as_strided(a.ravel()[1:], shape=(3, 2), strides=(8 * 3, 8 * 2))
-    np.testing.assert_array_equal(paddle.as_strided(x, [3, 2], [3, 2], 1).numpy(), want)
+    np.testing.assert_array_equal(paddle.as_strided(x, [3, 2], [3, 2], 8).numpy(), want)  # offset in bytes
     np.testing.assert_array_equal(x.as_strided([2, 3], [0, 1]).numpy(), [[0, 1, 2], [0, 1, 2]])  # repeats
-    check_grads(lambda t: paddle.as_strided(t, [3, 3], [2, 1], 1), [np.random.default_rng(0).standard_normal(9)],
+    check_grads(lambda t: paddle.as_strided(t, [3, 3], [2, 1], 8), [np.random.default_rng(0).standard_normal(9)],
                 np.random.default_rng(1))
     with pytest.raises(ValueError, match=r"^\[as_strided\] shape \[2, 2\], stride \[4, 1\] and offset 5 reach "
                                          r"position 10, beyond x's 6 elements"):
-        paddle.as_strided(paddle.ones([6]), [2, 2], [4, 1], 5)
+        paddle.as_strided(paddle.ones([6]), [2, 2], [4, 1], 20)
     with pytest.raises(ValueError, match=r"^\[as_strided\] arguments 'shape' and 'stride': expected as many"):
         paddle.as_strided(paddle.ones([6]), [2, 2], [1])
 

@@ -170,6 +170,35 @@ def test_context_options_materialize_grads_and_dtype_consistency():
         assert paddle.grad(Widening.apply(x, consistent), x)[0].dtype == dtype
 
 
+def test_forward_and_backward_share_one_py_layer_context():
+    contexts = []
+
+    class Cube(PyLayer):
+        @staticmethod
+        def forward(ctx, x, scale):
+            contexts.append(ctx)
+            ctx.save_for_backward(x)
+            ctx.scale = scale  # any attribute set in forward is there in backward
+            return x * x * x * scale
+
+        @staticmethod
+        def backward(ctx, dy):
+            contexts.append(ctx)
+            (x,) = ctx.saved_tensor()
+            return dy * 3 * x * x * ctx.scale
+
+    x = paddle.to_tensor([1.0, -2.0, 0.5], stop_gradient=False)
+    Cube.apply(x, 2.0).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), 6 * np.array([1.0, -2.0, 0.5]) ** 2, rtol=1e-6)
+    forward_ctx, backward_ctx = contexts
+    assert isinstance(forward_ctx, paddle.autograd.PyLayerContext) and backward_ctx is forward_ctx
+    # a context on its own keeps what it is given
+    ctx = paddle.autograd.PyLayerContext()
+    saved = (paddle.ones([2]), paddle.zeros([1]))
+    ctx.save_for_backward(*saved)
+    assert all(a is b for a, b in zip(ctx.saved_tensor(), saved)) and len(ctx.saved_tensor()) == 2
+
+
 def test_function_is_pylayer_under_its_other_name():
     assert paddle.autograd.Function is PyLayer
 

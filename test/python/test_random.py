@@ -221,7 +221,17 @@ def test_dropout_gradient_is_the_mask_and_matches_finite_differences():
 
 def test_dropout_modes_training_flag_and_edge_probabilities():
     x = paddle.ones([1000])
-    assert F.dropout(x, 0.5, training=False) is x
+    # As Paddle 3.3.1: inference without axis runs the op, a copy (writing to it leaves x alone); p == 0
+    # returns x itself, and so does inference with an axis.
+    y = F.dropout(x, 0.5, training=False)
+    assert y is not x
+    y[0] = 5.0
+    assert x.numpy()[0] == 1.0 and y.numpy()[0] == 5.0
+    assert F.dropout(x, 0.0) is x and F.dropout(x, 0.0, mode="downscale_in_infer", training=False) is x
+    assert F.dropout(x, 0.5, axis=0, training=False) is x
+    w = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    F.dropout(w, 0.5, training=False).sum().backward()  # the copy passes the gradient on
+    np.testing.assert_array_equal(w.grad.numpy(), [1.0, 1.0])
     np.testing.assert_allclose(F.dropout(x, 0.25, training=False, mode="downscale_in_infer").numpy(), 0.75)
     y = F.dropout(x, 0.5, mode="downscale_in_infer").numpy()
     assert set(np.unique(y)) <= {0.0, 1.0}

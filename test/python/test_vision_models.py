@@ -32,7 +32,17 @@ EXPECTED = {
     "alexnet": (models.alexnet, 61100840, 61100840, "7a099ad33ff89cd1"),
     "resnet18_features": (lambda: models.resnet18(num_classes=0, with_pool=False), 11176512, 11186112,
                           "a13ed738e9d2ccdd"),
+    "wide_resnet50_2": (models.wide_resnet50_2, 68883240, 68951464, "a7da092fc6d6666e"),
+    "wide_resnet101_2": (models.wide_resnet101_2, 126886696, 127024552, "4cc6e703a9a82262"),
+    "MobileNetV2_x0.5": (lambda: models.MobileNetV2(scale=0.5, num_classes=10), 700490, 719034, "45fed299f760fea4"),
+    # VGG over one 3x3 conv to 512 channels: 14,336 + the classifier's 25088*4096+4096 + 4096*4096+4096 + 4096*10+10
+    "VGG_one_conv": (lambda: models.VGG(_one_conv_features(), num_classes=10), 119601162, 119601162,
+                     "64dbce0f2a5fba34"),
 }
+
+
+def _one_conv_features():
+    return paddle.nn.Sequential(paddle.nn.Conv2D(3, 512, 3, padding=1), paddle.nn.ReLU(), paddle.nn.MaxPool2D(2, 2))
 
 
 @pytest.mark.parametrize("name", list(EXPECTED))
@@ -61,6 +71,11 @@ def test_parameter_counts_and_paddle_state_dict_layout(name):
     (lambda: models.MobileNetV3Large(num_classes=6, with_pool=False), [1, 3, 32, 32], [1, 6]),
     (lambda: models.MobileNetV3Large(num_classes=0), [1, 3, 32, 32], [1, 960, 1, 1]),
     (lambda: models.AlexNet(num_classes=0), [1, 3, 64, 64], [1, 256, 1, 1]),
+    (lambda: models.wide_resnet50_2(num_classes=5), [1, 3, 32, 32], [1, 5]),
+    (lambda: models.MobileNetV2(num_classes=0, with_pool=False), [1, 3, 32, 32], [1, 1280, 1, 1]),
+    (lambda: models.VGG(_one_conv_features(), num_classes=3), [2, 3, 16, 16], [2, 3]),
+    (lambda: models.VGG(_one_conv_features(), num_classes=0), [1, 3, 16, 16], [1, 512, 7, 7]),
+    (lambda: models.VGG(_one_conv_features(), num_classes=0, with_pool=False), [1, 3, 16, 16], [1, 512, 8, 8]),
 ])
 def test_forward_shapes(build, shape, out):
     model = build()

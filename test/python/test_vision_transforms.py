@@ -203,6 +203,47 @@ def test_transpose_compose_and_keys():
         T.CenterCrop(2, keys=("image", "boxes"))
 
 
+class FlipX(T.BaseTransform):
+    """Paddle's BaseTransform example: a horizontal flip of the image, its boxes and its mask, with one draw
+    per call shared by the keys."""
+
+    def __init__(self, prob, keys=None):
+        super().__init__(keys)
+        self.prob, self.draws = prob, 0
+
+    def _get_params(self, inputs):
+        self.draws += 1
+        return {"flip": random.random() < self.prob, "width": inputs[self.keys.index("image")].shape[1]}
+
+    def _apply_image(self, image):
+        return image[:, ::-1] if self.params["flip"] else image
+
+    def _apply_boxes(self, boxes):  # [x1, y1, x2, y2]: the flipped x2 is the new x1
+        return np.stack([self.params["width"] - boxes[:, 2], boxes[:, 1], self.params["width"] - boxes[:, 0],
+                         boxes[:, 3]], axis=1) if self.params["flip"] else boxes
+
+    _apply_mask = _apply_image
+
+
+def test_base_transform_applies_each_keys_method_with_shared_params():
+    img = image(4, 500)
+    assert isinstance(FlipX(1.0), T.BaseTransform)
+    np.testing.assert_array_equal(FlipX(1.0)(img), img[:, ::-1])  # one input: the image, not a tuple
+    assert FlipX(0.0)(img) is img
+    boxes = np.array([[2, 3, 200, 300], [50, 60, 80, 100]])
+    mask = img[..., 0]
+    flip = FlipX(1.0, keys=("image", "boxes", "mask"))
+    got_img, got_boxes, got_mask, label = flip((img, boxes, mask, "cat"))  # past the keys: passed through
+    np.testing.assert_array_equal(got_img, img[:, ::-1])
+    np.testing.assert_array_equal(got_boxes, [[300, 3, 498, 300], [420, 60, 450, 100]])  # Paddle's example
+    np.testing.assert_array_equal(got_mask, mask[:, ::-1])
+    assert label == "cat" and flip.draws == 1 and flip.params == {"flip": True, "width": 500}
+    with pytest.raises(NotImplementedError, match="'label'"):
+        FlipX(1.0, keys=("image", "label"))  # no _apply_label
+    with pytest.raises(ValueError, match="keys"):
+        FlipX(1.0, keys=3)
+
+
 def test_docstring_examples_run():
     import doctest
 

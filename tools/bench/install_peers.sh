@@ -17,3 +17,6 @@ if [ ! -x "$PEERS/paddle/bin/python" ]; then
   python3 -m venv "$PEERS/paddle"
   "$PEERS/paddle/bin/pip" install -q numpy pyyaml paddlepaddle  # pyyaml: tools/paddle_compat reads our YAML
 fi
+# opencv: Paddle's vision transforms take numpy images through cv2 (tools/paddle_compat/check_docstring_examples.py).
+"$PEERS/paddle/bin/python" -c "import cv2" 2>/dev/null ||
+  "$PEERS/paddle/bin/pip" install -q opencv-python-headless

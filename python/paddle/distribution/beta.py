@@ -31,7 +31,7 @@ class Beta(ExponentialFamily):
     Examples:
         >>> import paddle
         >>> from paddle.distribution import Beta
-        >>> dist = Beta(alpha=[2.0, 0.5], beta=3.0)
+        >>> dist = Beta(alpha=paddle.to_tensor([2.0, 0.5]), beta=3.0)
         >>> dist.mean.numpy().astype("float64").round(4).tolist()
         [0.4, 0.1429]
         >>> dist.log_prob(paddle.to_tensor([0.5, 0.5])).numpy().astype("float64").round(4).tolist()

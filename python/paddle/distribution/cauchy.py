@@ -29,7 +29,7 @@ class Cauchy(Distribution):
     Examples:
         >>> import paddle
         >>> from paddle.distribution import Cauchy
-        >>> dist = Cauchy(loc=0.0, scale=[1.0, 2.0])
+        >>> dist = Cauchy(loc=0.0, scale=paddle.to_tensor([1.0, 2.0]))
         >>> dist.log_prob(paddle.to_tensor([1.0, 1.0])).numpy().astype("float64").round(4).tolist()
         [-1.8379, -2.061]
         >>> dist.cdf(paddle.to_tensor([1.0, 1.0])).numpy().astype("float64").round(4).tolist()

@@ -33,7 +33,7 @@ class Gumbel(TransformedDistribution):
     Examples:
         >>> import paddle
         >>> from paddle.distribution import Gumbel
-        >>> dist = Gumbel(loc=0.0, scale=[1.0, 2.0])
+        >>> dist = Gumbel(loc=0.0, scale=paddle.to_tensor([1.0, 2.0]))
         >>> dist.mean.numpy().astype("float64").round(4).tolist()
         [0.5772, 1.1544]
         >>> dist.cdf(paddle.to_tensor([0.0, 0.0])).numpy().astype("float64").round(4).tolist()

@@ -25,7 +25,7 @@ class Laplace(Distribution):
     Examples:
         >>> import paddle
         >>> from paddle.distribution import Laplace
-        >>> dist = Laplace(loc=0.0, scale=[1.0, 2.0])
+        >>> dist = Laplace(loc=0.0, scale=paddle.to_tensor([1.0, 2.0]))
         >>> dist.log_prob(paddle.to_tensor([1.0, 1.0])).numpy().astype("float64").round(4).tolist()
         [-1.6931, -1.8863]
         >>> dist.icdf(paddle.to_tensor([0.5, 0.75])).numpy().astype("float64").round(4).tolist()

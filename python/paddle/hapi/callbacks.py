@@ -169,26 +169,44 @@ class CallbackList:
 
 
 def _format_value(v):
+    """A logged value as Paddle's progress bar writes it: a float with 4 decimals, in e-notation at or
+    below 1e-3 in size (0 included), a list as its items."""
     if isinstance(v, (list, tuple, np.ndarray)):
         return " ".join(_format_value(x) for x in np.asarray(v).reshape(-1).tolist())
-    if isinstance(v, numbers.Real) and not isinstance(v, bool):
-        return f"{v:.4f}" if abs(v) >= 1e-3 or v == 0 else f"{v:.4e}"
+    if isinstance(v, numbers.Real) and not isinstance(v, (bool, numbers.Integral)):
+        return f"{v:.4f}" if abs(v) > 1e-3 else f"{v:.4e}"
     return str(v)
 
 
+def _format_time(seconds: float) -> str:
+    if seconds >= 1 or seconds == 0:
+        return f"{seconds:.0f}s"
+    return f"{seconds * 1e3:.0f}ms" if seconds >= 1e-3 else f"{seconds * 1e6:.0f}us"
+
+
+def _format_eta(seconds: int) -> str:
+    if seconds > 3600:
+        return f"{seconds // 3600}:{(seconds % 3600) // 60:02}:{seconds % 60:02}"
+    return f"{seconds // 60}:{seconds % 60:02}" if seconds > 60 else f"{seconds}s"
+
+
 class ProgBarLogger(Callback):
-    """Prints progress: ``verbose=1`` a progress bar redrawn in place, ``verbose=2`` one line every
-    ``log_freq`` steps (and at the last), ``verbose=0`` nothing. A line shows the step, the loss and the
-    metrics, the average time per step and the samples per second (ips).
+    """Prints progress as Paddle does: ``verbose=2`` a line every ``log_freq`` steps and at the end of the
+    epoch or evaluation (``step 4/10 - loss: 0.6392 - acc: 0.7000 - 3ms/step``), ``verbose=3`` the same
+    with the average reader and batch times and the samples per second (ips), ``verbose=1`` a progress
+    bar redrawn at those steps (``step 4/10 [=====>......] - loss: ... - ETA: 1s - 3ms/step``), ``verbose=0``
+    nothing. The loss shown is the current step's, the metrics are averages over the steps so far.
 
     Args:
-        log_freq (int, optional): steps between lines with ``verbose=2``. Default 1.
-        verbose (int, optional): 0, 1 or 2. Default 2.
+        log_freq (int, optional): steps between updates. Default 1.
+        verbose (int, optional): 0, 1, 2 or 3. Default 2.
 
     Examples:
         >>> import paddle
         >>> logger = paddle.callbacks.ProgBarLogger(log_freq=10, verbose=2)
     """
+
+    _WIDTH = 30  # of the progress bar
 
     def __init__(self, log_freq=1, verbose=2):
         super().__init__()
@@ -203,60 +221,86 @@ class ProgBarLogger(Callback):
     def on_train_begin(self, logs=None):
         self.epochs = self.params.get("epochs")
         self.train_metrics = list(dict.fromkeys(["loss"] + list(self.params.get("metrics") or [])))
+        if self._is_print():
+            print("The loss value printed in the log is the current step, and the metric is the average value "
+                  "of previous steps.")
 
     def on_epoch_begin(self, epoch=None, logs=None):
         self.steps = self.params.get("steps")
         self.epoch = epoch
-        self._start(self.steps)
         if self._is_print() and self.epochs:
             print(f"Epoch {epoch + 1}/{self.epochs}")
             sys.stdout.flush()
+        self._start(self.steps)
 
     def _start(self, steps):
         self._steps = steps
         self._step_count = 0
         self._samples = 0
-        self._begin = time.time()
+        self._drawn = 0  # characters of the progress bar on screen
+        self._begin = self._batch_start = time.time()
+        self._timer = {"data": 0.0, "batch": 0.0, "count": 0, "samples": 0}
 
-    def _line(self, step, logs, keys):
-        total = f"/{self._steps}" if self._steps else ""
-        parts = [f"step {step}{total}"]
-        for k in keys:
-            if k in logs:
-                parts.append(f"{k}: {_format_value(logs[k])}")
-        elapsed = time.time() - self._begin
-        per_step = elapsed / max(self._step_count, 1)
-        parts.append(f"{per_step * 1000:.0f}ms/step" if per_step < 1 else f"{per_step:.2f}s/step")
-        if self._samples and elapsed > 0:
-            parts.append(f"ips: {self._samples / elapsed:.1f} samples/s")
-        return " - ".join(parts)
+    def _batch_begin(self):
+        now = time.time()
+        self._timer["data"] += now - self._batch_start
+        self._batch_data_end = now
 
-    def _batch_end(self, step, logs, keys):
+    def _batch_end(self, logs, keys):
         logs = logs or {}
+        now = time.time()
+        samples = int(logs.get("batch_size", 1) or 1)
         self._step_count += 1
-        self._samples += int(logs.get("batch_size", 0) or 0)
-        if not self._is_print():
+        self._samples += samples
+        self._timer["batch"] += now - getattr(self, "_batch_data_end", now)
+        self._timer["count"] += 1
+        self._timer["samples"] += samples
+        if self._is_print() and self._step_count % self.log_freq == 0 and (
+                self._steps is None or self._step_count < self._steps):
+            self._show(logs, keys)
+        self._batch_start = time.time()
+
+    def _show(self, logs, keys):
+        values = [(k, _format_value(logs[k])) for k in keys if k in logs]
+        if self.verbose == 3:
+            timer = self._timer
+            count, samples = timer["count"] or 1, timer["samples"] or 1
+            spent = timer["data"] + timer["batch"]
+            values += [("avg_reader_cost", f"{timer['data'] / count:.5f} sec"),
+                       ("avg_batch_cost", f"{timer['batch'] / count:.5f} sec"),
+                       ("ips", f"{samples / spent if spent else 0.0:.5f} samples/sec")]
+            self._timer = {"data": 0.0, "batch": 0.0, "count": 0, "samples": 0}
+        current, steps = self._step_count, self._steps
+        per_step = (time.time() - self._begin) / current if current else 0.0
+        info = "".join(f" - {k}: {v}" for k, v in values)
+        count = f"step {current:{len(str(steps))}d}/{steps}" if steps else f"step {current:3}"
+        if self.verbose != 1:
+            print(count + info + f" - {_format_time(per_step)}/step")
+            sys.stdout.flush()
             return
-        current = step + 1
-        last = self._steps is not None and current == self._steps
-        if self.verbose == 1:
-            bar = ""
-            if self._steps:
-                done = int(30 * current / self._steps)
-                bar = "[" + "=" * done + "." * (30 - done) + "] "
-            end = "\n" if last else ""
-            sys.stdout.write("\r" + bar + self._line(current, logs, keys) + end)
-            sys.stdout.flush()
-        elif current % self.log_freq == 0 or last:
-            print(self._line(current, logs, keys))
-            sys.stdout.flush()
+        bar = count
+        if steps:
+            done = int(self._WIDTH * current / steps)
+            bar += " [" + ("=" * (done - 1) + (">" if current < steps else "=") if done > 0 else "")
+            bar += "." * (self._WIDTH - done) + "]"
+            if current < steps:
+                info += f" - ETA: {_format_eta(int(per_step * (steps - current)))}"
+        info += f" - {_format_time(per_step)}/step"
+        line = bar + info + " " * max(self._drawn - len(bar) - len(info), 0)
+        end = "\n" if steps is None or current >= steps else ""
+        sys.stdout.write("\b" * self._drawn + "\r" + line + end)
+        sys.stdout.flush()
+        self._drawn = len(bar) + len(info)
+
+    def on_train_batch_begin(self, step, logs=None):
+        self._batch_begin()
 
     def on_train_batch_end(self, step, logs=None):
-        self._batch_end(step, logs, self.train_metrics)
+        self._batch_end(logs, self.train_metrics)
 
     def on_epoch_end(self, epoch, logs=None):
-        if self.verbose == 1 and not self._steps:
-            print()
+        if self._is_print() and self._steps is not None:
+            self._show(logs or {}, self.train_metrics)
 
     def on_eval_begin(self, logs=None):
         logs = logs or {}
@@ -265,13 +309,15 @@ class ProgBarLogger(Callback):
         if self._is_print():
             print("Eval begin...")
 
+    def on_eval_batch_begin(self, step, logs=None):
+        self._batch_begin()
+
     def on_eval_batch_end(self, step, logs=None):
-        self._batch_end(step, logs, self.eval_metrics)
+        self._batch_end(logs, self.eval_metrics)
 
     def on_eval_end(self, logs=None):
-        if self._is_print():
-            if self.verbose == 1 and not self._steps:
-                print()
+        if self._is_print() and self._steps is not None:
+            self._show(logs or {}, self.eval_metrics)
             print(f"Eval samples: {self._samples}")
 
     def on_predict_begin(self, logs=None):
@@ -279,18 +325,22 @@ class ProgBarLogger(Callback):
         if self._is_print():
             print("Predict begin...")
 
+    def on_predict_batch_begin(self, step, logs=None):
+        self._batch_begin()
+
     def on_predict_batch_end(self, step, logs=None):
-        self._batch_end(step, logs, [])
+        self._batch_end(logs, [])
 
     def on_predict_end(self, logs=None):
         if self._is_print():
-            if self.verbose == 1 and not self._steps:
-                print()
+            if self._step_count % self.log_freq != 0 or self.verbose == 1:
+                self._show(logs or {}, [])
             print(f"Predict samples: {self._samples}")
 
 
 class ModelCheckpoint(Callback):
-    """Saves the model (``Model.save``) to ``{save_dir}/{epoch}`` every ``save_freq`` epochs and to
+    """Saves the model (``Model.save``) to ``{save_dir}/{epoch}`` every ``save_freq`` epochs, from the
+    first (epochs 0, save_freq, 2 * save_freq..., counted from 0, as in Paddle), and to
     ``{save_dir}/final`` when training ends; does nothing without ``save_dir``.
 
     Args:
@@ -311,7 +361,7 @@ class ModelCheckpoint(Callback):
         return self.model is not None and self.save_dir is not None
 
     def on_epoch_end(self, epoch, logs=None):
-        if self._is_save() and (epoch + 1) % self.save_freq == 0:
+        if self._is_save() and epoch % self.save_freq == 0:
             path = os.path.join(self.save_dir, str(epoch))
             print(f"save checkpoint at {os.path.abspath(path)}")
             self.model.save(path)

@@ -369,7 +369,8 @@ class Model:
             log_freq (int, optional): steps between log lines. Default 10.
             save_dir (str, optional): where ModelCheckpoint (and EarlyStopping's best model) save. Default None.
             save_freq (int, optional): epochs between checkpoints. Default 1.
-            verbose (int, optional): 0 silent, 1 progress bar, 2 one line per log_freq steps. Default 2.
+            verbose (int, optional): 0 silent, 1 progress bar, 2 one line per log_freq steps, 3 with the
+                reader and batch costs (see ProgBarLogger). Default 2.
             drop_last (bool, optional): Default False.
             shuffle (bool, optional): Default True.
             num_workers (int, optional): Default 0.

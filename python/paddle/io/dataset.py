@@ -174,7 +174,7 @@ class ChainDataset(IterableDataset):
         ...         self.lo, self.hi = lo, hi
         ...     def __iter__(self):
         ...         return iter(range(self.lo, self.hi))
-        >>> list(ChainDataset([Upto(0, 2), Upto(5, 7)]))
+        >>> [x for x in ChainDataset([Upto(0, 2), Upto(5, 7)])]
         [0, 1, 5, 6]
     """
 

@@ -145,7 +145,8 @@ class WeightedRandomSampler(Sampler):
 
     Examples:
         >>> from paddle.io import WeightedRandomSampler
-        >>> list(WeightedRandomSampler([0.0, 1.0, 0.0], num_samples=4))
+        >>> import numpy as np
+        >>> list(WeightedRandomSampler(np.array([0.0, 1.0, 0.0]), num_samples=4))
         [1, 1, 1, 1]
     """
 

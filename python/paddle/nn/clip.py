@@ -114,7 +114,7 @@ class ClipGradByGlobalNorm(ClipGradBase):
         >>> a = paddle.to_tensor([1.0], stop_gradient=False)
         >>> b = paddle.to_tensor([1.0], stop_gradient=False)
         >>> pairs = clip([(a, paddle.to_tensor([3.0])), (b, paddle.to_tensor([4.0]))])
-        >>> [round(float(g), 4) for _, g in pairs]
+        >>> [round(g.item(), 4) for _, g in pairs]
         [0.6, 0.8]
     """
 

@@ -32,7 +32,7 @@ class Adadelta(Optimizer):
         >>> opt = paddle.optimizer.Adadelta(learning_rate=1.0, parameters=[w])
         >>> (w * 2.0).sum().backward()
         >>> opt.step()
-        >>> float(w) < 1.0
+        >>> w.item() < 1.0
         True
     """
 

@@ -28,7 +28,7 @@ class Adagrad(Optimizer):
         >>> opt = paddle.optimizer.Adagrad(learning_rate=0.1, parameters=[w], epsilon=0.0)
         >>> (w * 2.0).sum().backward()
         >>> opt.step()
-        >>> round(float(w), 4)  # 1 - 0.1 * 2 / sqrt(4)
+        >>> round(w.item(), 4)  # 1 - 0.1 * 2 / sqrt(4)
         0.9
     """
 

@@ -32,7 +32,7 @@ class Adamax(Optimizer):
         >>> opt = paddle.optimizer.Adamax(learning_rate=0.1, parameters=[w])
         >>> (w * 2.0).sum().backward()
         >>> opt.step()
-        >>> round(float(w), 4)  # 1 - 0.1 / (1 - 0.9) * (0.1 * 2) / 2
+        >>> round(w.item(), 4)  # 1 - 0.1 / (1 - 0.9) * (0.1 * 2) / 2
         0.9
     """
 

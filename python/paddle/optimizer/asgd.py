@@ -42,7 +42,7 @@ class ASGD(Optimizer):
         ...     (w * scale).sum().backward()
         ...     opt.step()
         ...     opt.clear_grad()
-        >>> round(float(w), 4)  # 1 - 0.1 * 2 - 0.1 * (2 + 4) / 2
+        >>> round(w.item(), 4)  # 1 - 0.1 * 2 - 0.1 * (2 + 4) / 2
         0.5
     """
 

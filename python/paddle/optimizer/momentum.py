@@ -37,7 +37,7 @@ class Momentum(Optimizer):
         ...     (w * 1.0).sum().backward()
         ...     opt.step()
         ...     opt.clear_grad()
-        >>> round(float(w), 4)  # 1 - 0.1 * 1 - 0.1 * 1.5
+        >>> round(w.item(), 4)  # 1 - 0.1 * 1 - 0.1 * 1.5
         0.75
     """
 

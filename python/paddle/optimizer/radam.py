@@ -47,7 +47,7 @@ class RAdam(Optimizer):
         >>> opt = paddle.optimizer.RAdam(learning_rate=0.1, parameters=[w])
         >>> (w * 2.0).sum().backward()
         >>> opt.step()
-        >>> round(float(w), 4)  # rho_1 = 1 <= 5: 1 - 0.1 * 2
+        >>> round(w.item(), 4)  # rho_1 = 1 <= 5: 1 - 0.1 * 2
         0.8
     """
 

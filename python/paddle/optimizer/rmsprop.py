@@ -36,7 +36,7 @@ class RMSProp(Optimizer):
         >>> opt = paddle.optimizer.RMSProp(learning_rate=0.1, rho=0.0, epsilon=0.0, parameters=[w])
         >>> (w * 2.0).sum().backward()
         >>> opt.step()
-        >>> round(float(w), 4)  # 1 - 0.1 * 2 / sqrt(4)
+        >>> round(w.item(), 4)  # 1 - 0.1 * 2 / sqrt(4)
         0.9
     """
 

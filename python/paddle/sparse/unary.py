@@ -113,8 +113,8 @@ def cast(x, index_dtype=None, value_dtype=None, name=None):
         >>> import paddle
         >>> x = paddle.to_tensor([[0, 2], [3, 0]]).to_sparse_csr()
         >>> y = paddle.sparse.cast(x, 'int32', 'float64')
-        >>> y.crows().dtype, y.values().dtype
-        (paddle.int32, paddle.float64)
+        >>> print(y.crows().dtype, y.values().dtype)
+        paddle.int32 paddle.float64
     """
     arg.sparse("cast", x)
     values = x.values() if value_dtype is None else x.values().astype(value_dtype)

@@ -16,7 +16,7 @@ FUNCTIONS = {
     "cat": "concat", "concatenate": "concat", "clamp": "clip", "div": "divide", "true_divide": "divide",
     "mul": "multiply", "sub": "subtract", "eq": "equal", "ne": "not_equal", "gt": "greater_than",
     "greater": "greater_than", "ge": "greater_equal", "lt": "less_than", "less": "less_than",
-    "le": "less_equal", "negative": "neg", "swapaxes": "transpose", "swapdims": "transpose", "ravel": "flatten",
+    "le": "less_equal", "negative": "neg", "ravel": "flatten",
     "gammaln": "lgamma", "reverse": "flip", "take_along_dim": "take_along_axis",
 }
 # paddle.<alias> -> paddle.nn.functional.<name>
@@ -85,6 +85,38 @@ def matrix_transpose(x, name=None) -> Tensor:
     order = list(range(len(x.shape)))
     order[-2], order[-1] = order[-1], order[-2]
     return transpose(x, order)
+
+
+def swapaxes(x, perm, dim1=None, name=None) -> Tensor:
+    """x with two of its axes swapped, ``swapaxes(x, 0, 2)``; or, with a
+    permutation, x's axes reordered as ``paddle.transpose(x, perm)`` does
+    (Paddle's swapaxes and swapdims are its transpose, which takes both).
+
+    Args:
+        x (Tensor): the input.
+        perm (int|list|tuple): the first axis to swap; or, without `dim1`, a permutation of x's axes.
+        dim1 (int, optional): the second axis to swap.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.swapdims(paddle.ones([2, 3, 4]), 0, 2).shape
+        paddle.Size([4, 3, 2])
+        >>> paddle.swapaxes(paddle.ones([2, 3, 4]), [1, 0, 2]).shape
+        paddle.Size([3, 2, 4])
+    """
+    from paddle import transpose
+
+    if dim1 is None:
+        return transpose(x, perm)
+    check.tensor("swapaxes", x)
+    rank = len(x.shape)
+    order = list(range(rank))
+    first, second = check.axis("swapaxes", perm, rank, "dim0"), check.axis("swapaxes", dim1, rank, "dim1")
+    order[first], order[second] = order[second], order[first]
+    return transpose(x, order)
+
+
+swapdims = swapaxes
 
 
 def positive(x, name=None) -> Tensor:
@@ -178,6 +210,7 @@ def install(paddle_module) -> None:
     for function in (permute, matrix_transpose, positive, is_tensor, is_complex, is_floating_point, is_integer,
                      is_empty, tolist):
         setattr(paddle_module, function.__name__, function)
+    paddle_module.swapaxes = paddle_module.swapdims = swapaxes
     for name in TENSOR_METHODS:
         if not hasattr(Tensor, name):
             setattr(Tensor, name, _as_method(getattr(paddle_module, name)))

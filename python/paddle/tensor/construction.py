@@ -155,30 +155,35 @@ def view_as_complex(x, name=None) -> Tensor:
 
 def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:
     """The view of x's memory with `shape` and `stride` (in elements) from
-    element `offset` on: its element at index i is x's element at flat
-    position offset + sum(i[d] * stride[d]). It shares x's memory when x is
-    contiguous (a non-contiguous x is read as its row-major copy). Elements
-    may repeat; differentiable in x (a repeated element gathers the
-    gradients of all its places).
+    `offset` bytes on, as in Paddle: its element at index i is x's element
+    at flat position offset / x.element_size() + sum(i[d] * stride[d]). It
+    shares x's memory when x is contiguous (a non-contiguous x is read as
+    its row-major copy). Elements may repeat; differentiable in x (a
+    repeated element gathers the gradients of all its places).
 
     Args:
         x (Tensor): the tensor whose elements are read.
         shape (list|tuple): the view's shape.
         stride (list|tuple): the view's strides, one per dim, in elements.
-        offset (int, optional): the flat position of the view's first
-            element. Default 0.
+        offset (int, optional): bytes from the start of x's data to the
+            view's first element, a multiple of x's element size (Paddle
+            reads misaligned bytes for other offsets). Default 0.
         name (str|None, optional): unused, as in Paddle.
 
     Examples:
         >>> import paddle
-        >>> paddle.as_strided(paddle.arange(6.0), [2, 2], [1, 2], 1).tolist()
+        >>> paddle.as_strided(paddle.arange(6.0), [2, 2], [1, 2], 4).tolist()
         [[1.0, 3.0], [2.0, 4.0]]
     """
     op = "as_strided"
     check.tensor(op, x)
     shape, stride = check.int_list(op, shape, "shape"), check.int_list(op, stride, "stride")
     offset = check.integer(op, offset, "offset", min=0)
-    return _C_ops.as_strided(x, shape, stride, offset)
+    size = x.dtype.itemsize  # (a graph's Value has a dtype too)
+    if offset % size:
+        raise ValueError(f"[{op}] argument 'offset': expected a multiple of x's element size ({size} bytes), "
+                         f"but got {offset}")
+    return _C_ops.as_strided(x, shape, stride, offset // size)  # the op counts the offset in elements
 
 
 def nextafter(x, y, name=None) -> Tensor:

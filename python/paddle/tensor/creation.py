@@ -82,9 +82,9 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True) -> Tensor:
     Examples:
         >>> import paddle
         >>> x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
-        >>> x.shape, x.dtype
-        (paddle.Size([2, 2]), paddle.float32)
-        >>> paddle.to_tensor(3).dtype
+        >>> print(x.shape, x.dtype)
+        paddle.Size([2, 2]) paddle.float32
+        >>> print(paddle.to_tensor(3).dtype)
         paddle.int64
     """
     if isinstance(data, Tensor):

@@ -82,7 +82,7 @@ def to(self, *args, **kwargs):
 
     Examples:
         >>> import paddle
-        >>> paddle.to_tensor([1, 2]).to("float64").dtype
+        >>> print(paddle.to_tensor([1, 2]).to("float64").dtype)
         paddle.float64
     """
     allowed = {"device", "dtype", "blocking", "other"}
@@ -134,7 +134,7 @@ def set_value(self, value) -> None:
     Examples:
         >>> import paddle, numpy as np
         >>> x = paddle.zeros([2])
-        >>> x.set_value(np.array([1.5, 2.5]))
+        >>> x.set_value(np.array([1.5, 2.5], dtype="float32"))
         >>> x.tolist()
         [1.5, 2.5]
     """

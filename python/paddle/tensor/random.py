@@ -107,8 +107,8 @@ def randint(low=0, high=None, shape=(1,), dtype=None, name=None) -> Tensor:
     Examples:
         >>> import paddle
         >>> x = paddle.randint(0, 10, [100])
-        >>> bool(((x >= 0) & (x < 10)).all()), x.dtype
-        (True, paddle.int64)
+        >>> bool(((x >= 0) & (x < 10)).all()), str(x.dtype)
+        (True, 'paddle.int64')
     """
     if high is None:
         low, high = 0, low

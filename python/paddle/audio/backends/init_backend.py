@@ -114,7 +114,8 @@ def info(filepath) -> AudioInfo:
         >>> import paddle
         >>> path = os.path.join(tempfile.mkdtemp(), "stereo.wav")
         >>> paddle.audio.save(path, paddle.zeros([2, 100]), 16000)
-        >>> paddle.audio.info(path)
-        AudioInfo(sample_rate=16000, num_samples=100, num_channels=2, bits_per_sample=16, encoding='PCM_S')
+        >>> info = paddle.audio.info(path)
+        >>> info.sample_rate, info.num_samples, info.num_channels, info.bits_per_sample, info.encoding
+        (16000, 100, 2, 16, 'PCM_S')
     """
     return _BACKENDS[_current].info(filepath)

@@ -36,7 +36,7 @@ class LookAhead(Optimizer):
         ...     (w * 1.0).sum().backward()
         ...     opt.step()
         ...     opt.clear_grad()
-        >>> round(float(w), 4)  # slow 0.9 (after step 1), fast 0.8: 0.9 + 0.5 * (0.8 - 0.9)
+        >>> round(w.item(), 4)  # slow 0.9 (after step 1), fast 0.8: 0.9 + 0.5 * (0.8 - 0.9)
         0.85
     """
 

@@ -46,9 +46,9 @@ class ModelAverage(Optimizer):
         ...     average.step()
         ...     sgd.clear_grad()
         >>> with average.apply():
-        ...     float(w)  # the mean of 1, 2 and 3
+        ...     w.item()  # the mean of 1, 2 and 3
         2.0
-        >>> float(w)
+        >>> w.item()
         3.0
     """
 

@@ -39,19 +39,31 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
             1 - p in training, identity in inference) or 'downscale_in_infer'
             (training keeps values as they are, inference multiplies by 1 - p).
 
+    Returns:
+        Tensor: as in Paddle, x itself when p is 0 or (in inference, with
+        'upscale_in_train') when axis is given; else a new tensor (in
+        inference without axis, a copy of x: writing to it leaves x alone).
+
     Examples:
         >>> import paddle
         >>> x = paddle.ones([1000])
         >>> y = paddle.nn.functional.dropout(x, p=0.5)
         >>> sorted(set(y.numpy().tolist()))
         [0.0, 2.0]
-        >>> paddle.nn.functional.dropout(x, p=0.5, training=False) is x
+        >>> y = paddle.nn.functional.dropout(x, p=0.5, training=False)
+        >>> y is x, bool((y == x).all())
+        (False, True)
+        >>> paddle.nn.functional.dropout(x, p=0.0) is x
         True
     """
     _check_dropout_args("dropout", x, p, mode, training)
     upscale = mode == "upscale_in_train"
+    if p == 0:
+        return x
     if not training:
-        return x if upscale else x * (1.0 - p)
+        if not upscale:
+            return x * (1.0 - p)
+        return x if axis is not None else x.clone()  # Paddle runs its dropout op, a copy in inference
     if axis is None:
         out, _ = _C_ops.dropout(x, p, upscale, 0)
         return out
@@ -246,7 +258,7 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     Examples:
         >>> import paddle
         >>> x = paddle.to_tensor([[[1.0, 3.0]]])
-        >>> y = paddle.nn.functional.interpolate(x, size=4, mode="linear", align_corners=True)
+        >>> y = paddle.nn.functional.interpolate(x, size=[4], mode="linear", align_corners=True)
         >>> [round(v, 4) for v in y.numpy()[0, 0].tolist()]
         [1.0, 1.6667, 2.3333, 3.0]
     """

@@ -395,7 +395,7 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
 
     Examples:
         >>> import paddle
-        >>> loss = paddle.nn.functional.sigmoid_focal_loss(paddle.to_tensor([0.0]), paddle.to_tensor([1.0]))
+        >>> loss = paddle.nn.functional.sigmoid_focal_loss(paddle.to_tensor([[0.0]]), paddle.to_tensor([[1.0]]))
         >>> round(float(loss), 4)
         0.0433
     """

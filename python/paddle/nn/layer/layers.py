@@ -465,8 +465,8 @@ class Layer:
         Examples:
             >>> import paddle
             >>> fc = paddle.nn.Linear(2, 2).to(dtype="float64")
-            >>> fc.weight.dtype, type(fc.weight).__name__
-            (paddle.float64, 'EagerParamBase')
+            >>> str(fc.weight.dtype), type(fc.weight).__name__
+            ('paddle.float64', 'EagerParamBase')
         """
         if device is None and dtype is None:
             return self

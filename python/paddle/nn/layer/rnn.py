@@ -67,7 +67,9 @@ class RNNCellBase(Layer):
         Args:
             batch_ref (Tensor): a tensor whose dim `batch_dim_idx` is the batch size.
             shape (list|tuple, optional): the state shape(s) without the batch; ``state_shape`` by default.
-            dtype (str, optional): the states' dtype; batch_ref's floating dtype (else the default) by default.
+            dtype (str|list|tuple, optional): the states' dtype, or one per shape in the structure of `shape`;
+                by default the cell's ``state_dtype`` where it defines one, else batch_ref's floating dtype
+                (else the default).
             init_value (float, optional): the fill value. Default 0.0.
             batch_dim_idx (int, optional): the batch dim of batch_ref. Default 0.
         """
@@ -75,22 +77,32 @@ class RNNCellBase(Layer):
         batch = ref.shape[batch_dim_idx]
         shape = self.state_shape if shape is None else shape
         if dtype is None:
-            dtype = ref.dtype if ref.dtype in (paddle.float16, paddle.bfloat16, paddle.float32,
-                                               paddle.float64) else get_default_dtype()
+            try:
+                dtype = self.state_dtype
+            except NotImplementedError:
+                dtype = ref.dtype if ref.dtype in (paddle.float16, paddle.bfloat16, paddle.float32,
+                                                   paddle.float64) else get_default_dtype()
 
         def is_shape(s):
             return isinstance(s, (list, tuple)) and all(isinstance(d, int) for d in s)
 
-        def make(s):
+        def make(s, d):
             if is_shape(s):
-                return paddle.full([batch] + list(s), init_value, dtype)
-            return type(s)(make(part) for part in s)
+                return paddle.full([batch] + list(s), init_value, d)
+            ds = d if isinstance(d, (list, tuple)) else [d] * len(s)  # one dtype for all, or one per state
+            return type(s)(make(part, part_dtype) for part, part_dtype in zip(s, ds))
 
-        return make(shape)
+        return make(shape, dtype)
 
     @property
     def state_shape(self):
         raise NotImplementedError(f"[{type(self).__name__}] a cell must define state_shape")
+
+    @property
+    def state_dtype(self):
+        """The states' dtype(s) (structured as ``state_shape``); a cell may define it, get_initial_states
+        falls back to batch_ref's floating dtype where it does not."""
+        raise NotImplementedError(f"[{type(self).__name__}] this cell does not define state_dtype")
 
     def _check_step(self, inputs, states):
         op = type(self).__name__
@@ -522,8 +534,8 @@ class RNNBase(LayerList):
         states = self._split_states(initial_states, batch, inputs.dtype)
         final_states = []
         for i, layer in enumerate(self):
-            if i > 0 and self.dropout:
-                inputs = F.dropout(inputs, self.dropout, training=self.training, mode="upscale_in_train")
+            if i > 0 and self.dropout and self.training:  # (in inference F.dropout would only copy)
+                inputs = F.dropout(inputs, self.dropout, training=True, mode="upscale_in_train")
             if self.num_directions == 1:
                 outputs, state, mask = _run(layer.cell, inputs, states[i], sequence_length, self.time_major, False)
                 final_states.append(state)

@@ -199,8 +199,8 @@ class MultiHeadAttention(Layer):
             if mask is not None:
                 scores = scores + mask
             weights = F.softmax(scores, axis=-1)
-            if self.dropout:
-                weights = F.dropout(weights, self.dropout, training=self.training, mode="upscale_in_train")
+            if self.dropout and self.training:  # (in inference F.dropout would copy the weights, as Paddle's)
+                weights = F.dropout(weights, self.dropout, training=True, mode="upscale_in_train")
             out = paddle.matmul(weights, v).transpose([0, 2, 1, 3])
         else:  # the same computation, fused where the backend can
             out = F.scaled_dot_product_attention(q.transpose([0, 2, 1, 3]), k.transpose([0, 2, 1, 3]),

@@ -164,8 +164,8 @@ def densenet121(pretrained: bool = False, **kwargs) -> DenseNet:
     Examples:
         >>> import paddle
         >>> from paddle.vision.models import densenet121
-        >>> list(densenet121(num_classes=0, with_pool=False)(paddle.rand([1, 3, 64, 64])).shape)
-        [1, 1024, 2, 2]
+        >>> list(densenet121(num_classes=0)(paddle.rand([1, 3, 64, 64])).shape)
+        [1, 1024, 1, 1]
     """
     return _densenet(121, pretrained, **kwargs)
 

@@ -79,7 +79,8 @@ class ResNet(nn.Layer):
 
     Examples:
         >>> import paddle
-        >>> from paddle.vision.models import ResNet, BasicBlock
+        >>> from paddle.vision.models import ResNet
+        >>> from paddle.vision.models.resnet import BasicBlock
         >>> net = ResNet(BasicBlock, 18, num_classes=10)
         >>> list(net(paddle.rand([1, 3, 32, 32])).shape)
         [1, 10]

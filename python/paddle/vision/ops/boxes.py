@@ -64,14 +64,14 @@ def box_coder(prior_box, prior_box_var, target_box, code_type="encode_center_siz
 
     Examples:
         >>> import paddle
-        >>> prior = paddle.to_tensor([[0.0, 0.0, 2.0, 2.0]], dtype="float64")
-        >>> target = paddle.to_tensor([[1.0, 1.0, 3.0, 5.0]], dtype="float64")
+        >>> prior = paddle.to_tensor([[0.0, 0.0, 2.0, 2.0]])
+        >>> target = paddle.to_tensor([[1.0, 1.0, 3.0, 5.0]])
         >>> variance = [1.0, 1.0, 1.0, 1.0]
         >>> code = paddle.vision.ops.box_coder(prior, variance, target)
-        >>> code.numpy().round(4).tolist()
+        >>> code.numpy().astype("float64").round(4).tolist()
         [[[0.5, 1.0, 0.0, 0.6931]]]
         >>> box = paddle.vision.ops.box_coder(prior, variance, code, "decode_center_size")
-        >>> box.numpy().round(4).tolist()
+        >>> box.numpy().astype("float64").round(4).tolist()
         [[[1.0, 1.0, 3.0, 5.0]]]
     """
     op = "box_coder"

@@ -170,7 +170,7 @@ def roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None) -> 
         >>> import paddle
         >>> x = paddle.arange(16, dtype="float32").reshape([1, 1, 4, 4])
         >>> boxes = paddle.to_tensor([[0.0, 0.0, 3.0, 3.0]])
-        >>> paddle.vision.ops.roi_pool(x, boxes, paddle.to_tensor([1]), output_size=2).numpy().tolist()
+        >>> paddle.vision.ops.roi_pool(x, boxes, paddle.to_tensor([1], "int32"), output_size=2).numpy().tolist()
         [[[[5.0, 7.0], [13.0, 15.0]]]]
     """
     op = "roi_pool"

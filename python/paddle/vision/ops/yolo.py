@@ -72,7 +72,8 @@ def yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio, cli
     Examples:
         >>> import paddle
         >>> x = paddle.zeros([1, 7, 1, 1])  # one anchor, two classes, every logit 0
-        >>> boxes, scores = paddle.vision.ops.yolo_box(x, paddle.to_tensor([[32, 32]]), [16, 16], 2, 0.1, 32)
+        >>> img_size = paddle.to_tensor([[32, 32]], "int32")
+        >>> boxes, scores = paddle.vision.ops.yolo_box(x, img_size, [16, 16], 2, 0.1, 32)
         >>> boxes.numpy().tolist(), scores.numpy().tolist()
         ([[[8.0, 8.0, 24.0, 24.0]]], [[[0.25, 0.25]]])
     """

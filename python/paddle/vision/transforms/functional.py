@@ -115,8 +115,8 @@ def to_tensor(pic, data_format: str = "CHW") -> Tensor:
         >>> from paddle.vision.transforms import functional as F
         >>> img = np.full((2, 3, 3), 255, dtype=np.uint8)
         >>> t = F.to_tensor(img)
-        >>> list(t.shape), t.dtype, float(t.max())
-        ([3, 2, 3], paddle.float32, 1.0)
+        >>> list(t.shape), str(t.dtype), float(t.max())
+        ([3, 2, 3], 'paddle.float32', 1.0)
     """
     if data_format not in ("CHW", "HWC"):
         raise ValueError(f"[to_tensor] argument 'data_format': expected 'CHW' or 'HWC', but got {data_format!r}")
@@ -252,8 +252,8 @@ def pad(img, padding, fill=0, padding_mode: str = "constant"):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> F.pad(np.array([[1, 2]]), (1, 0), padding_mode="edge")
-        array([[1, 1, 2, 2]])
+        >>> F.pad(np.array([[1, 2]], np.uint8), (1, 0), padding_mode="edge")
+        array([[1, 1, 2, 2]], dtype=uint8)
     """
     if padding_mode not in _PADDING_MODES:
         raise ValueError(f"[pad] argument 'padding_mode': expected one of {list(_PADDING_MODES)}, but got "
@@ -280,7 +280,7 @@ def crop(img, top: int, left: int, height: int, width: int):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> F.crop(np.arange(16).reshape(4, 4), 1, 2, 2, 2)
+        >>> F.crop(np.arange(16).reshape(4, 4, 1), 1, 2, 2, 2)[..., 0]
         array([[ 6,  7],
                [10, 11]])
     """
@@ -338,7 +338,7 @@ def center_crop(img, output_size):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> F.center_crop(np.arange(16).reshape(4, 4), 2)
+        >>> F.center_crop(np.arange(16).reshape(4, 4, 1), 2)[..., 0]
         array([[ 5,  6],
                [ 9, 10]])
     """
@@ -355,8 +355,8 @@ def hflip(img):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> F.hflip(np.array([[1, 2, 3]]))
-        array([[3, 2, 1]])
+        >>> F.hflip(np.array([[1, 2, 3]], np.uint8))
+        array([[3, 2, 1]], dtype=uint8)
     """
     arr, restore = _as_hwc("hflip", img)
     return restore(arr[:, ::-1])
@@ -368,9 +368,9 @@ def vflip(img):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> F.vflip(np.array([[1], [2]]))
+        >>> F.vflip(np.array([[1], [2]], np.uint8))
         array([[2],
-               [1]])
+               [1]], dtype=uint8)
     """
     arr, restore = _as_hwc("vflip", img)
     return restore(arr[::-1])

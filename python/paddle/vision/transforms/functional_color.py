@@ -9,7 +9,9 @@ are whole numbers, contrast pivots on the mean grey level rounded to a whole
 number, and blends (brightness, contrast, saturation) truncate their results.
 Results are clipped to the range. Paddle's 'cv2' backend for NumPy arrays
 differs: its contrast pivots on a fixed grey level of 74 instead of the
-image's mean, and its ``adjust_saturation`` draws a random factor itself.
+image's mean, its ``adjust_saturation`` draws a random factor itself, and its
+``adjust_hue`` reads the array as BGR, so the hue turns the other way (red
+with 1/3 gives blue there, green here and in Paddle's 'pil' backend).
 """
 
 from __future__ import annotations

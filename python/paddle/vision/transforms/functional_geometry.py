@@ -149,10 +149,10 @@ def affine(img, angle: float, translate, scale: float, shear, interpolation: str
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> img = np.arange(6).reshape(2, 3)
+        >>> img = np.arange(6, dtype=np.uint8).reshape(2, 3)
         >>> F.affine(img, angle=0, translate=(1, 0), scale=1.0, shear=0)
         array([[0, 0, 1],
-               [0, 3, 4]])
+               [0, 3, 4]], dtype=uint8)
     """
     if isinstance(angle, bool) or not isinstance(angle, numbers.Real):
         raise TypeError(f"[affine] argument 'angle': expected a number, but got {type(angle).__name__}")
@@ -264,12 +264,12 @@ def perspective(img, startpoints, endpoints, interpolation: str = "nearest", fil
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import functional as F
-        >>> img = np.arange(12).reshape(3, 4)
+        >>> img = np.arange(12, dtype=np.uint8).reshape(3, 4)
         >>> corners = [[0, 0], [3, 0], [3, 2], [0, 2]]
         >>> F.perspective(img, corners, [[1, 0], [4, 0], [4, 2], [1, 2]])
         array([[ 0,  0,  1,  2],
                [ 0,  4,  5,  6],
-               [ 0,  8,  9, 10]])
+               [ 0,  8,  9, 10]], dtype=uint8)
     """
     start = _points("perspective", startpoints, "startpoints")
     end = _points("perspective", endpoints, "endpoints")

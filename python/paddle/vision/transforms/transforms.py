@@ -173,7 +173,7 @@ class CenterCrop(BaseTransform):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import CenterCrop
-        >>> CenterCrop(2)(np.arange(16).reshape(4, 4))
+        >>> CenterCrop(2)(np.arange(16).reshape(4, 4, 1))[..., 0]
         array([[ 5,  6],
                [ 9, 10]])
     """
@@ -192,8 +192,8 @@ class RandomHorizontalFlip(BaseTransform):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import RandomHorizontalFlip
-        >>> RandomHorizontalFlip(prob=1.0)(np.array([[1, 2]]))
-        array([[2, 1]])
+        >>> RandomHorizontalFlip(prob=1.0)(np.array([[1, 2]], np.uint8))
+        array([[2, 1]], dtype=uint8)
     """
 
     def __init__(self, prob: float = 0.5, keys=None) -> None:
@@ -212,9 +212,9 @@ class RandomVerticalFlip(BaseTransform):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import RandomVerticalFlip
-        >>> RandomVerticalFlip(prob=1.0)(np.array([[1], [2]]))
+        >>> RandomVerticalFlip(prob=1.0)(np.array([[1], [2]], np.uint8))
         array([[2],
-               [1]])
+               [1]], dtype=uint8)
     """
 
     def __init__(self, prob: float = 0.5, keys=None) -> None:

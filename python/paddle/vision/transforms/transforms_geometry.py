@@ -120,9 +120,9 @@ class RandomAffine(BaseTransform):
     Examples:
         >>> import numpy as np
         >>> from paddle.vision.transforms import RandomAffine
-        >>> RandomAffine(degrees=0, scale=(1.0, 1.0))(np.arange(6).reshape(2, 3))
+        >>> RandomAffine(degrees=0, scale=(1.0, 1.0))(np.arange(6, dtype=np.uint8).reshape(2, 3))
         array([[0, 1, 2],
-               [3, 4, 5]])
+               [3, 4, 5]], dtype=uint8)
     """
 
     def __init__(self, degrees, translate=None, scale=None, shear=None, interpolation: str = "nearest", fill=0,
