@@ -206,6 +206,11 @@ def nextafter(x, y, name=None) -> Tensor:
         return _C_ops.nextafter(x, y)
 
 
+def row_major_strides(shape) -> list:
+    """The strides, in elements, of a contiguous tensor of `shape`."""
+    return [math.prod(shape[d + 1:]) for d, _ in enumerate(shape)]  # (this module's `range` is paddle.range)
+
+
 def unfold(x, axis, size, step, name=None) -> Tensor:
     """The windows of `size` elements taken every `step` along `axis`, as a
     new last axis (the windows replace that axis by their count).
@@ -223,9 +228,6 @@ def unfold(x, axis, size, step, name=None) -> Tensor:
         raise ValueError(f"[unfold] size {size} must be in [0, {length}] and step {step} positive")
     count = (length - size) // step + 1
     # A view (as in Paddle): the windows' axis steps `step` times axis's stride, the new last axis one stride.
-    strides, step_of_dims = [], 1
-    for d in reversed(list(x.shape) or [1]):  # x's row-major strides (as_strided reads x's row-major order)
-        strides.insert(0, step_of_dims)
-        step_of_dims *= d
+    strides = row_major_strides(list(x.shape) or [1])  # as_strided reads x's row-major order
     shape = list(x.shape[:axis]) + [count] + list(x.shape[axis + 1:]) + [size]
     return as_strided(x, shape, strides[:axis] + [strides[axis] * step] + strides[axis + 1:] + [strides[axis]])

@@ -14,6 +14,7 @@ from paddle import _C, _C_ops
 from paddle import _checks as check
 from paddle._C import Tensor
 from paddle.tensor import inplace
+from paddle.tensor.construction import row_major_strides
 from paddle.tensor.creation import _dtype_name
 from paddle.utils import dlpack
 
@@ -66,7 +67,7 @@ def set_(x, source=None, shape=None, stride=None, offset=0, name=None) -> Tensor
     else:
         shape = check.int_list(op, shape, "shape")
         if stride is None:
-            stride = [math.prod(shape[d + 1:]) for d in range(len(shape))]
+            stride = row_major_strides(shape)
     view = Tensor._strided_view(source, list(shape), list(stride), offset)
     return inplace.update(op, x, lambda alias: view, view=True)
 
