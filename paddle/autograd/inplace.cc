@@ -119,4 +119,23 @@ void UpdateInplace(const char* op, Tensor& x, const std::function<Tensor(const T
   }
 }
 
+void WriteInto(const char* op, Tensor& out, const Tensor& result) {
+  try {
+    PD_CHECK(!(GradMode::IsEnabled() && out.defined() && RequiresGrad(out) && IsLeaf(out)), InvalidArgument,
+             "argument 'out' is a leaf tensor that requires grad (stop_gradient=False); writing the result into "
+             "it would leave its gradient describing values it no longer holds");
+  } catch (common::Error& e) {
+    e.AttachOp(op);
+    throw;
+  }
+  if (out.defined() && out.dims() == result.dims()) {
+    UpdateInplace(op, out, [&](const Tensor&) { return result; });
+    return;
+  }
+  Tensor taken(result.impl());
+  taken.set_name(out.name());
+  taken.set_autograd_meta(result.autograd_meta());
+  out = taken;
+}
+
 }  // namespace paddle::autograd

@@ -32,4 +32,12 @@ enum class InplaceKind { kValues, kView };
 void UpdateInplace(const char* op, Tensor& x, const std::function<Tensor(const Tensor&)>& compute,
                    InplaceKind kind = InplaceKind::kValues);
 
+// Note [Output arguments]: an op's `out=` tensor (Paddle 3.x's paddle.exp(x,
+// out=y)). When out has the result's shape, the result is written into out's
+// memory as an in-place update (views of out see it; out takes the result's
+// dtype); otherwise out takes the result's storage, as Paddle reallocates it.
+// Either way out carries the result's history from then on, and a leaf that
+// requires grad is refused as for any in-place op.
+void WriteInto(const char* op, Tensor& out, const Tensor& result);
+
 }  // namespace paddle::autograd

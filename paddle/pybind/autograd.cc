@@ -16,6 +16,7 @@
 #include "paddle/common/errors.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/pybind/arg_parse.h"
+#include "paddle/pybind/keyword_args.h"
 #include "paddle/pybind/bindings.h"
 
 namespace paddle::pybind {
@@ -242,6 +243,10 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
       return out.cast<Tensor>();
     }, view ? autograd::InplaceKind::kView : autograd::InplaceKind::kValues);
   }, py::arg("op"), py::arg("x"), py::arg("compute"), py::arg("view") = false);
+  // Note [Output arguments]: the out= of Python-defined functions.
+  m.def("_write_out", [](const std::string& op, py::handle out, py::object result) {
+    return Returned(out, std::move(result), op.c_str());
+  }, py::arg("op"), py::arg("out"), py::arg("result"));
   m.def("_reaches", [](py::handle outputs, py::handle leaves) {
     return autograd::Reaches(TensorsOrNone(outputs, "_reaches", "outputs"),
                              TensorsOrNone(leaves, "_reaches", "leaves"));

@@ -95,6 +95,10 @@ def test_unchanged_files_are_not_rewritten(tmp_path):
      r"must list dtypes"),
     ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M",
       "kernel": {"dtypes": {"cpu": "float32", "tpu": "float32"}}}, r"per backend takes \['cpu', 'gpu'\]"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "python": {"aliases": {"z": "a"}}},
+     r"python.aliases names 'z'"),
+    ({"op": "f", "args": "(Tensor x)", "output": "Tensor(o)", "infer_meta": "M", "python": {"aliases": ["x"]}},
+     r"python.aliases must map"),
 ])
 def test_malformed_entries_are_rejected(entry, match):
     entry = {"paddle": {"none": "a test op"}, **entry}

@@ -35,6 +35,7 @@ PREAMBLE = """\
 #include "paddle/pybind/arg_parse.h"
 #include "paddle/pybind/generated/op_bindings.h"
 #include "paddle/pybind/graph_check.h"
+#include "paddle/pybind/keyword_args.h"
 #include "paddle/pybind/static_graph.h"
 #include "paddle/pybind/op_trace.h"
 
@@ -71,26 +72,58 @@ def _static_convert(op: OpSpec, a: Arg) -> str:
     return _convert(op, a)
 
 
-def _lambda(op: OpSpec) -> str:
+def _aliases(op: OpSpec, method: bool) -> dict[str, str]:
+    """Note [Keyword aliases]: a method's first argument is its tensor, which has no alias."""
+    return {arg: alias for arg, alias in op.aliases.items() if not (method and arg == op.args[0].name)}
+
+
+def _keywords(op: OpSpec, method: bool) -> str:
+    """An argument passed by its alias takes the alias's value; a required
+    argument that has an alias is optional in the binding, so its absence is
+    checked here."""
+    lines = []
+    aliases = _aliases(op, method)
+    for a in op.args:
+        alias = aliases.get(a.name)
+        if alias is None:
+            continue
+        lines.append(f'{a.name} = Aliased({a.name}, {alias}_alias, "{op.name}", "{a.name}", "{alias}"); ')
+        if a.default is None:
+            lines.append(f'CheckGiven({a.name}, "{op.name}", "{a.name}"); ')
+    return "".join(lines)
+
+
+def _lambda(op: OpSpec, method: bool = False) -> str:
     """In static mode builds the op into the current program (Note [Static
     mode]); otherwise converts the arguments, runs the eager op, and (Note
-    [Graph type check]) builds it into a graph too when the check is on."""
-    params = ", ".join(f"py::handle {a.name}" for a in op.args) + ", py::handle /*name*/"
+    [Graph type check]) builds it into a graph too when the check is on.
+    With out= the result is written into out (Note [Output arguments])."""
+    handles = [f"py::handle {a.name}" for a in op.args] + ["py::handle /*name*/"]
+    if op.takes_out:
+        handles.append("py::handle out")
+    handles += [f"py::handle {alias}_alias" for alias in _aliases(op, method).values()]
+    params = ", ".join(handles)
     static_args = ", ".join(["static_builder"] + [_static_convert(op, a) for a in op.args])
+    static_result = f"WrapStatic(pir::pd_op::{op.name}({static_args}))"
+    if op.takes_out:
+        static_result = f'Returned(out, {static_result}, "{op.name}")'
     static = (f'if (StaticMode()) {{ auto static_builder = StaticBuilder("{op.name}"); '
-              f"return WrapStatic(pir::pd_op::{op.name}({static_args})); }} ")
+              f"return {static_result}; }} ")
     converted = "".join(f"const auto {a.name}_ = {_convert(op, a)}; " for a in op.args)
     args = ", ".join(f"{a.name}_" for a in op.args)
     graph_args = ", ".join(["graph_check.builder()"] + [f"graph_check.Input({a.name}_)" for a in op.args])
     check = (f'if (GraphTypesChecked()) CheckGraphTypes("{op.name}", eager_outputs, [&](GraphTypeCheck& graph_check) '
              f"{{ return pir::pd_op::{op.name}({graph_args}); }}); ")
-    run = f'{static}TraceOp("{op.name}"); {converted}auto eager_outputs = eager::{op.name}({args}); {check}'
+    run = f'{_keywords(op, method)}{static}TraceOp("{op.name}"); {converted}auto eager_outputs = eager::{op.name}({args}); {check}'
     if op.is_inplace:  # returns the very objects it updated, as x.add_() returns x
         written = [name for out in op.outputs for name, o in op.inplace.items() if o == out]
         returned = written[0] if len(written) == 1 else f"py::make_tuple({', '.join(written)})"
         return (f"[]({params}) -> py::object {{ {run}"
                 f"return py::reinterpret_borrow<py::object>({returned}); }}")
-    return f"[]({params}) -> py::object {{ {run}return py::cast(std::move(eager_outputs)); }}"
+    result = "py::cast(std::move(eager_outputs))"
+    if op.takes_out:
+        result = f'Returned(out, {result}, "{op.name}")'
+    return f"[]({params}) -> py::object {{ {run}return {result}; }}"
 
 
 def _py_args(op: OpSpec, skip_first: bool) -> str:
@@ -98,8 +131,13 @@ def _py_args(op: OpSpec, skip_first: bool) -> str:
     for i, a in enumerate(op.args):
         if skip_first and i == 0:
             continue
-        parts.append(f'py::arg("{a.name}")' + (" = py::none()" if a.default is not None else ""))
+        optional = a.default is not None or a.name in op.aliases
+        parts.append(f'py::arg("{a.name}")' + (" = py::none()" if optional else ""))
     parts.append('py::arg("name") = py::none()')
+    keywords = (["out"] if op.takes_out else []) + list(_aliases(op, skip_first).values())
+    if keywords:
+        parts.append("py::kw_only()")
+        parts += [f'py::arg("{k}") = py::none()' for k in keywords]
     return ", ".join(parts)
 
 
@@ -111,7 +149,7 @@ def binding(op: OpSpec) -> str:
     lines = [f'  m.def("{op.name}", {_lambda(op)},\n        {_py_args(op, False)}, {_doc(op)});']
     for method in op.python_methods:
         lines.append(
-            f'  tensor.def("{method}", {_lambda(op)},\n             {_py_args(op, True)}, {_doc(op)});'
+            f'  tensor.def("{method}", {_lambda(op, method=True)},\n             {_py_args(op, True)}, {_doc(op)});'
         )
     return "\n".join(lines)
 

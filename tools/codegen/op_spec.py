@@ -36,7 +36,12 @@ _OUTPUT_RE = re.compile(r"^\s*Tensor(?P<list>\[\])?\((?P<name>\w+)\)\s*$")
 _KNOWN_FIELDS = {"op", "args", "output", "infer_meta", "kernel", "promote", "python", "doc", "backward",
                  "decomposition", "inplace", "paddle", "amp", "integers"}
 _KERNEL_FIELDS = {"data_type", "backend", "strided", "view", "dtypes"}
-_PYTHON_FIELDS = {"module", "method", "internal"}
+_PYTHON_FIELDS = {"module", "method", "internal", "aliases"}
+
+# Note [Keyword aliases]: the torch-style keywords Paddle 3.x takes for its
+# conventional argument names, on every public op that has such an argument
+# (the YAML's python.aliases adds an op's own, e.g. {shape: size}).
+DEFAULT_ALIASES = {"x": "input", "y": "other", "axis": "dim"}
 
 
 class SpecError(ValueError):
@@ -84,6 +89,8 @@ class OpSpec:
     python_modules: tuple[str, ...]
     python_methods: tuple[str, ...]
     doc: str
+    # Note [Keyword aliases]: argument name -> the other keyword it may be passed by.
+    aliases: dict = dataclasses.field(default_factory=dict)
     # input name (or "a, b, ..." for a formula returning a tuple of their
     # gradients) -> C++ expression (see gen_eager.py); None for an op
     # without gradient formulas.
@@ -127,6 +134,12 @@ class OpSpec:
     @property
     def is_inplace(self) -> bool:
         return bool(self.inplace)
+
+    @property
+    def takes_out(self) -> bool:
+        """Whether the Python op has Paddle 3.x's out= (Note [Output arguments]
+        in paddle/autograd/inplace.h): a public op returning new tensors."""
+        return bool(self.python_modules or self.python_methods) and not self.inplace and not self.list_output
 
     @property
     def is_composite(self) -> bool:
@@ -312,6 +325,8 @@ def parse_op(entry: dict) -> OpSpec:
     else:
         methods = tuple(_as_list(method))
 
+    aliases = _parse_aliases(op, python.get("aliases"), args, public=bool(modules) or bool(methods))
+
     backward = entry.get("backward")
     if backward is not None:
         if not isinstance(backward, dict) or not backward:
@@ -362,6 +377,7 @@ def parse_op(entry: dict) -> OpSpec:
         integers=integers,
         python_modules=modules,
         python_methods=methods,
+        aliases=aliases,
         doc=str(entry.get("doc", "")).strip(),
         backward=backward,
         decomposition=decomposition.strip() if decomposition else None,
@@ -372,6 +388,24 @@ def parse_op(entry: dict) -> OpSpec:
         amp=amp,
         kernel_dtypes=kernel_dtypes,
     )
+
+
+def _parse_aliases(op: str, declared: Any, args: list[Arg], public: bool) -> dict:
+    """Note [Keyword aliases]: the defaults for the op's arguments plus
+    `python: {aliases: {arg: alias}}`; an alias never shadows an argument."""
+    if declared is not None and (not isinstance(declared, dict)
+                                 or not all(isinstance(v, str) for v in declared.values())):
+        _fail(op, "python.aliases must map argument names to alias names")
+    names = {a.name for a in args}
+    for arg in declared or {}:
+        if arg not in names:
+            _fail(op, f"python.aliases names {arg!r}, which is not an argument")
+    if not public:
+        return dict(declared or {})
+    merged = {arg: alias for arg, alias in DEFAULT_ALIASES.items() if arg in names}
+    merged.update(declared or {})
+    taken = names | {"name", "out"}
+    return {arg: alias for arg, alias in merged.items() if alias not in taken}
 
 
 def _parse_inplace(op: str, inplace: Any, by_name: dict, outputs: tuple[str, ...], promote: tuple[str, ...],
