@@ -74,6 +74,9 @@ void WriteValues(Tensor& x, Tensor out) {
   } else {
     x.set_impl(api::CopyTo(out, out.place()).impl());
     holder->BumpVersion();  // for what saved x's old storage
+    // x's count goes on in its new storage, as Paddle's inplace_version does.
+    const auto& taken = x.dense().Holder();
+    if (taken != nullptr && taken->version() < holder->version()) taken->TakeVersionOf(*holder);
   }
 }
 

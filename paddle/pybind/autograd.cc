@@ -11,6 +11,7 @@
 #include "paddle/autograd/decomposition.h"
 #include "paddle/autograd/grad_mode.h"
 #include "paddle/autograd/grad_node.h"
+#include "paddle/autograd/graph_dump.h"
 #include "paddle/autograd/inplace.h"
 #include "paddle/autograd/saved_tensor_hooks.h"
 #include "paddle/common/errors.h"
@@ -177,6 +178,12 @@ std::vector<Tensor> TensorsOrNone(py::handle obj, const char* op, const char* ar
   return out;
 }
 
+// backward(dump_backward_graph_path=...): the graph goes to that directory before the pass frees it.
+void DumpGraphIfAsked(const std::vector<Tensor>& roots, py::handle directory) {
+  if (directory.is_none()) return;
+  autograd::DumpBackwardGraph(roots, CastString(directory, "backward", "dump_backward_graph_path"));
+}
+
 }  // namespace
 
 void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
@@ -189,10 +196,12 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
         if (meta == nullptr || !meta->grad_node) return py::none();
         return py::str(meta->grad_node->name());
       })
-      .def("backward", [](const Tensor& t, py::handle grad_tensor, bool retain_graph) {
+      .def("backward", [](const Tensor& t, py::handle grad_tensor, bool retain_graph, py::handle dump_path) {
         std::vector<Tensor> grads = TensorsOrNone(grad_tensor, "backward", "grad_tensor");
+        DumpGraphIfAsked({t}, dump_path);
         autograd::Backward({t}, grads, retain_graph);
-      }, py::arg("grad_tensor") = py::none(), py::arg("retain_graph") = false)
+      }, py::arg("grad_tensor") = py::none(), py::arg("retain_graph") = false, py::kw_only(),
+         py::arg("dump_backward_graph_path") = py::none())
       .def("clear_gradient", &ClearGrad, py::arg("set_to_zero") = true)
       .def("clear_grad", &ClearGrad, py::arg("set_to_zero") = true)
       .def("detach", [](const Tensor& t) { return Tensor(t.impl()); })
@@ -229,10 +238,15 @@ void BindAutograd(py::module_& m, py::class_<Tensor>& tensor) {
   m.def("_is_decomposition_forced", &autograd::DecompositionForced);
   m.def("is_grad_enabled", &autograd::GradMode::IsEnabled);
   m.def("set_grad_enabled", &autograd::GradMode::SetEnabled, py::arg("mode"));
-  m.def("backward", [](py::handle tensors, py::handle grad_tensors, bool retain_graph) {
-    autograd::Backward(TensorsOrNone(tensors, "backward", "tensors"),
-                       TensorsOrNone(grad_tensors, "backward", "grad_tensors"), retain_graph);
-  }, py::arg("tensors"), py::arg("grad_tensors") = py::none(), py::arg("retain_graph") = false);
+  m.def("backward", [](py::handle tensors, py::handle grad_tensors, bool retain_graph, py::handle dump_path) {
+    const std::vector<Tensor> roots = TensorsOrNone(tensors, "backward", "tensors");
+    DumpGraphIfAsked(roots, dump_path);
+    autograd::Backward(roots, TensorsOrNone(grad_tensors, "backward", "grad_tensors"), retain_graph);
+  }, py::arg("tensors"), py::arg("grad_tensors") = py::none(), py::arg("retain_graph") = false, py::kw_only(),
+     py::arg("dump_backward_graph_path") = py::none());
+  m.def("_dump_backward_graph", [](py::handle tensors, const std::string& directory) {
+    return autograd::DumpBackwardGraph(TensorsOrNone(tensors, "backward", "tensors"), directory);
+  }, py::arg("tensors"), py::arg("directory"));
   // Note [In-place updates]: x is the Tensor inside the caller's object, so
   // a new dtype or history reaches every Python reference to it.
   m.def("_update_inplace", [](const std::string& op, Tensor& x, const py::function& compute, bool view) {

@@ -109,8 +109,12 @@ def test_a_dtype_changing_variant_gives_x_the_new_dtype_and_storage():
     x.add_(paddle.to_tensor([1.0, 1.0], dtype="float64"))
     assert x.dtype == paddle.float64 and x.data_ptr() != buffer
     np.testing.assert_array_equal(x.numpy(), [2.5, 3.5])
+    assert x.inplace_version == 1  # the count goes on in the new storage, as in Paddle
+    x.add_(paddle.to_tensor([1.0, 1.0], dtype="float64"))
+    assert x.inplace_version == 2
     y = paddle.to_tensor([1.7, -2.2])
     assert y.cast_("int32") is y and y.dtype == paddle.int32 and y.tolist() == [1, -2]
+    assert y.inplace_version == 1
 
 
 def test_view_variants_reshape_x_over_the_same_memory():

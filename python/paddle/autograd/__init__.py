@@ -19,13 +19,15 @@ from paddle.autograd.saved_tensors_hooks import saved_tensors_hooks
 Function = PyLayer
 
 
-def backward(tensors, grad_tensors=None, retain_graph: bool = False) -> None:
+def backward(tensors, grad_tensors=None, retain_graph: bool = False, *, dump_backward_graph_path=None) -> None:
     """Accumulates the gradients of `tensors` into the .grad of every leaf they depend on.
 
     Args:
         tensors (Tensor|list[Tensor]): the tensors to differentiate.
         grad_tensors (Tensor|list[Tensor|None], optional): their gradients; None means ones.
         retain_graph (bool, optional): keep the graph for another backward. Default False.
+        dump_backward_graph_path (str, optional): a directory to write the backward graph
+            into first, as Graphviz DOT (a debugging aid). Default None.
 
     Examples:
         >>> import paddle
@@ -34,11 +36,12 @@ def backward(tensors, grad_tensors=None, retain_graph: bool = False) -> None:
         >>> x.grad.tolist()
         [2.0, 4.0]
     """
-    _C.backward(tensors, grad_tensors, retain_graph)
+    _C.backward(tensors, grad_tensors, retain_graph, dump_backward_graph_path=dump_backward_graph_path)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
-         only_inputs: bool = True, allow_unused: bool = False, no_grad_vars=None):
+         only_inputs: bool = True, allow_unused: bool = False, no_grad_vars=None, *,
+         dump_backward_graph_path=None):
     """The gradients of `outputs` with respect to `inputs`, without touching any .grad.
 
     Args:
@@ -53,6 +56,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
         allow_unused (bool, optional): return None for inputs the outputs do not
             depend on instead of raising. Default False.
         no_grad_vars (Tensor|list[Tensor], optional): tensors gradients do not flow through.
+        dump_backward_graph_path (str, optional): a directory to write the backward graph
+            into first, as Graphviz DOT (a debugging aid). Default None.
 
     Returns:
         list[Tensor|None]: one gradient per input.
@@ -70,6 +75,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
     single = isinstance(inputs, Tensor)
     if retain_graph is None:
         retain_graph = create_graph
+    if dump_backward_graph_path is not None:
+        _C._dump_backward_graph(outputs, dump_backward_graph_path)
     result = _C.grad(outputs, inputs, grad_outputs, bool(retain_graph), bool(create_graph),
                      bool(allow_unused), no_grad_vars)
     return [result[0]] if single else result
