@@ -177,8 +177,10 @@ py::class_<Tensor> BindTensor(py::module_& m) {
         int id = CastInt(device_id, "cuda", "device_id", 0);
         return CopyToPlace(t, GPUPlace(id), "cuda", blocking);
       }, py::arg("device_id") = py::none(), py::arg("blocking") = true)
-      .def("pin_memory", [](const Tensor& t) { return CopyToPlace(t, GPUPinnedPlace(), "pin_memory"); },
-           "A copy in page-locked host memory, from which .cuda(blocking=False) copies asynchronously.");
+      .def("pin_memory", [](const Tensor& t, bool blocking) {
+        return CopyToPlace(t, GPUPinnedPlace(), "pin_memory", blocking);
+      }, py::arg("blocking") = true,
+         "A copy in page-locked host memory, from which .cuda(blocking=False) copies asynchronously.");
   return tensor;
 }
 

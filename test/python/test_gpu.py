@@ -177,7 +177,7 @@ def test_pinned_memory_and_non_blocking_copies():
     g = pinned.cuda(blocking=False)
     assert g.place == paddle.CUDAPlace(0)
     del pinned  # its block waits for the queued copy before reuse
-    again = paddle.to_tensor(np.zeros_like(a)).pin_memory()
+    again = paddle.to_tensor(np.zeros_like(a)).pin_memory(blocking=False)
     np.testing.assert_array_equal(g.numpy(), a)
     np.testing.assert_array_equal(again.numpy(), np.zeros_like(a))
 

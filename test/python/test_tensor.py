@@ -348,6 +348,8 @@ class TestDeviceAndFlags:
         if paddle.device.cuda.device_count() == 0:
             with pytest.raises(RuntimeError, match="CUDA"):
                 paddle.to_tensor([1.0, 2.0]).pin_memory()
+            with pytest.raises(RuntimeError, match=r"\[pin_memory\] .*CUDA"):
+                paddle.to_tensor([1.0, 2.0]).pin_memory(blocking=False)
 
     def test_flags(self):
         assert paddle.get_flags(["FLAGS_v"]) == {"FLAGS_v": 0}
