@@ -2,7 +2,11 @@
 modules (tools/paddle_compat/paddle_api_names.json, collected from an
 installed paddlepaddle by tools/paddle_compat/collect_api_names.py) with its
 status here: present and named by a test under test/python, present, or
-absent (with the reason, where leaving it out is a decision).
+absent (with the reason, where leaving it out is a decision); then each
+present function's and class's signature against Paddle's
+(tools/paddle_compat/paddle_api_signatures.json, from
+collect_api_signatures.py): the parameters and keyword aliases Paddle takes
+that it does not, and positional parameters in another order.
 
     python3 tools/api_coverage.py > docs/api_coverage.md
 """
@@ -11,12 +15,14 @@ from __future__ import annotations
 
 import glob
 import importlib
+import inspect
 import json
 import os
 import re
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 NAMES = os.path.join(ROOT, "tools", "paddle_compat", "paddle_api_names.json")
+SIGNATURES = os.path.join(ROOT, "tools", "paddle_compat", "paddle_api_signatures.json")
 
 # Names left out on purpose: (module, name) -> why.
 _GPU_ONLY = "a fused GPU kernel of Paddle's (no CPU form in Paddle either)"
@@ -50,6 +56,11 @@ REASONS: dict[tuple[str, str], str] = {
 }
 
 TESTED, PRESENT, ABSENT = "tested", "present", "absent"
+
+# Parameters left out on purpose: qualified name -> why.
+SIGNATURE_REASONS: dict[str, str] = {
+    "paddle.jit.TranslatedLayer": "built here from the loaded PIR program, not from Paddle's program descriptions",
+}
 
 
 def _test_words() -> set[str]:
@@ -87,7 +98,86 @@ def statuses(names: dict[str, list[str]]) -> dict[str, list[tuple[str, str]]]:
     return table
 
 
-def emit(data: dict) -> str:
+_POSITIONAL = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
+
+
+def _our_parameters(obj) -> list[tuple[str, str]] | None:
+    """(name, kind) of each parameter of our function or class, from its
+    signature or, for a generated op, its binding's signature line; None
+    when it takes any keyword (**kwargs)."""
+    target = obj.__init__ if inspect.isclass(obj) else obj
+    try:
+        params = [(p.name, p.kind.name) for p in inspect.signature(target).parameters.values()]
+    except (TypeError, ValueError):
+        first_line = (getattr(target, "__doc__", None) or "").split("\n")[0]
+        match = re.match(r"\w+\((.*)\) ->", first_line)
+        if not match:
+            return []
+        params, kind = [], "POSITIONAL_OR_KEYWORD"
+        for part in re.split(r",\s*(?![^\[]*\])", match.group(1)):
+            if part.strip() == "*":
+                kind = "KEYWORD_ONLY"
+            elif part.strip().startswith("**"):
+                params.append((part.strip()[2:].split(":")[0], "VAR_KEYWORD"))
+            else:
+                params.append((part.split(":")[0].split("=")[0].strip(), kind))
+    if any(kind == "VAR_KEYWORD" for _, kind in params):
+        return None
+    if params and params[0][0] == "self":
+        params = params[1:]
+    return params
+
+
+def signature_gaps(signatures: dict) -> tuple[int, list[tuple[str, list[str], bool]]]:
+    """How many present callables were compared, and for each that differs:
+    (qualified name, Paddle's parameters and aliases it lacks, whether the
+    positional parameters they share come in another order)."""
+    compared, gaps = 0, []
+    for qual, entry in sorted(signatures.items()):
+        module_name, name = qual.rsplit(".", 1)
+        owner = _owner(module_name)
+        obj = getattr(owner, name, None) if owner is not None else None
+        if obj is None or not callable(obj):
+            continue
+        ours = _our_parameters(obj)
+        if ours is None:
+            continue
+        compared += 1
+        own_names = {n for n, _ in ours}
+        theirs = [p for p in entry["params"] if p[1] not in ("VAR_POSITIONAL", "VAR_KEYWORD") and p[0] != "name"]
+        if module_name == "paddle.Tensor" and theirs and theirs[0][0] in ("x", "self") and "x" not in own_names:
+            theirs = theirs[1:]  # the method's tensor, which Paddle's functions-as-methods name x
+        missing = [p[0] for p in theirs if p[0] not in own_names] + [
+            a for a in entry.get("aliases", ()) if a not in own_names]
+        their_order = [p[0] for p in theirs if p[1] in _POSITIONAL]
+        our_order = [n for n, kind in ours if kind in _POSITIONAL and n in their_order]
+        reordered = [n for n in their_order if n in our_order] != our_order
+        if missing or reordered:
+            gaps.append((qual, missing, reordered))
+    return compared, gaps
+
+
+def _signature_lines(signatures: dict) -> list[str]:
+    compared, gaps = signature_gaps(signatures)
+    lines = [
+        "",
+        "## Signatures",
+        "",
+        f"{compared - len(gaps)} of the {compared} present functions, methods and classes compared take every "
+        "parameter and keyword alias PaddlePaddle's takes (its `name` aside), with the positional ones in "
+        "Paddle's order. The others (a function taking `**kwargs` is not compared):",
+        "",
+    ]
+    for qual, missing, reordered in gaps:
+        parts = [f"lacks {', '.join(f'`{m}`' for m in missing)}"] if missing else []
+        if reordered:
+            parts.append("positional parameters in another order")
+        reason = SIGNATURE_REASONS.get(qual)
+        lines.append(f"- `{qual}`: " + "; ".join(parts) + (f" ({reason})" if reason else ""))
+    return lines
+
+
+def emit(data: dict, signatures: dict | None = None) -> str:
     table = statuses(data["names"])
     lines = [
         "# API coverage against PaddlePaddle " + data["paddle_version"],
@@ -125,12 +215,14 @@ def emit(data: dict) -> str:
                 lines.append("")
         while lines[-1] == "":
             lines.pop()
+    if signatures is not None:
+        lines += _signature_lines(signatures)
     return "\n".join(lines) + "\n"
 
 
 def main() -> None:
-    with open(NAMES, encoding="utf-8") as f:
-        print(emit(json.load(f)), end="")
+    with open(NAMES, encoding="utf-8") as f, open(SIGNATURES, encoding="utf-8") as g:
+        print(emit(json.load(f), json.load(g)["signatures"]), end="")
 
 
 if __name__ == "__main__":

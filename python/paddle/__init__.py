@@ -24,6 +24,9 @@ from paddle.tensor.dtype_info import iinfo, finfo
 from paddle.tensor.size import Size
 from paddle.tensor.manipulation import tensor_split, block_diag
 from paddle.tensor.math import add_n
+from paddle.tensor.op_options import (  # noqa: A004  (round)
+    add, subtract, divide, index_add, mean, var, round, transpose, softmax,
+)
 from paddle.tensor.math import (
     pow, isclose, allclose, equal_all, nan_to_num, logit, scale, logical_xor, mod, floor_mod, real, imag, complex,
 )
@@ -41,7 +44,7 @@ from paddle.tensor.random import (
 )
 from paddle.tensor.indexing import (
     take_along_axis, put_along_axis, gather, scatter, scatter_nd, scatter_nd_add, nonzero, masked_select,
-    masked_fill, index_put,
+    masked_fill, index_put, where,
 )
 from paddle.tensor.search import (
     argsort, sort, argmax, argmin, cumsum, cumprod, logcumsumexp, cummax, cummin, prod, kthvalue, mode, unique,
@@ -111,7 +114,7 @@ from paddle import optimizer
 from paddle import io
 from paddle import amp
 from paddle.amp import (  # noqa: E402
-    auto_cast as autocast, is_autocast_enabled, get_autocast_dtype, get_autocast_cpu_dtype, get_autocast_gpu_dtype,
+    autocast, is_autocast_enabled, get_autocast_dtype, get_autocast_cpu_dtype, get_autocast_gpu_dtype,
 )
 from paddle.serialization import save, load
 from paddle import vision

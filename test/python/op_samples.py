@@ -43,10 +43,10 @@ def _nonzero_divisor(rng, dtype, shapes):
     return [x, y]
 
 
-def _truncating_divide(x, y):
+def _true_divide(x, y):
+    """Integers divide exactly, in the default float dtype, as in Paddle 3.x."""
     if x.dtype.kind in "iu":
-        q = np.trunc(x.astype(np.float64) / y.astype(np.float64))
-        return q.astype(x.dtype)
+        return (x.astype(np.float64) / y.astype(np.float64)).astype(np.float32)
     return x / y
 
 
@@ -166,10 +166,10 @@ SAMPLES = [
              errors=_binary_errors("subtract", paddle.subtract)),
     OpSample("multiply", paddle.multiply, np.multiply, BINARY_SHAPES, ALL,
              errors=_binary_errors("multiply", paddle.multiply)),
-    OpSample("divide", paddle.divide, _truncating_divide, BINARY_SHAPES, NUMERIC,
+    OpSample("divide", paddle.divide, _true_divide, BINARY_SHAPES, NUMERIC,
              make_inputs=_nonzero_divisor, errors=_binary_errors("divide", paddle.divide) + [
-                 ErrorCase(lambda: paddle.divide(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 0])),
-                           ValueError, r"\[divide\] integer division by zero")]),
+                 ErrorCase(lambda: paddle.divide(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 3]), rounding_mode="up"),
+                           ValueError, r"\[divide\] argument 'rounding_mode': expected None, 'trunc' or 'floor'")]),
     OpSample("pow", paddle.pow, np.power, BINARY_SHAPES, NUMERIC, make_inputs=_pow_inputs, covers=("elementwise_pow",)),
     OpSample("pow_scalar", lambda x: paddle.pow(x, 3), lambda x: np.power(x, 3), UNARY_SHAPES, NUMERIC,
              low=-2, high=2),

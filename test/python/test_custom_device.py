@@ -338,7 +338,7 @@ def test_streams_refuse_other_devices(plugin):
     with pytest.raises(NotImplementedError, match="for GPUs and plugin devices"):
         paddle.device.Stream("cpu")
     with pytest.raises(ValueError, match="stream is on Place\\(custom_cpu:0\\) but the event on Place\\(custom_cpu:1\\)"):
-        paddle.device.Stream("custom_cpu:0").wait_event(paddle.device.Event("custom_cpu:1"))
+        paddle.device.Stream("custom_cpu:0").wait_event(paddle.device.Event(device="custom_cpu:1"))
     with pytest.raises(TypeError, match="set_stream"):
         paddle.device.set_stream("custom_cpu:0")
 

@@ -131,10 +131,10 @@ def test_aliases_give_the_named_arguments_results(call, expected):
 
 def test_alias_errors_name_the_op_and_the_argument():
     x = paddle.to_tensor(A)
-    with pytest.raises(TypeError, match=r"\[add\] got both 'x' and its alias 'input'"):
-        paddle.add(x, x, input=x)
-    with pytest.raises(TypeError, match=r"\[add\] missing required argument 'x'"):
-        paddle.add(other=x)
+    with pytest.raises(TypeError, match=r"\[multiply\] got both 'x' and its alias 'input'"):
+        paddle.multiply(x, x, input=x)
+    with pytest.raises(TypeError, match=r"\[multiply\] missing required argument 'x'"):
+        paddle.multiply(other=x)
     with pytest.raises(TypeError, match=r"\[exp\] argument 'out': expected a Tensor, but got int"):
         paddle.exp(x, out=3)
     with pytest.raises(TypeError, match=r"\[topk\] argument 'out': expected a tuple of 2 Tensors"):

@@ -265,7 +265,7 @@ def test_repr_nests_and_shows_settings():
     assert repr(net) == (
         "Sequential(\n"
         "  (fc): Linear(in_features=2, out_features=3, dtype=float32, name=head)\n"
-        "  (drop): Dropout(p=0.1, axis=None, mode=upscale_in_train)\n"
+        "  (drop): Dropout(p=0.1, axis=None, mode=upscale_in_train, inplace=False)\n"
         "  (inner): Sequential(\n"
         "    (0): LeakyReLU(negative_slope=0.2)\n"
         "  )\n"

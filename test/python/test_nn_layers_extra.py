@@ -108,7 +108,7 @@ def test_ctc_loss_blank_index_and_reductions():
     layer = nn.CTCLoss(blank=4, reduction="sum")
     value = layer(*(paddle.to_tensor(a) for a in (logits, labels, in_len, lab_len)))
     np.testing.assert_allclose(float(value), ref.sum(), rtol=1e-5)
-    assert repr(layer) == "CTCLoss(blank=4, reduction=sum)"
+    assert repr(layer) == "CTCLoss(blank=4, zero_infinity=False, reduction=sum)"
 
 
 def test_ctc_loss_gradient_matches_finite_differences():

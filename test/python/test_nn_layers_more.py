@@ -236,7 +236,7 @@ def test_embedding_against_numpy():
     ref = emb.weight.numpy()[ids]
     ref[ids == 5] = 0
     close(out, ref)
-    assert repr(emb) == "Embedding(6, 3, padding_idx=5)"
+    assert repr(emb) == "Embedding(6, 3, padding_idx=5, sparse=False, scale_grad_by_freq=False)"
 
 
 def test_bilinear_and_cosine_similarity_against_numpy():

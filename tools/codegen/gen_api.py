@@ -101,7 +101,10 @@ def _body(op: OpSpec) -> list[str]:
         lines.append(f"if (IsIntegerOrBool({x})) return CopyOf({x});")
     if op.promote:
         promoted = [a for a in tensors if a.name in op.promote]
-        lines.append(f"const DataType promoted = PromotedType({{{', '.join(_refs(promoted))}}});")
+        promoted_type = f"PromotedType({{{', '.join(_refs(promoted))}}})"
+        if op.integers == "to_float":
+            promoted_type = f"FloatIfInteger({promoted_type})"
+        lines.append(f"const DataType promoted = {promoted_type};")
     for a in tensors:
         source = a.name
         if a.name in op.promote:
@@ -257,6 +260,8 @@ def _has_kernel_definition(op: OpSpec) -> str:
     if dt.name in op.promote:
         promoted = [a for a in tensors if a.name in op.promote]
         dtype = f"PromotedType({{{', '.join(_refs(promoted))}}})"
+        if op.integers == "to_float":
+            dtype = f"FloatIfInteger({dtype})"
     elif op.integers == "to_float":
         dtype = f"DtypeOf(IntegersToFloat({dt.name}))"
     else:

@@ -398,7 +398,7 @@ def _amp_prologue(op: OpSpec) -> list[str]:
 
 def _integer_prologue(op: OpSpec) -> list[str]:
     """Note [Integer inputs] (op_spec.py), before every route (AMP, decomposition, kernel)."""
-    if op.integers is None:
+    if op.integers is None or op.promote:  # a promoted op's API promotes integers to float itself
         return []
     x = op.tensor_args[0].name
     if op.integers == "unchanged":

@@ -264,7 +264,10 @@ def _builder(op: OpSpec) -> str:
     if promoted:
         singles = ", ".join(a.name for a in promoted if a.type == "Tensor")
         lists = ", ".join(f"&{a.name}" for a in promoted if a.type == "Tensor[]")
-        lines.append(f"const paddle::DataType promoted = PromotedDtype({{{singles}}}, {{{lists}}});")
+        promoted_dtype = f"PromotedDtype({{{singles}}}, {{{lists}}})"
+        if op.integers == "to_float":
+            promoted_dtype = f"FloatIfInteger({promoted_dtype})"
+        lines.append(f"const paddle::DataType promoted = {promoted_dtype};")
     operands = []
     for a in tensors:
         value = a.name

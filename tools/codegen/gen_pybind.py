@@ -77,18 +77,29 @@ def _aliases(op: OpSpec, method: bool) -> dict[str, str]:
     return {arg: alias for arg, alias in op.aliases.items() if not (method and arg == op.args[0].name)}
 
 
+def _unchecked_by_pybind(op: OpSpec, method: bool) -> set[str]:
+    """The required arguments the binding makes optional: one that has an
+    alias (either name may be given) and every one after it (Python's
+    parameter order: no required parameter after an optional one)."""
+    names, optional_seen = set(), False
+    for a in op.args[1 if method else 0:]:
+        optional_seen = optional_seen or a.default is not None or a.name in _aliases(op, method)
+        if optional_seen and a.default is None:
+            names.add(a.name)
+    return names
+
+
 def _keywords(op: OpSpec, method: bool) -> str:
     """An argument passed by its alias takes the alias's value; a required
-    argument that has an alias is optional in the binding, so its absence is
-    checked here."""
+    argument the binding makes optional is checked here."""
     lines = []
     aliases = _aliases(op, method)
+    unchecked = _unchecked_by_pybind(op, method)
     for a in op.args:
         alias = aliases.get(a.name)
-        if alias is None:
-            continue
-        lines.append(f'{a.name} = Aliased({a.name}, {alias}_alias, "{op.name}", "{a.name}", "{alias}"); ')
-        if a.default is None:
+        if alias is not None:
+            lines.append(f'{a.name} = Aliased({a.name}, {alias}_alias, "{op.name}", "{a.name}", "{alias}"); ')
+        if a.name in unchecked:
             lines.append(f'CheckGiven({a.name}, "{op.name}", "{a.name}"); ')
     return "".join(lines)
 
@@ -128,10 +139,11 @@ def _lambda(op: OpSpec, method: bool = False) -> str:
 
 def _py_args(op: OpSpec, skip_first: bool) -> str:
     parts = []
+    unchecked = _unchecked_by_pybind(op, skip_first)
     for i, a in enumerate(op.args):
         if skip_first and i == 0:
             continue
-        optional = a.default is not None or a.name in op.aliases
+        optional = a.default is not None or a.name in unchecked
         parts.append(f'py::arg("{a.name}")' + (" = py::none()" if optional else ""))
     parts.append('py::arg("name") = py::none()')
     keywords = (["out"] if op.takes_out else []) + list(_aliases(op, skip_first).values())

@@ -309,8 +309,12 @@ def parse_op(entry: dict) -> OpSpec:
     integers = entry.get("integers")
     if integers not in (None, "to_float", "unchanged"):
         _fail(op, f"integers must be to_float or unchanged (absent: no integer kernels), got {integers!r}")
-    if integers and len([a for a in args if a.is_tensor]) != 1:
-        _fail(op, "integers applies to ops with one Tensor argument")
+    tensor_names = [a.name for a in args if a.is_tensor]
+    if integers == "unchanged" and len(tensor_names) != 1:
+        _fail(op, "integers: unchanged applies to ops with one Tensor argument")
+    if integers == "to_float" and len(tensor_names) != 1 and set(tensor_names) != set(entry.get("promote") or ()):
+        _fail(op, "integers: to_float applies to ops with one Tensor argument, or whose Tensor arguments are all "
+                  "promoted (then integer inputs promote to the default float dtype)")
 
     python = entry.get("python") or {}
     if set(python) - _PYTHON_FIELDS:

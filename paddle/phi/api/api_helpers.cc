@@ -90,6 +90,10 @@ bool IsIntegerOrBool(const Tensor& t) { return IsInteger(Checked(&t).dtype()) ||
 
 Tensor IntegersToFloat(const Tensor& t) { return IsIntegerOrBool(t) ? cast(t, GetDefaultFloatType()) : t; }
 
+DataType FloatIfInteger(DataType dtype) {
+  return IsInteger(dtype) || dtype == DataType::BOOL ? GetDefaultFloatType() : dtype;
+}
+
 Tensor CopyOf(const Tensor& t) { return CopyTo(t, t.place(), /*force_copy=*/true); }
 
 std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype) {

@@ -32,6 +32,9 @@ Tensor CastTo(const Tensor& t, DataType dtype);
 // dtype when it holds integers or bools; a contiguous copy of t.
 bool IsIntegerOrBool(const Tensor& t);
 Tensor IntegersToFloat(const Tensor& t);
+// The default float dtype for an integer or bool dtype; dtype otherwise (an op
+// whose promoted inputs are integers computes in it: int / int divides exactly).
+DataType FloatIfInteger(DataType dtype);
 Tensor CopyOf(const Tensor& t);
 std::vector<Tensor> CastTo(const std::vector<Tensor>& ts, DataType dtype);
 

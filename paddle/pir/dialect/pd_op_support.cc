@@ -166,6 +166,8 @@ Value IntegersToFloat(Builder& builder, Value v) {
   return integral ? CastTo(builder, v, paddle::api::GetDefaultFloatType()) : v;
 }
 
+paddle::DataType FloatIfInteger(paddle::DataType dtype) { return paddle::api::FloatIfInteger(dtype); }
+
 std::vector<Value> CastTo(Builder& builder, const std::vector<Value>& values, paddle::DataType dtype) {
   std::vector<Value> out;
   for (Value v : values) out.push_back(CastTo(builder, v, dtype));

@@ -50,6 +50,8 @@ Value CastTo(Builder& builder, Value v, paddle::DataType dtype);
 // v in the default float dtype when it holds integers or bools, as the eager
 // API computes such inputs (Note [Integer inputs] in tools/codegen/op_spec.py).
 Value IntegersToFloat(Builder& builder, Value v);
+// The default float dtype for an integer or bool dtype; dtype otherwise (the eager API's FloatIfInteger).
+paddle::DataType FloatIfInteger(paddle::DataType dtype);
 std::vector<Value> CastTo(Builder& builder, const std::vector<Value>& values, paddle::DataType dtype);
 // builtin.combine of the values; builtin.split of a list.
 Value Combine(Builder& builder, const std::vector<Value>& values);

@@ -85,6 +85,24 @@ def auto_cast(enable=True, custom_white_list=None, custom_black_list=None, level
 amp_guard = auto_cast
 
 
+def autocast(device_type, dtype="float16", enabled=True, cache_enabled=True):
+    """PyTorch's spelling of ``auto_cast`` (``paddle.autocast``): ``auto_cast(enable=enabled, dtype=dtype)``.
+    `device_type` ('cpu', 'cuda', ...) and `cache_enabled` are accepted and unused, as in Paddle, which
+    casts for whatever device the ops run on.
+
+    Examples:
+        >>> import paddle
+        >>> with paddle.autocast("cpu", dtype="bfloat16"):
+        ...     y = paddle.matmul(paddle.rand([2, 3]), paddle.rand([3, 4]))
+        >>> y.dtype
+        paddle.bfloat16
+    """
+    if device_type is not None:
+        check.string("autocast", device_type, "device_type")
+    check.flag("autocast", cache_enabled, "cache_enabled")
+    return auto_cast(enable=enabled, dtype=dtype)
+
+
 def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight=None, save_dtype=None,
              master_grad=False, excluded_layers=None):
     """Prepares models (and optimizers) for ``O2``: casts the parameters to `dtype`, except those of

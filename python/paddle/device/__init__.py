@@ -46,14 +46,21 @@ def set_device(device: str):
     return _C.get_default_place()
 
 
-def get_device() -> str:
-    """The current device as a string, e.g. 'cpu', 'gpu:0' or 'custom_cpu:0'.
+def get_device(input=None) -> str | int:  # noqa: A002  (Paddle's name)
+    """The current device as a string, e.g. 'cpu', 'gpu:0' or 'custom_cpu:0'; or, given a tensor
+    `input`, the index of the GPU it lives on (-1 on the CPU), as ``input.get_device()``.
 
     Examples:
         >>> import paddle
         >>> paddle.device.get_device()
         'cpu'
+        >>> paddle.device.get_device(paddle.ones([2]))
+        -1
     """
+    if input is not None:
+        from paddle import _checks as check
+
+        return check.tensor("get_device", input, "input").get_device()
     return _C.get_default_place()._device_string()
 
 
@@ -174,11 +181,11 @@ def get_rng_state(device=None) -> list:
     return paddle.get_rng_state(device)
 
 
-def set_rng_state(state_list, device=None) -> None:
+def set_rng_state(new_state, device=None) -> None:
     """Restores what get_rng_state returned (paddle.set_rng_state)."""
     import paddle
 
-    paddle.set_rng_state(state_list, device)
+    paddle.set_rng_state(new_state, device)
 
 
 def is_compiled_with_ipu() -> bool:

@@ -28,12 +28,13 @@ class Event:
     """A marker in a stream's work (Paddle's paddle.device.Event).
 
     Args:
-        device (Place|str|int, optional): its device; the current one when None.
         enable_timing, blocking, interprocess (bool): accepted for Paddle's
             signature; plugin events do not time.
+        device (Place|str|int, optional, keyword only): its device; the current one when None. (Paddle
+            3.3's Event takes no device: the first positional argument is enable_timing.)
     """
 
-    def __init__(self, device=None, enable_timing=False, blocking=False, interprocess=False):
+    def __init__(self, enable_timing=False, blocking=False, interprocess=False, *, device=None):
         self._event = _C.Event(_place(device))
 
     @property
@@ -59,10 +60,12 @@ class Stream:
     Args:
         device (Place|str|int, optional): its device; the current one when None.
         priority (int, optional): accepted for Paddle's signature.
+        stream_base (optional): an existing stream of the extension to wrap, as Paddle's ``stream_base``
+            wraps its core stream; device is then ignored.
     """
 
-    def __init__(self, device=None, priority=2, _stream=None):
-        self._stream = _stream if _stream is not None else _C.Stream(_place(device))
+    def __init__(self, device=None, priority=2, stream_base=None):
+        self._stream = stream_base if stream_base is not None else _C.Stream(_place(device))
 
     @property
     def place(self):
@@ -92,7 +95,7 @@ class Stream:
 
     def record_event(self, event: Event | None = None) -> Event:
         """Records `event` (a new one when None) on this stream; returns it."""
-        event = event if event is not None else Event(self.place)
+        event = event if event is not None else Event(device=self.place)
         self._stream.record_event(event._event)
         return event
 
@@ -118,7 +121,7 @@ _C.Tensor.record_stream = record_stream
 
 def current_stream(device=None) -> Stream:
     """The stream kernels of `device` (the current one when None) go to."""
-    return Stream(_stream=_C.current_stream(_place(device)))
+    return Stream(stream_base=_C.current_stream(_place(device)))
 
 
 # The current user stream of each device, kept alive while it is current
@@ -194,7 +197,7 @@ def get_stream_from_external(data_ptr: int, device=None) -> Stream:
     if not place.is_gpu_place():
         raise ValueError(f"[get_stream_from_external] argument 'device': expected a GPU, but got "
                          f"{place._device_string()}")
-    return Stream(_stream=_C.external_stream(place, data_ptr))
+    return Stream(stream_base=_C.external_stream(place, data_ptr))
 
 
 def synchronize(device=None):

@@ -61,6 +61,9 @@ class DataLoader:
             process. Default 0.
         use_buffer_reader (bool, optional): kept for compatibility (workers
             always prefetch). Default True.
+        reader_buffer_size (int, optional): the batches Paddle's buffered
+            reader keeps ready, >= 1; kept for compatibility (prefetch_factor
+            sets how far the workers load ahead). Default 2.
         prefetch_factor (int, optional): batches each worker loads ahead, >= 1.
             Default 2.
         use_shared_memory (bool, optional): workers hand large arrays over in
@@ -92,7 +95,7 @@ class DataLoader:
 
     def __init__(self, dataset, feed_list=None, places=None, return_list=True, batch_sampler=None, batch_size=1,
                  shuffle=False, drop_last=False, collate_fn=None, num_workers=0, use_buffer_reader=True,
-                 prefetch_factor=2, use_shared_memory=True, timeout=0, worker_init_fn=None,
+                 reader_buffer_size=2, prefetch_factor=2, use_shared_memory=True, timeout=0, worker_init_fn=None,
                  persistent_workers=False):
         op = "DataLoader"
         self.dataset = dataset
@@ -101,6 +104,7 @@ class DataLoader:
         self.num_workers = check.integer(op, num_workers, "num_workers", min=0)
         self.prefetch_factor = check.integer(op, prefetch_factor, "prefetch_factor", min=1)
         self.use_buffer_reader = check.flag(op, use_buffer_reader, "use_buffer_reader")
+        self.reader_buffer_size = check.integer(op, reader_buffer_size, "reader_buffer_size", min=1)
         self.use_shared_memory = check.flag(op, use_shared_memory, "use_shared_memory")
         self.timeout = check.number(op, timeout, "timeout")
         if self.timeout < 0:

@@ -11,9 +11,11 @@ import numpy as np
 
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, write_out, writes_out
 
 
-def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
+@aliases(x="input", axis="dim", p="ord")
+def norm(x, p=None, axis=None, keepdim: bool = False, out=None, dtype=None, name=None) -> Tensor:
     """The norm of x over `axis`.
 
     Args:
@@ -23,6 +25,8 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
             p-norm (inf, -inf and 0 included). Default None.
         axis (int|list[int], optional): the axes; all of them when None.
         keepdim (bool, optional): keep reduced axes as size 1. Default False.
+        out (Tensor, optional): a tensor to write the result into.
+        dtype (str|paddle.dtype, optional): x is cast to it first (an integer x too).
 
     Returns:
         Tensor: the norm, differentiable to any order.
@@ -36,6 +40,12 @@ def norm(x, p=None, axis=None, keepdim: bool = False, name=None) -> Tensor:
         [7.0, 0.0]
     """
     check.tensor("norm", x, "x")
+    if dtype is not None:
+        x = x.astype(dtype)
+    return write_out("norm", out, _norm(x, p, axis, keepdim))
+
+
+def _norm(x, p, axis, keepdim) -> Tensor:
     axes = None if axis is None else check.axes("norm", axis, max(len(x.shape), 1))
     if p is None or p == "fro":
         if axes is not None and len(axes) > 2:
@@ -57,6 +67,7 @@ def _check_square(op, x):
         raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {list(x.shape)}")
 
 
+@writes_out
 def solve(x, y, left=True, name=None) -> Tensor:
     """The solution of x @ out = y (x square [..., n, n]; y [..., n, k] or [..., n]).
 

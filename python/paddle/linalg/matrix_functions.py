@@ -12,8 +12,11 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases, writes_out
 
 
+@aliases(axis="dim", p="ord")
+@writes_out
 def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None) -> Tensor:
     """The p-norm of x's elements (along `axis`): p may be any number, inf or -inf (max / min |x|), 0 (the count of nonzeros).
 

@@ -18,6 +18,10 @@ class AdamW(Adam):
         epsilon (float, optional): added to the denominator. Default 1e-08.
         parameters (list, optional): the parameters, or parameter groups (see ``Optimizer``).
         weight_decay (float, optional): the decoupled decay coefficient. Default 0.01.
+        use_lowprecision_moment (bool, optional): keep the moments of float16/bfloat16 parameters in their
+            dtype even with float32 master weights (multi_precision). Moments always take the dtype of the
+            weights updated, so this changes nothing without master weights; with them it is not supported
+            (the update kernel takes one dtype) and raises NotImplementedError at the step. Default False.
         lr_ratio (callable, optional): ``lr_ratio(param)`` scales the learning rate of each parameter.
             Default None.
         apply_decay_param_fun (callable, optional): ``apply_decay_param_fun(param.name)`` says whether a
@@ -38,8 +42,9 @@ class AdamW(Adam):
     """
 
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-08, parameters=None,
-                 weight_decay=0.01, lr_ratio=None, apply_decay_param_fun=None, grad_clip=None, lazy_mode=False,
-                 multi_precision=False, amsgrad=False, name=None):
+                 weight_decay=0.01, use_lowprecision_moment=False, lr_ratio=None, apply_decay_param_fun=None,
+                 grad_clip=None, lazy_mode=False, multi_precision=False, amsgrad=False, name=None):
+        self._use_lowprecision_moment = check.flag("AdamW", use_lowprecision_moment, "use_lowprecision_moment")
         self._coeff = non_negative("AdamW", check.number("AdamW", weight_decay, "weight_decay"), "weight_decay")
         for arg, fn in (("lr_ratio", lr_ratio), ("apply_decay_param_fun", apply_decay_param_fun)):
             if fn is not None and not callable(fn):
@@ -56,6 +61,10 @@ class AdamW(Adam):
         group["decoupled_decay"] = non_negative("AdamW", coeff, "weight_decay")
 
     def _apply(self, param, target, grad, lr, penalty, group):
+        if self._use_lowprecision_moment and target.dtype != param.dtype:
+            raise NotImplementedError(f"[AdamW] use_lowprecision_moment=True with float32 master weights: the "
+                                      f"moments of {param.dtype.name} parameter {param.name!r} would need a "
+                                      f"mixed-dtype update kernel, which this build does not have")
         if self._lr_ratio is not None:
             lr *= float(self._lr_ratio(param))
         decays = self._apply_decay_param_fun is None or self._apply_decay_param_fun(param.name)

@@ -12,6 +12,7 @@ import numpy as np
 
 import paddle
 from paddle import _checks as check
+from paddle._signature import aliases
 from paddle.sparse import _arguments as arg
 from paddle.sparse._rows import gather_rows
 from paddle.sparse._structure import host, linear_keys, to_index_tensor, unravel_keys
@@ -81,6 +82,7 @@ def _resolved_shape(shape: list[int], old_shape: list[int]) -> list[int]:
     return shape
 
 
+@aliases(x="input")
 def reshape(x, shape, name=None):
     """Gives the sparse tensor ``x`` a new shape with the same number of elements
     (0 keeps a dim, one -1 is inferred). A COO tensor reshapes its sparse dims

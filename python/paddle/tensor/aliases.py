@@ -10,10 +10,11 @@ import math
 
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases, writes_out
 
 # alias -> the function of the same signature it names
 FUNCTIONS = {
-    "cat": "concat", "concatenate": "concat", "clamp": "clip", "div": "divide", "true_divide": "divide",
+    "cat": "concat", "concatenate": "concat", "clamp": "clip", "div": "divide",
     "mul": "multiply", "sub": "subtract", "eq": "equal", "ne": "not_equal", "gt": "greater_than",
     "greater": "greater_than", "ge": "greater_equal", "lt": "less_than", "less": "less_than",
     "le": "less_equal", "negative": "neg", "ravel": "flatten",
@@ -21,7 +22,7 @@ FUNCTIONS = {
 }
 # paddle.<alias> -> paddle.nn.functional.<name>
 FUNCTIONAL = {
-    "softmax": "softmax", "conv1d": "conv1d", "conv2d": "conv2d", "conv3d": "conv3d", "layer_norm": "layer_norm",
+    "conv1d": "conv1d", "conv2d": "conv2d", "conv3d": "conv3d", "layer_norm": "layer_norm",
     "group_norm": "group_norm", "adaptive_avg_pool1d": "adaptive_avg_pool1d",
 }
 # paddle functions Paddle's Tensor also has as methods (x.angle() is paddle.angle(x))
@@ -69,6 +70,36 @@ def permute(input, *dims) -> Tensor:  # noqa: A002  (Paddle's name)
     return transpose(input, order)
 
 
+@aliases(input="x", other="y")
+@writes_out
+def true_divide(input, other) -> Tensor:  # noqa: A002  (Paddle's name)
+    """input / other elementwise with broadcasting (paddle.divide under PyTorch's names).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.true_divide(paddle.to_tensor([7, -7]), paddle.to_tensor([2, 2])).tolist()
+        [3.5, -3.5]
+    """
+    from paddle import divide
+
+    return divide(input, other)
+
+
+@aliases(input="x", dim="axis")
+@writes_out
+def softmax(input, dim=None, dtype=None) -> Tensor:  # noqa: A002  (Paddle's name)
+    """paddle.nn.functional.softmax under PyTorch's names, along the last axis when dim is None.
+
+    Examples:
+        >>> import paddle
+        >>> paddle.softmax(paddle.to_tensor([[0.0, 0.0], [1.0, 1.0]])).tolist()
+        [[0.5, 0.5], [0.5, 0.5]]
+    """
+    from paddle.nn.functional import softmax as functional_softmax
+
+    return functional_softmax(input, -1 if dim is None else dim, dtype)
+
+
 def matrix_transpose(x, name=None) -> Tensor:
     """x with its last two axes swapped.
 
@@ -87,6 +118,7 @@ def matrix_transpose(x, name=None) -> Tensor:
     return transpose(x, order)
 
 
+@aliases(x="input", perm="dim0")
 def swapaxes(x, perm, dim1=None, name=None) -> Tensor:
     """x with two of its axes swapped, ``swapaxes(x, 0, 2)``; or, with a
     permutation, x's axes reordered as ``paddle.transpose(x, perm)`` does
@@ -136,6 +168,7 @@ def positive(x, name=None) -> Tensor:
     return x
 
 
+@aliases(x="obj")
 def is_tensor(x) -> bool:
     """Whether x is a paddle.Tensor."""
     return isinstance(x, Tensor)
@@ -148,11 +181,13 @@ def _dtype_kind(op: str, x) -> str:
     return "complex" if name.startswith("complex") else "float" if "float" in name else name
 
 
+@aliases(x="input")
 def is_complex(x) -> bool:
     """Whether x's dtype is complex64 or complex128."""
     return _dtype_kind("is_complex", x) == "complex"
 
 
+@aliases(x="input")
 def is_floating_point(x) -> bool:
     """Whether x's dtype is a floating-point one (float16, bfloat16, float32, float64)."""
     return _dtype_kind("is_floating_point", x) == "float"
@@ -207,13 +242,14 @@ def install(paddle_module) -> None:
         setattr(paddle_module, alias, getattr(paddle_module, name))
     for name, value in CONSTANTS.items():
         setattr(paddle_module, name, value)
-    for function in (permute, matrix_transpose, positive, is_tensor, is_complex, is_floating_point, is_integer,
+    for function in (true_divide, softmax, permute, matrix_transpose, positive, is_tensor, is_complex, is_floating_point, is_integer,
                      is_empty, tolist):
         setattr(paddle_module, function.__name__, function)
     paddle_module.swapaxes = paddle_module.swapdims = swapaxes
     for name in TENSOR_METHODS:
         if not hasattr(Tensor, name):
             setattr(Tensor, name, _as_method(getattr(paddle_module, name)))
+    Tensor.softmax = _as_method(softmax)  # Paddle's is paddle.softmax's (dim, dtype), not the functional one's
     for name in ("stft", "istft"):
         setattr(Tensor, name, _as_method(getattr(paddle_module.signal, name)))
     for name in LINALG_ALIASES:

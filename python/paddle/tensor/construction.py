@@ -12,6 +12,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, creation_options, writes_out
 
 
 def from_numpy(ndarray) -> Tensor:
@@ -50,7 +51,9 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False) -> 
     return as_tensor(obj, dtype, device, requires_grad)
 
 
-def range(start=0, end=None, step=1, dtype=None, *, device=None, requires_grad=False, name=None) -> Tensor:  # noqa: A001
+@writes_out
+@creation_options("device", "requires_grad")
+def range(start=0, end=None, step=1, dtype=None, *, name=None) -> Tensor:  # noqa: A001
     """The numbers start, start + step, ... up to and including end (Paddle's
     deprecated inclusive range; paddle.arange excludes end).
 
@@ -76,25 +79,24 @@ def range(start=0, end=None, step=1, dtype=None, *, device=None, requires_grad=F
         raise MemoryError(too_many) from None
     dtype = dtype or paddle.get_default_dtype()
     try:  # the cast to dtype takes a second copy
-        return paddle.to_tensor(values, dtype=dtype, place=device, stop_gradient=not requires_grad)
+        return paddle.to_tensor(values, dtype=dtype)
     except MemoryError:
         raise MemoryError(too_many) from None
 
 
-def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:  # noqa: A002
-    """Uniform samples in [0, 1) shaped like input, of its dtype unless given."""
+@creation_options("requires_grad")
+def rand_like(input, name=None, *, dtype=None, device=None) -> Tensor:  # noqa: A002
+    """Uniform samples in [0, 1) shaped like input, of its dtype and on its place unless given."""
     check.tensor("rand_like", input, "input")
-    out = paddle.rand(input.shape, dtype or input.dtype)
-    out.stop_gradient = not requires_grad
-    return out if device is None else out.to(device)
+    return paddle.rand(input.shape, dtype or input.dtype, device=input.place if device is None else device)
 
 
-def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False) -> Tensor:
-    """Standard normal samples shaped like x, of its dtype unless given."""
+@aliases(x="input")
+@creation_options("requires_grad")
+def randn_like(x, dtype=None, name=None, *, device=None) -> Tensor:
+    """Standard normal samples shaped like x, of its dtype and on its place unless given."""
     check.tensor("randn_like", x)
-    out = paddle.randn(x.shape, dtype or x.dtype)
-    out.stop_gradient = not requires_grad
-    return out if device is None else out.to(device)
+    return paddle.randn(x.shape, dtype or x.dtype, device=x.place if device is None else device)
 
 
 def binomial(count, prob, name=None) -> Tensor:
@@ -126,6 +128,7 @@ def manual_seed(seed) -> None:
     paddle.seed(seed)
 
 
+@aliases(shape_or_dtype=("size", "dtype"))
 def view(x, shape_or_dtype, name=None) -> Tensor:
     """x viewed with another shape (a list; one entry may be -1). Viewing as another dtype is not offered."""
     check.tensor("view", x)
@@ -141,16 +144,16 @@ def view_as(x, other, name=None) -> Tensor:
     return view(x, list(other.shape))
 
 
-def view_as_real(x, name=None) -> Tensor:
-    """Complex x as real numbers with a last dim of 2 (real, imaginary), sharing x's memory."""
-    check.tensor("view_as_real", x)
-    return _C_ops.as_real(x)
+def view_as_real(input, name=None) -> Tensor:  # noqa: A002  (Paddle's name)
+    """Complex input as real numbers with a last dim of 2 (real, imaginary), sharing its memory."""
+    check.tensor("view_as_real", input, "input")
+    return _C_ops.as_real(input)
 
 
-def view_as_complex(x, name=None) -> Tensor:
-    """Real x with a last dim of 2 as complex numbers."""
-    check.tensor("view_as_complex", x)
-    return _C_ops.as_complex(x)
+def view_as_complex(input, name=None) -> Tensor:  # noqa: A002  (Paddle's name)
+    """Real input with a last dim of 2 as complex numbers."""
+    check.tensor("view_as_complex", input, "input")
+    return _C_ops.as_complex(input)
 
 
 def as_strided(x, shape, stride, offset=0, name=None) -> Tensor:

@@ -10,6 +10,7 @@ import numpy as np
 from paddle import _C
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, creation_options, place_of, shape_from_ints, writes_out
 
 
 def _default_float() -> str:
@@ -136,6 +137,9 @@ def _infer_fill_dtype(fill_value, dtype):
     return _default_float()
 
 
+@aliases(shape="size")
+@writes_out
+@creation_options()
 def full(shape, fill_value, dtype=None, name=None) -> Tensor:
     """A tensor of `shape` filled with `fill_value`.
 
@@ -144,15 +148,28 @@ def full(shape, fill_value, dtype=None, name=None) -> Tensor:
         fill_value (bool|int|float|complex|Tensor): the value.
         dtype (str|paddle.dtype, optional): the dtype; the default float dtype when None.
         name (str, optional): unused, kept for API compatibility.
+        out (Tensor, optional): a tensor to write the result into (keyword only).
+        device (str|Place, optional): where to make it; the current device when None (keyword only).
+        requires_grad (bool, optional): whether gradients flow to it (stop_gradient=False). Default False.
+        pin_memory (bool, optional): whether to put it in page-locked memory (needs CUDA). Default False.
 
     Examples:
         >>> import paddle
         >>> paddle.full([2, 3], 1.5).numpy().tolist()
         [[1.5, 1.5, 1.5], [1.5, 1.5, 1.5]]
     """
+    return _full(shape, fill_value, dtype)
+
+
+def _full(shape, fill_value, dtype) -> Tensor:
+    """full without the signature layers, for the functions here that call it."""
     return _C_ops.full(shape, fill_value, _infer_fill_dtype(fill_value, dtype), None)
 
 
+@shape_from_ints
+@aliases(shape="size")
+@writes_out
+@creation_options()
 def zeros(shape, dtype=None, name=None) -> Tensor:
     """A tensor of `shape` filled with 0 (default float dtype when dtype is None).
 
@@ -161,9 +178,13 @@ def zeros(shape, dtype=None, name=None) -> Tensor:
         >>> paddle.zeros([2], dtype="int32").numpy().tolist()
         [0, 0]
     """
-    return full(shape, 0, dtype)
+    return _full(shape, 0, dtype)
 
 
+@shape_from_ints
+@aliases(shape="size")
+@writes_out
+@creation_options()
 def ones(shape, dtype=None, name=None) -> Tensor:
     """A tensor of `shape` filled with 1 (default float dtype when dtype is None).
 
@@ -172,23 +193,42 @@ def ones(shape, dtype=None, name=None) -> Tensor:
         >>> paddle.ones([2]).numpy().tolist()
         [1.0, 1.0]
     """
-    return full(shape, 1, dtype)
+    return _full(shape, 1, dtype)
 
 
-def full_like(x, fill_value, dtype=None, name=None) -> Tensor:
-    """A tensor shaped like `x` filled with `fill_value` (x's dtype when dtype is None)."""
-    check.tensor("full_like", x, "x")
-    return _C_ops.full(x.shape, fill_value, x.dtype if dtype is None else dtype, x.place)
+def _like(op: str, x, fill_value, dtype, device) -> Tensor:
+    """A tensor shaped like `x` filled with `fill_value`, of x's dtype and on x's place unless given."""
+    check.tensor(op, x, "x")
+    place = x.place if device is None else place_of(op, device)
+    return _C_ops.full(x.shape, fill_value, x.dtype if dtype is None else dtype, place)
 
 
-def zeros_like(x, dtype=None, name=None) -> Tensor:
-    """A tensor shaped like `x` filled with 0."""
-    return full_like(x, 0, dtype)
+# The *_like functions take `device` themselves: None there means x's place, not the current device.
+@aliases(x="input")
+@creation_options("requires_grad", "pin_memory")
+def full_like(x, fill_value, dtype=None, name=None, *, device=None) -> Tensor:
+    """A tensor shaped like `x` filled with `fill_value` (x's dtype and place unless given).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.full_like(paddle.ones([2], dtype="int32"), 7).tolist()
+        [7, 7]
+    """
+    return _like("full_like", x, fill_value, dtype, device)
 
 
-def ones_like(x, dtype=None, name=None) -> Tensor:
-    """A tensor shaped like `x` filled with 1."""
-    return full_like(x, 1, dtype)
+@aliases(x="input")
+@creation_options("requires_grad", "pin_memory")
+def zeros_like(x, dtype=None, name=None, *, device=None) -> Tensor:
+    """A tensor shaped like `x` filled with 0 (x's dtype and place unless given)."""
+    return _like("zeros_like", x, 0, dtype, device)
+
+
+@aliases(x="input")
+@creation_options("requires_grad", "pin_memory")
+def ones_like(x, dtype=None, name=None, *, device=None) -> Tensor:
+    """A tensor shaped like `x` filled with 1 (x's dtype and place unless given)."""
+    return _like("ones_like", x, 1, dtype, device)
 
 
 def _scalar(v, arg, op="arange"):
@@ -199,6 +239,8 @@ def _scalar(v, arg, op="arange"):
     return v
 
 
+@writes_out
+@creation_options()
 def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
     """Values in [start, end) spaced by step; arange(n) counts 0..n-1.
 
@@ -231,16 +273,24 @@ def arange(start=0, end=None, step=1, dtype=None, name=None) -> Tensor:
     return _C_ops.arange(start, end, step, dtype, None)
 
 
+@shape_from_ints
+@aliases(shape="size")
+@writes_out
+@creation_options()
 def empty(shape, dtype=None, name=None) -> Tensor:
     """A tensor of `shape` whose values are unspecified (zeros here)."""
-    return full(shape, 0, dtype)
+    return _full(shape, 0, dtype)
 
 
-def empty_like(x, dtype=None, name=None) -> Tensor:
-    """A tensor shaped like x whose values are unspecified (zeros here)."""
-    return full_like(x, 0, dtype)
+@aliases(x="input")
+@creation_options("requires_grad", "pin_memory")
+def empty_like(x, dtype=None, name=None, *, device=None) -> Tensor:
+    """A tensor shaped like x whose values are unspecified (zeros here; x's dtype and place unless given)."""
+    return _like("empty_like", x, 0, dtype, device)
 
 
+@writes_out
+@creation_options()
 def eye(num_rows, num_columns=None, dtype=None, name=None) -> Tensor:
     """A 2-D tensor with ones on the diagonal and zeros elsewhere.
 
@@ -256,6 +306,9 @@ def eye(num_rows, num_columns=None, dtype=None, name=None) -> Tensor:
     return _C_ops.eye(num_rows, num_columns, _default_float() if dtype is None else dtype)
 
 
+@aliases(stop="end")
+@writes_out
+@creation_options("device", "requires_grad")
 def linspace(start, stop, num, dtype=None, name=None) -> Tensor:
     """`num` evenly spaced values from start to stop, both included.
 
@@ -315,6 +368,7 @@ def _triangle(op, x, diagonal, keep_lower):
     return (_C_ops.tril if keep_lower else _C_ops.triu)(x, int(diagonal))
 
 
+@writes_out
 def tril(x, diagonal=0, name=None) -> Tensor:
     """x with the elements above the `diagonal`-th diagonal zeroed (last two dims).
 
@@ -326,6 +380,7 @@ def tril(x, diagonal=0, name=None) -> Tensor:
     return _triangle("tril", x, diagonal, True)
 
 
+@writes_out
 def triu(x, diagonal=0, name=None) -> Tensor:
     """x with the elements below the `diagonal`-th diagonal zeroed (last two dims)."""
     return _triangle("triu", x, diagonal, False)

@@ -10,6 +10,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, write_out, writes_out
 
 
 def _check_tensor(op, arg, value):
@@ -44,6 +45,8 @@ def _broadcast_off_axis(op, arr, indices, axis):
     return arr, indices
 
 
+@aliases(arr="input", axis="dim")
+@writes_out
 def take_along_axis(arr, indices, axis, broadcast=True) -> Tensor:
     """Picks arr's values at `indices` along `axis` (like numpy.take_along_axis).
 
@@ -109,8 +112,9 @@ def _as_index(op, index):
     return index
 
 
-def gather(x, index, axis=None, name=None) -> Tensor:
-    """The entries of x at positions `index` (1-D, or 0-D to drop the axis) along axis (default 0).
+def gather(x, index, axis=None, name=None, out=None) -> Tensor:
+    """The entries of x at positions `index` (1-D, or 0-D to drop the axis) along axis (default 0),
+    written into `out` when given.
 
     Examples:
         >>> import paddle
@@ -127,13 +131,15 @@ def gather(x, index, axis=None, name=None) -> Tensor:
     axis = 0 if axis is None else int(axis)
     if len(index.shape) > 1:
         raise ValueError(f"[gather] argument 'index': expected a 1-D or 0-D tensor, but got shape {list(index.shape)}")
-    out = paddle.index_select(x, index.reshape([-1]), axis)
-    return out.squeeze(axis) if len(index.shape) == 0 else out
+    result = paddle.index_select(x, index.reshape([-1]), axis)
+    result = result.squeeze(axis) if len(index.shape) == 0 else result
+    return write_out("gather", out, result)
 
 
-def scatter(x, index, updates, overwrite=True, name=None) -> Tensor:
+def scatter(x, index, updates, overwrite=True, name=None, out=None) -> Tensor:
     """A copy of x whose rows `index` (1-D) are replaced by (overwrite=True)
-    or set to the sum of (overwrite=False) the matching rows of updates.
+    or set to the sum of (overwrite=False) the matching rows of updates
+    (written into `out` when given).
 
     Examples:
         >>> import paddle
@@ -152,9 +158,11 @@ def scatter(x, index, updates, overwrite=True, name=None) -> Tensor:
                          f"x.shape[1:] {list(x.shape[1:])}")
     lined = _C_ops.broadcast_view(index.reshape([-1] + [1] * (len(x.shape) - 1)), updates.shape)
     if overwrite:
-        return _C_ops.put_along_axis(x, lined, updates, 0, "assign")
-    cleared = _C_ops.put_along_axis(x, lined, paddle.zeros_like(updates), 0, "assign")
-    return _C_ops.put_along_axis(cleared, lined, updates, 0, "add")
+        result = _C_ops.put_along_axis(x, lined, updates, 0, "assign")
+    else:
+        cleared = _C_ops.put_along_axis(x, lined, paddle.zeros_like(updates), 0, "assign")
+        result = _C_ops.put_along_axis(cleared, lined, updates, 0, "add")
+    return write_out("scatter", out, result)
 
 
 def scatter_nd_add(x, index, updates, name=None) -> Tensor:
@@ -176,6 +184,8 @@ def scatter_nd(index, updates, shape, name=None) -> Tensor:
     return scatter_nd_add(paddle.zeros(shape, dtype=updates.dtype), index, updates)
 
 
+@aliases(x="input")
+@writes_out
 def nonzero(x, as_tuple=False):
     """The coordinates of x's non-zero elements: an int64 [count, rank]
     tensor, or (as_tuple=True) one 1-D tensor per dim.
@@ -193,6 +203,50 @@ def nonzero(x, as_tuple=False):
     return tuple(coords[:, i] for i in range(coords.shape[1]))
 
 
+@aliases(x="input", y="other")
+@writes_out
+def where(condition, x=None, y=None, name=None):
+    """x where condition is true, y elsewhere, with broadcasting; with
+    condition alone, the coordinates of its non-zero elements, one 1-D
+    int64 tensor per dim (``nonzero(condition, as_tuple=True)``). A Python
+    number for x or y takes the other's dtype (both numbers: bool, int64 or
+    the default float dtype).
+
+    Examples:
+        >>> import paddle
+        >>> c = paddle.to_tensor([True, False, True])
+        >>> paddle.where(c, paddle.to_tensor([1.0, 2.0, 3.0]), 0.0).tolist()
+        [1.0, 0.0, 3.0]
+        >>> [t.tolist() for t in paddle.where(paddle.to_tensor([[1, 0], [0, 1]]))]
+        [[0, 1], [0, 1]]
+    """
+    _check_tensor("where", "condition", condition)
+    if x is None and y is None:
+        return nonzero(condition, as_tuple=True)
+    if x is None or y is None:
+        raise ValueError("[where] arguments 'x' and 'y': expected both or neither, but got only "
+                         f"{'y' if x is None else 'x'}")
+    x, y = _where_operand(x, y), _where_operand(y, x)
+    return _C_ops.where(condition, x, y)
+
+
+def _where_operand(value, other):
+    """value as a tensor: a Python number takes other's dtype when other is a tensor of a kind that holds it."""
+    if isinstance(value, check.TENSOR_TYPES):
+        return value
+    if isinstance(other, check.TENSOR_TYPES) and isinstance(value, (bool, numbers.Number)):
+        kind = other.dtype.name
+        fits = ((isinstance(value, bool) and kind == "bool") or
+                (check._is_int(value) and kind != "bool") or
+                (isinstance(value, float) and ("float" in kind or "complex" in kind)) or
+                (isinstance(value, complex) and "complex" in kind))
+        if fits:
+            return paddle.full([], value, other.dtype)
+    return paddle.to_tensor(value)
+
+
+@aliases(x="input")
+@writes_out
 def masked_select(x, mask, name=None) -> Tensor:
     """The 1-D tensor of x's elements where mask (broadcast with x) is True.
 

@@ -78,8 +78,27 @@ def _update_static(op: str, x, result, view: bool):
     return x
 
 
+def _first_names(function) -> tuple:
+    """The keywords that can name function's first argument: its name and its aliases (``x`` and ``input``
+    for a generated op, whose aliases the code generator adds)."""
+    if not inspect.isfunction(function):
+        return ("x", "input")
+    first = next(iter(inspect.signature(function).parameters))
+    return (first, *(a for a, p in getattr(function, "_aliases", {}).items() if p == first))
+
+
 def _variant(op: str, function, view: bool = False):
-    def variant(x, *args, **kwargs):
+    names = _first_names(function)
+
+    def variant(*args, **kwargs):
+        if args:
+            x, args = args[0], args[1:]
+        else:  # x by keyword, under its name or an alias (paddle.gcd_(input=a, other=b))
+            given = [n for n in names if n in kwargs]
+            if len(given) != 1:
+                raise TypeError(f"[{op}] expected the tensor to update as the first argument or as one of "
+                                f"{', '.join(map(repr, names))}, but got {given or 'none'}")
+            x = kwargs.pop(given[0])
         return update(op, x, lambda alias: function(alias, *args, **kwargs), view)
 
     base = function.__name__

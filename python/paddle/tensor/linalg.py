@@ -5,6 +5,7 @@ from __future__ import annotations
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, writes_out
 
 
 def _check(op, **tensors):
@@ -23,6 +24,7 @@ def mm(input, mat2, name=None) -> Tensor:  # noqa: A002
     return paddle.matmul(input, mat2)
 
 
+@writes_out
 def bmm(x, y, name=None) -> Tensor:
     """Batched matrix product of [b, m, k] and [b, k, n] tensors.
 
@@ -39,6 +41,7 @@ def bmm(x, y, name=None) -> Tensor:
     return paddle.matmul(x, y)
 
 
+@writes_out
 def dot(x, y, name=None) -> Tensor:
     """The inner product of 1-D tensors (row-wise for 2-D ones).
 
@@ -61,6 +64,8 @@ def mv(x, vec, name=None) -> Tensor:
     return paddle.matmul(x, vec)
 
 
+@aliases(x="input", y="vec2")
+@writes_out
 def outer(x, y, name=None) -> Tensor:
     """out[i, j] = x[i] * y[j] (inputs flattened)."""
     _check("outer", x=x, y=y)
@@ -92,6 +97,7 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None) -> Tensor:  # noqa: A00
     return _C_ops.baddbmm(input, x, y, float(beta), float(alpha))
 
 
+@aliases(axis="dim")
 def cross(x, y, axis=9, name=None) -> Tensor:
     """The 3-D cross product along axis (the first axis of size 3 when axis is 9, Paddle's default)."""
     _check("cross", x=x, y=y)

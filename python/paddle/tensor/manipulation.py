@@ -9,6 +9,7 @@ import numbers
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
 
 
 def split(x, num_or_sections, axis=0, name=None) -> list:
@@ -46,12 +47,14 @@ def split(x, num_or_sections, axis=0, name=None) -> list:
     return _C_ops.split(x, sizes, axis)
 
 
+@aliases(x="input", axis="dim")
 def chunk(x, chunks, axis=0, name=None) -> list:
     """Splits x into `chunks` equal parts along axis (x.shape[axis] must divide)."""
     check.integer("chunk", chunks, "chunks")
     return split(x, chunks, axis)
 
 
+@aliases(axis="dim")
 def unbind(input, axis=0) -> list:  # noqa: A002  (Paddle's name)
     """The slices of input along axis, each without that axis.
 
@@ -65,6 +68,7 @@ def unbind(input, axis=0) -> list:  # noqa: A002  (Paddle's name)
     return [paddle.squeeze(p, [axis]) for p in split(input, input.shape[axis], axis)] if input.shape[axis] else []
 
 
+@aliases(x="input", repeat_times="dims")
 def tile(x, repeat_times, name=None) -> Tensor:
     """x repeated repeat_times[i] times along dim i (leading dims added as needed).
 
@@ -149,9 +153,12 @@ def t(input, name=None) -> Tensor:  # noqa: A002
     return input if len(input.shape) < 2 else paddle.transpose(input, [1, 0])
 
 
-def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
+@aliases(x="input", axis="dim")
+def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None) -> Tensor:
     """Each element repeated `repeats` times (an int, or a 1-D tensor with a
     count per element) along axis (of the flattened x when axis is None).
+    `output_size`, when given, is the length of the result along axis (the
+    sum of the counts), which must match.
 
     Examples:
         >>> import paddle
@@ -175,6 +182,10 @@ def repeat_interleave(x, repeats, axis=None, name=None) -> Tensor:
         index = np.repeat(np.arange(n, dtype=np.int64), np.asarray(counts, dtype=np.int64))
     except (OverflowError, MemoryError, ValueError):
         raise ValueError(f"[repeat_interleave] repeats {list(counts)} give more elements than memory holds") from None
+    if output_size is not None and check.integer("repeat_interleave", output_size, "output_size") != len(index):
+        # as Paddle checks it for a tensor of counts (for an int count its kernel reads past the data)
+        raise ValueError(f"[repeat_interleave] argument 'output_size': expected the sum of repeats ({len(index)}), "
+                         f"but got {output_size}")
     return paddle.index_select(x, paddle.to_tensor(index), axis)
 
 
@@ -222,6 +233,7 @@ def rank(input) -> Tensor:  # noqa: A002
     return paddle.to_tensor(len(input.shape), dtype="int32")
 
 
+@aliases(x="input", axis="dim", num_or_indices=("indices", "sections"))
 def tensor_split(x, num_or_indices, axis=0, name=None) -> list:
     """Splits x along `axis` as numpy.array_split does: into `num_or_indices`
     parts (the first x.shape[axis] % n of them one longer), or at the given

@@ -6,8 +6,11 @@ import numbers
 
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, writes_out
 
 
+@aliases(x="input", y="exponent")
+@writes_out
 def pow(x, y, name=None) -> Tensor:  # noqa: A001  (Paddle's public name)
     """x raised to the power y, elementwise; y is a number or a Tensor.
 
@@ -99,12 +102,15 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None) ->
     return out if act is None else getattr(paddle.nn.functional, act)(out)
 
 
-def logical_xor(x, y, out=None, name=None) -> Tensor:
-    """Elementwise x XOR y (non-zero values are true)."""
+@writes_out
+def logical_xor(x, y, name=None) -> Tensor:
+    """Elementwise x XOR y (non-zero values are true), written into `out` when given."""
     import paddle
     return paddle.logical_and(paddle.logical_or(x, y), paddle.logical_not(paddle.logical_and(x, y)))
 
 
+@aliases(x="input", y="other")
+@writes_out
 def mod(x, y, name=None) -> Tensor:
     """The remainder of x / y with the sign of y (Paddle's name for remainder)."""
     import paddle
@@ -140,6 +146,7 @@ def imag(x, name=None) -> Tensor:
     return _C_ops.as_real(x)[..., 1]
 
 
+@writes_out
 def complex(real, imag, name=None) -> Tensor:  # noqa: A001  (Paddle's name)
     """real + i imag (broadcast together) as a complex tensor."""
     return _C_ops.complex(real, imag)

@@ -9,12 +9,14 @@ import enum
 import numpy as np
 
 from paddle._C import DataType, Place, Tensor, place_from_string
+from paddle._signature import creation_options
 from paddle.tensor import construction as _construction
 from paddle.tensor import creation as _creation
 from paddle.tensor import indexing as _indexing
 from paddle.tensor import linalg as _linalg
 from paddle.tensor import manipulation as _manipulation
 from paddle.tensor import math as _math
+from paddle.tensor import op_options as _op_options
 from paddle.tensor import search as _search
 from paddle.tensor import storage as _storage
 from paddle.tensor.printing import tensor_repr
@@ -248,27 +250,46 @@ def type_as(self, other) -> Tensor:
     return self.astype(other.dtype)
 
 
+def _new_filled(self, size, more, fill, dtype, device) -> Tensor:
+    """A new tensor of shape `size` (a list, or ints one by one) with this tensor's dtype and place unless
+    given."""
+    shape = list(size) if isinstance(size, (list, tuple)) else [size, *more]
+    return _creation.full(shape, fill, dtype or self.dtype, device=self.place if device is None else device)
+
+
 def _new(fill):
-    def new(self, size, *args, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    @creation_options("requires_grad", "pin_memory")
+    def new(self, size, *args, dtype=None, device=None):
         """A new tensor of shape `size` with this tensor's dtype and place (unless given)."""
-        shape = list(size) if isinstance(size, (list, tuple)) else [size, *args]
-        out = _creation.full(shape, fill, dtype or self.dtype).to(device or self.place)
-        out.stop_gradient = not requires_grad
-        return out
+        return _new_filled(self, size, args, fill, dtype, device)
 
     return new
 
 
-def repeat(self, *repeat_times) -> Tensor:
-    """The tensor tiled `repeat_times` along each axis (PyTorch's repeat; a list or the counts one by one).
+@creation_options("requires_grad", "pin_memory")
+def new_full(self, size, fill_value, *, dtype=None, device=None) -> Tensor:
+    """A new tensor of shape `size` filled with `fill_value`, with this tensor's dtype and place (unless given).
+
+    Examples:
+        >>> import paddle
+        >>> paddle.ones([2], dtype="int32").new_full([3], 7).tolist()
+        [7, 7, 7]
+    """
+    return _new_filled(self, size, (), fill_value, dtype, device)
+
+
+def repeat(self, repeats, *more) -> Tensor:
+    """The tensor tiled `repeats` times along each axis (PyTorch's repeat): a
+    list or tuple, or the counts one by one.
 
     Examples:
         >>> import paddle
         >>> paddle.to_tensor([[1, 2]]).repeat(2, 2).tolist()
         [[1, 2, 1, 2], [1, 2, 1, 2]]
+        >>> paddle.to_tensor([[1, 2]]).repeat(repeats=[2, 1]).tolist()
+        [[1, 2], [1, 2]]
     """
-    times = list(repeat_times[0]) if len(repeat_times) == 1 and isinstance(repeat_times[0], (list, tuple)) else list(
-        repeat_times)
+    times = list(repeats) if isinstance(repeats, (list, tuple)) and not more else [repeats, *more]
     return _manipulation.tile(self, times)
 
 
@@ -326,14 +347,14 @@ Tensor.data = property(_itself, set_value)
 Tensor.persistable = False
 Tensor.ndimension = Tensor.dim
 Tensor.type_as = type_as
-Tensor.new_full = lambda self, size, fill_value, **kwargs: _new(fill_value)(self, size, **kwargs)
+Tensor.new_full = new_full
 Tensor.new_zeros = _new(0)
 Tensor.new_ones = _new(1)
 Tensor.new_empty = _new(0)
 Tensor.repeat = repeat
 Tensor.stride = stride
 Tensor.split_with_sizes = split_with_sizes
-Tensor.is_same_shape = lambda self, other: list(self.shape) == list(other.shape)
+Tensor.is_same_shape = lambda self, y: list(self.shape) == list(y.shape)
 Tensor.get_device = get_device
 Tensor.gradient = gradient
 _storage.install()
@@ -367,9 +388,11 @@ def _refuse_new(cls, *args, **kwargs):
 Tensor.__new__ = staticmethod(_refuse_new)
 Tensor.__str__ = tensor_repr
 Tensor.pow = _math.pow
+for _name, _function in _op_options.TENSOR_METHODS.items():
+    setattr(Tensor, _name, _function)
 Tensor.__array_priority__ = 100  # NumPy defers `ndarray + Tensor` to us
 for _name in ("take_along_axis", "put_along_axis", "gather", "scatter", "scatter_nd_add", "nonzero",
-              "masked_select", "masked_fill", "index_put"):
+              "masked_select", "masked_fill", "index_put", "where"):
     setattr(Tensor, _name, getattr(_indexing, _name))
 for _name in ("argsort", "sort", "argmax", "argmin", "cumsum", "cumprod", "logcumsumexp", "cummax", "cummin", "prod",
               "kthvalue", "mode", "unique", "bincount", "top_p_sampling"):

@@ -9,8 +9,11 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases, writes_out
 
 
+@aliases(values="input")
+@writes_out
 def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *, side=None,
                  sorter=None) -> Tensor:
     """For each value, the position in the (last axis of the) ascending
@@ -39,6 +42,8 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     return before.astype("int64").sum(-1).astype("int32" if out_int32 else "int64")
 
 
+@aliases(x="input", sorted_sequence="boundaries")
+@writes_out
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None) -> Tensor:
     """The bucket of each element of x among the boundaries of the 1-D ascending sorted_sequence."""
     check.tensor("bucketize", sorted_sequence, "sorted_sequence")
@@ -47,12 +52,14 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None) -> Te
     return searchsorted(sorted_sequence, x, out_int32, right)
 
 
+@writes_out
 def msort(input) -> Tensor:  # noqa: A002  (Paddle's name)
     """input sorted along its first axis."""
     check.tensor("msort", input, "input")
     return paddle.sort(input, axis=0)
 
 
+@aliases(x="input", axis="dim")
 def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None):
     """x with each run of equal consecutive elements (slices along `axis`)
     kept once; with the index of each element's run and each run's length.

@@ -8,8 +8,10 @@ import math
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases, writes_out
 
 
+@aliases(x="input")
 def trace(x, offset=0, axis1=0, axis2=1, name=None) -> Tensor:
     """The sum of the diagonal `offset` of the planes of axis1 and axis2.
 
@@ -22,6 +24,8 @@ def trace(x, offset=0, axis1=0, axis2=1, name=None) -> Tensor:
     return paddle.diagonal(x, offset, axis1, axis2).sum(-1)
 
 
+@aliases(x="input", axis="dim")
+@writes_out
 def diff(x, n=1, axis=-1, prepend=None, append=None, name=None) -> Tensor:
     """The n-th forward difference along `axis`, after joining prepend and append.
 

@@ -14,12 +14,17 @@ import numpy as np
 from paddle import _C
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, creation_options, shape_from_ints, writes_out
 
 
 def _float_dtype(dtype):
     return _C.get_default_dtype() if dtype is None else dtype
 
 
+@shape_from_ints
+@aliases(shape="size")
+@writes_out
+@creation_options()
 def rand(shape, dtype=None, name=None) -> Tensor:
     """Values drawn uniformly from [0, 1).
 
@@ -37,13 +42,15 @@ def rand(shape, dtype=None, name=None) -> Tensor:
     return _C_ops.uniform(shape, _float_dtype(dtype), 0.0, 1.0, 0, None)
 
 
-def uniform(shape, dtype=None, min=-1.0, max=1.0, seed=0, name=None) -> Tensor:  # noqa: A002
-    """Values drawn uniformly from [min, max).
+@writes_out
+@creation_options("device", "requires_grad")
+def uniform(shape, dtype=None, min=0.0, max=1.0, seed=0, name=None) -> Tensor:  # noqa: A002
+    """Values drawn uniformly from [min, max) (Paddle 3.3's default is [0, 1)).
 
     Args:
         shape (list|tuple|Tensor): the shape.
         dtype (str|paddle.dtype, optional): a floating dtype; the default one when None.
-        min (float, optional): the lower bound. Default -1.0.
+        min (float, optional): the lower bound. Default 0.0.
         max (float, optional): the upper bound. Default 1.0.
         seed (int, optional): 0 draws from the global generator; any other
             value gives the same tensor on every call.
@@ -55,6 +62,10 @@ def uniform(shape, dtype=None, min=-1.0, max=1.0, seed=0, name=None) -> Tensor: 
     return _C_ops.uniform(shape, _float_dtype(dtype), min, max, seed, None)
 
 
+@shape_from_ints
+@aliases(shape="size")
+@writes_out
+@creation_options()
 def randn(shape, dtype=None, name=None) -> Tensor:
     """Values drawn from the standard normal distribution.
 
@@ -66,11 +77,15 @@ def randn(shape, dtype=None, name=None) -> Tensor:
     return _C_ops.gaussian(shape, 0.0, 1.0, 0, _float_dtype(dtype), None)
 
 
+@writes_out
+@creation_options("device", "requires_grad")
 def standard_normal(shape, dtype=None, name=None) -> Tensor:
     """Values drawn from the standard normal distribution (as randn)."""
     return randn(shape, dtype)
 
 
+@aliases(shape="size")
+@writes_out
 def normal(mean=0.0, std=1.0, shape=None, name=None) -> Tensor:
     """Values drawn from N(mean, std^2). mean and std may be tensors (then
     the result has their broadcast shape) or numbers (then `shape` gives it).
@@ -162,6 +177,8 @@ def poisson(x, name=None) -> Tensor:
     return out
 
 
+@writes_out
+@creation_options()
 def randperm(n, dtype="int64", name=None) -> Tensor:
     """A random permutation of 0..n-1: the order that sorts n uniform draws.
 
@@ -177,6 +194,8 @@ def randperm(n, dtype="int64", name=None) -> Tensor:
     return order if str(dtype).split(".")[-1] == "int64" else order.astype(dtype)
 
 
+@aliases(x="input")
+@writes_out
 def multinomial(x, num_samples=1, replacement=False, name=None) -> Tensor:
     """num_samples category indices per row of the weights x (1-D or 2-D), drawn
     in proportion to the weights; without replacement each index at most once.

@@ -76,10 +76,10 @@ def index_sample(x, index) -> Tensor:
     return paddle.take_along_axis(x, index.astype("int64"), 1)
 
 
-def argwhere(x, name=None) -> Tensor:
-    """The [N, x.ndim] int64 coordinates of x's nonzero elements, in row-major order."""
-    check.tensor("argwhere", x)
-    return paddle.nonzero(x)
+def argwhere(input, name=None) -> Tensor:  # noqa: A002  (Paddle's name)
+    """The [N, input.ndim] int64 coordinates of input's nonzero elements, in row-major order."""
+    check.tensor("argwhere", input, "input")
+    return paddle.nonzero(input)
 
 
 def index_fill(x, index, axis, value, name=None) -> Tensor:

@@ -6,6 +6,7 @@ import numbers
 
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, write_out, writes_out
 
 
 def _check(op, x, axis):
@@ -14,6 +15,7 @@ def _check(op, x, axis):
         raise TypeError(f"[{op}] argument 'axis': expected an int or None, but got {type(axis).__name__}")
 
 
+@aliases(x="input", axis="dim")
 def argsort(x, axis=-1, descending=False, stable=False, name=None) -> Tensor:
     """The int64 positions that sort x along axis (ties keep their order).
 
@@ -63,6 +65,8 @@ def argmin(x, axis=None, keepdim=False, dtype="int64", name=None) -> Tensor:
     return _arg_extreme("argmin", x, axis, keepdim, dtype)
 
 
+@aliases(x="input", axis="dim")
+@writes_out
 def cumsum(x, axis=None, dtype=None, name=None) -> Tensor:
     """Running sums along axis (of the flattened x when axis is None).
 
@@ -94,6 +98,8 @@ def _scan_input(op, x, axis, dtype):
     return x, axis
 
 
+@aliases(x="input")
+@writes_out
 def cumprod(x, dim=None, dtype=None, name=None) -> Tensor:
     """Running products along dim (of the flattened x when dim is None); the
     gradient is exact where x has zeros.
@@ -145,8 +151,10 @@ def cummin(x, axis=None, dtype="int64", name=None):
     return _cum_extreme("cummin", x, axis, dtype)
 
 
-def prod(x, axis=None, keepdim=False, dtype=None, name=None) -> Tensor:
-    """The product over axis (all axes when None), in dtype when given.
+@aliases(x="input", axis="dim")
+def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None) -> Tensor:
+    """The product over axis (all axes when None), in dtype when given
+    (written into `out` when given: Paddle takes it positionally here).
 
     Examples:
         >>> import paddle
@@ -156,7 +164,8 @@ def prod(x, axis=None, keepdim=False, dtype=None, name=None) -> Tensor:
     check.tensor("prod", x, "x")
     if dtype is not None:
         x = x.astype(dtype)
-    return _C_ops.prod(x, [] if axis is None else axis, keepdim)
+    result = _C_ops.prod(x, [] if axis is None else axis, keepdim)
+    return write_out("prod", out, result)
 
 
 def kthvalue(x, k, axis=None, keepdim=False, name=None):
@@ -183,10 +192,12 @@ def mode(x, axis=-1, keepdim=False, name=None):
     return _C_ops.mode(x, axis, check.flag("mode", keepdim, "keepdim"))
 
 
-def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64", name=None):
+def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None, dtype="int64", sorted=True,
+           name=None):
     """The sorted distinct values of the flattened x, and optionally where each
     first occurs, the position of every element's value among them (1-D, as
-    Paddle returns it), and the counts.
+    Paddle returns it), and the counts. The values come sorted whatever
+    `sorted` says, as Paddle 3.3's do (sorted=False allows any order).
 
     Examples:
         >>> import paddle

@@ -13,6 +13,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases
 
 
 def _tensors(op: str, x, arg: str = "x") -> list:
@@ -222,6 +223,7 @@ def narrow(input, dim, start, length) -> Tensor:  # noqa: A002  (Paddle's name)
     return input[tuple(index)]
 
 
+@aliases(x="input", axis="dim")
 def unflatten(x, axis, shape, name=None) -> Tensor:
     """x with axis `axis` split into `shape` (one entry may be -1).
 

@@ -12,6 +12,7 @@ import math
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases, write_out, writes_out
 
 
 def _floating(op: str, x, arg: str = "x") -> Tensor:
@@ -53,6 +54,8 @@ def rad2deg(x, name=None) -> Tensor:
     return _floating("rad2deg", x) * (180.0 / math.pi)
 
 
+@aliases(x="input")
+@writes_out
 def frac(x, name=None) -> Tensor:
     """The fractional part, x - trunc(x), with x's sign.
 
@@ -65,6 +68,7 @@ def frac(x, name=None) -> Tensor:
     return x - paddle.trunc(x)
 
 
+@aliases(x="input", y="other")
 def gcd(x, y, name=None) -> Tensor:
     """The greatest common divisor of |x| and |y| (0 when both are 0), by
     Euclid's algorithm on all elements at once.
@@ -84,6 +88,7 @@ def gcd(x, y, name=None) -> Tensor:
     return a
 
 
+@aliases(x="input", y="other")
 def lcm(x, y, name=None) -> Tensor:
     """The least common multiple of |x| and |y| (0 when either is 0).
 
@@ -276,6 +281,7 @@ def count_nonzero(x, axis=None, keepdim=False, name=None) -> Tensor:
     return paddle.sum((x != 0).astype("int64"), axis=axis, keepdim=keepdim)
 
 
+@aliases(x="elements", test_x="test_elements")
 def isin(x, test_x, assume_unique=False, invert=False, name=None) -> Tensor:
     """Whether each element of x occurs in test_x (not, with `invert`).
 
@@ -290,6 +296,7 @@ def isin(x, test_x, assume_unique=False, invert=False, name=None) -> Tensor:
     return ~found if invert else found
 
 
+@writes_out
 def polar(abs, angle, name=None) -> Tensor:  # noqa: A002  (Paddle's names)
     """The complex numbers abs * (cos(angle) + i sin(angle)).
 
@@ -317,7 +324,7 @@ def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None) -> Tensor:
         [-12, 10]
     """
     x, y = _shift_operands("bitwise_left_shift", x, y)
-    return x * paddle.pow(paddle.full_like(y, 2), y)
+    return write_out("bitwise_left_shift", out, x * paddle.pow(paddle.full_like(y, 2), y))
 
 
 def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None) -> Tensor:
@@ -333,17 +340,19 @@ def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None) -> Tensor
     is_arithmetic = check.flag("bitwise_right_shift", is_arithmetic, "is_arithmetic")
     shifted = paddle.floor_divide(x, paddle.pow(paddle.full_like(y, 2), y))
     if is_arithmetic or x.dtype == paddle.uint8:
-        return shifted
+        return write_out("bitwise_right_shift", out, shifted)
     bits = {paddle.int8: 8, paddle.int16: 16, paddle.int32: 32, paddle.int64: 64}[x.dtype]
     # a negative x read as unsigned is x + 2**bits: its shift adds 2**(bits - y) to the arithmetic one
     high = paddle.where(y > 0, paddle.pow(paddle.full_like(y, 2), (bits - y).clip(0, bits - 1)), paddle.zeros_like(y))
-    return paddle.where(x < 0, shifted + high, shifted)
+    return write_out("bitwise_right_shift", out, paddle.where(x < 0, shifted + high, shifted))
 
 
 def bitwise_invert(x, out=None, name=None) -> Tensor:
-    """~x: the bitwise not of an integer or bool tensor."""
+    """~x: the bitwise not of an integer or bool tensor, written into `out` when given (Paddle takes it
+    positionally here)."""
     check.tensor("bitwise_invert", x)
-    return paddle.bitwise_not(x)
+    result = paddle.bitwise_not(x)
+    return write_out("bitwise_invert", out, result)
 
 
 def renorm(x, p, axis, max_norm) -> Tensor:

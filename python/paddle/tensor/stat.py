@@ -7,6 +7,7 @@ import numbers
 
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, writes_out
 
 
 def _to_last_axis(op, x, axis):
@@ -26,6 +27,8 @@ def _to_last_axis(op, x, axis):
     return merged, lambda out, keepdim: out.reshape(kept) if keepdim else out.squeeze(-1)
 
 
+@aliases(x="input", axis="dim")
+@writes_out
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None) -> Tensor:
     """The q-th quantile(s) along axis (an int or a list; all of x when None), linearly interpolated.
 
@@ -81,6 +84,8 @@ def _median(op, x, axis, keepdim, mode):
     return (values, indices) if mode == "min" and isinstance(axis, numbers.Integral) else values
 
 
+@aliases(x="input", axis="dim")
+@writes_out
 def median(x, axis=None, keepdim=False, mode="avg", name=None):
     """The median along axis (of the flattened x when None): the mean of the two
     middle values for an even count (mode='avg'), or the lower one (mode='min');

@@ -6,7 +6,7 @@ from paddle.nn.functional.conv import (  # noqa: F401
 from paddle.nn.functional.common import (  # noqa: F401
     alpha_dropout, bilinear, dropout, dropout2d, dropout3d, interpolate, linear, pad, upsample, zeropad2d,
 )
-from paddle.nn.functional.activation import glu, prelu, thresholded_relu  # noqa: F401
+from paddle.nn.functional.activation import glu, log_softmax, prelu, silu, softmax, thresholded_relu  # noqa: F401
 from paddle.nn.functional.attention import scaled_dot_product_attention  # noqa: F401
 from paddle.nn.functional.vision import affine_grid, grid_sample, pixel_shuffle, pixel_unshuffle  # noqa: F401
 from paddle.nn.functional.input import embedding, one_hot  # noqa: F401

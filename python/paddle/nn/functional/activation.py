@@ -5,8 +5,11 @@ from __future__ import annotations
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
+from paddle.tensor.op_options import log_softmax, silu, softmax  # noqa: F401  (generated ops with options)
 
 
+@aliases(x="input", axis="dim")
 def glu(x, axis=-1, name=None) -> Tensor:
     """a * sigmoid(b) for the halves a, b of x along axis."""
     check.axis("glu", axis, len(check.tensor("glu", x).shape))
@@ -39,3 +42,4 @@ def thresholded_relu(x, threshold=1.0, value=0.0, name=None) -> Tensor:
     threshold = check.number("thresholded_relu", threshold, "threshold")
     value = check.number("thresholded_relu", value, "value")
     return paddle.where(x > threshold, x, paddle.full_like(x, value))
+

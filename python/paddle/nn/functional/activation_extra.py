@@ -6,6 +6,7 @@ from __future__ import annotations
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases
 
 
 def _float_tensor(op, x, arg="x"):
@@ -15,6 +16,7 @@ def _float_tensor(op, x, arg="x"):
     return x
 
 
+@aliases(x="input")
 def logsigmoid(x, name=None) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably; the other name of log_sigmoid.
 

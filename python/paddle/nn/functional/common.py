@@ -9,6 +9,7 @@ import paddle
 from paddle import _checks as check
 from paddle import _C
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
 from paddle.nn.functional.pooling import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 _DROPOUT_MODES = ("upscale_in_train", "downscale_in_infer")
@@ -25,7 +26,8 @@ def _check_dropout_args(op, x, p, mode, training):
         raise ValueError(f"[{op}] argument 'mode': expected one of {_DROPOUT_MODES}, but got {mode!r}")
 
 
-def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=None) -> Tensor:
+@aliases(x="input")
+def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_train", name=None) -> Tensor:
     """Zeroes elements of x with probability p during training.
 
     Args:
@@ -35,6 +37,9 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
             along these axes, shared by the others (as Dropout2D does for
             channels). Default None: every element decides alone.
         training (bool, optional): dropout happens only when True.
+        inplace (bool, optional): write the result into x and return x
+            (refused, as every in-place op, for a leaf that requires grad).
+            Default False.
         mode (str, optional): 'upscale_in_train' (kept values are divided by
             1 - p in training, identity in inference) or 'downscale_in_infer'
             (training keeps values as they are, inference multiplies by 1 - p).
@@ -57,9 +62,17 @@ def dropout(x, p=0.5, axis=None, training=True, mode="upscale_in_train", name=No
         True
     """
     _check_dropout_args("dropout", x, p, mode, training)
-    upscale = mode == "upscale_in_train"
     if p == 0:
         return x
+    if check.flag("dropout", inplace, "inplace"):
+        from paddle.tensor.inplace import update
+
+        return update("dropout_", x, lambda alias: _dropout(alias, p, axis, training, mode))
+    return _dropout(x, p, axis, training, mode)
+
+
+def _dropout(x, p, axis, training, mode) -> Tensor:
+    upscale = mode == "upscale_in_train"
     if not training:
         if not upscale:
             return x * (1.0 - p)
@@ -144,10 +157,13 @@ def _edge_index(mode, n, before, after):
     return paddle.to_tensor(positions.astype("int64"))
 
 
-def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_axis=True, name=None) -> Tensor:  # noqa: A002
+@aliases(x="input")
+def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True, name=None) -> Tensor:  # noqa: A002
     """Pads x: with len(pad) == 2 * x.ndim, pad = [before, after] per dim from
     the first; otherwise (3-D to 5-D x) pad lists [left, right, top, bottom,
     front, back] for the spatial dims from the last. Negative pads crop.
+    data_format ('NCL', 'NHWC', ...) says where the channels are; None means
+    channels first (NCL, NCHW or NCDHW by x's rank).
 
     Args:
         mode (str): 'constant' (value), 'reflect' (mirror without the edge),
@@ -170,7 +186,7 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
     if len(pads) == 2 * rank and pad_from_left_axis:
         per_dim = [(pads[2 * d], pads[2 * d + 1]) for d in range(rank)]
     else:
-        channel_last = data_format in ("NLC", "NHWC", "NDHWC")
+        channel_last = data_format in ("NLC", "NHWC", "NDHWC")  # None: channels first
         spatial = list(range(1, rank - 1)) if channel_last else list(range(2, rank))
         if len(pads) > 2 * len(spatial):
             raise ValueError(f"[pad] {len(pads)} pad values do not fit the {len(spatial)} spatial dims of a "
@@ -244,8 +260,9 @@ def zeropad2d(x, padding, data_format="NCHW", name=None) -> Tensor:
 _INTERP_DIMS = {"linear": 1, "bilinear": 2, "trilinear": 3, "bicubic": 2}
 
 
+@aliases(x="input")
 def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
-                data_format=None, recompute_scale_factor=None, name=None) -> Tensor:
+                data_format=None, recompute_scale_factor=None, antialias=False, name=None) -> Tensor:
     """Resizes the spatial dims of x to `size` (or by `scale_factor`).
 
     Args:
@@ -254,6 +271,11 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         align_corners (bool): map the corner pixels' centers onto each other.
         align_mode (int): for linear modes without align_corners: 0 maps
             centers (src = (dst + 0.5) / scale - 0.5), 1 maps origins (src = dst / scale).
+        recompute_scale_factor (bool): with scale_factor, compute the
+            interpolation from the output size rather than from the factor.
+        antialias (bool): for 'bilinear' and 'bicubic': when shrinking,
+            widen the filter by the shrink factor so that every input pixel
+            counts (see Note [Antialiased resize]).
 
     Examples:
         >>> import paddle
@@ -303,6 +325,12 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         scales = [] if recompute_scale_factor else [float(f) for f in factors]
     if len(sizes) != len(spatial) or any(s <= 0 for s in sizes):
         raise ValueError(f"[interpolate] the output size {sizes} must give one positive size per spatial dim")
+    if check.flag("interpolate", antialias, "antialias"):
+        if mode not in ("bilinear", "bicubic"):
+            raise ValueError(f"[interpolate] antialias is only supported for the 'bilinear' and 'bicubic' modes, "
+                             f"but got mode {mode!r}")
+        return _antialiased(x, sizes, scales, mode, check.flag("interpolate", align_corners, "align_corners"),
+                            channel_last)
     if mode == "area":
         moved = paddle.moveaxis(x, -1, 1) if channel_last else x
         out = {3: adaptive_avg_pool1d, 4: adaptive_avg_pool2d, 5: adaptive_avg_pool3d}[rank](moved, sizes)
@@ -313,6 +341,58 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         return op(x, data_format, out_d, out_h, out_w, scales, mode, check.flag("interpolate", align_corners, "align_corners"), int(align_mode))
     except MemoryError:
         raise MemoryError(f"[interpolate] an output of spatial size {sizes} does not fit in memory") from None
+
+
+# Note [Antialiased resize]: Paddle 3.3's antialias (PyTorch's, which follows
+# Pillow) is separable: output pixel i along an axis of scale s = in / out
+# averages the inputs j near its center c = s * (i + 0.5) with weights
+# filter((j - c + 0.5) / max(s, 1)), normalized to sum to 1, over a support of
+# half-width max(s, 1) * (1 for bilinear, 2 for bicubic). The filter is the
+# triangle for bilinear and Keys' cubic with a = -0.5 for bicubic. The weights
+# depend only on the sizes, so each axis is one matmul with an [out, in]
+# matrix: differentiable, and equal to Paddle's up to float32 rounding.
+def _aa_filter(mode: str, t):
+    import numpy as np
+
+    t = np.abs(t)
+    if mode == "bilinear":
+        return np.maximum(0.0, 1.0 - t)
+    a = -0.5
+    near = ((a + 2) * t - (a + 3)) * t * t + 1
+    far = ((a * t - 5 * a) * t + 8 * a) * t - 4 * a
+    return np.where(t < 1, near, np.where(t < 2, far, 0.0))
+
+
+def _aa_matrix(mode: str, n_in: int, n_out: int, scale: float):
+    """The [n_out, n_in] matrix of one axis's antialiased resize."""
+    import numpy as np
+
+    support = (1.0 if mode == "bilinear" else 2.0) * max(scale, 1.0)
+    inverse = 1.0 / scale if scale >= 1.0 else 1.0
+    matrix = np.zeros((n_out, n_in))
+    for i in range(n_out):
+        center = scale * (i + 0.5)
+        lo = max(int(center - support + 0.5), 0)
+        hi = min(int(center + support + 0.5), n_in)
+        weights = _aa_filter(mode, (np.arange(lo, hi) - center + 0.5) * inverse)
+        total = weights.sum()
+        matrix[i, lo:hi] = weights / total if total != 0 else weights
+    return matrix
+
+
+def _antialiased(x, sizes, scales, mode, align_corners, channel_last) -> Tensor:
+    moved = x.transpose([0, 3, 1, 2]) if channel_last else x
+    out = moved
+    for axis, (n_out, factor) in enumerate(zip(sizes, scales or [None] * len(sizes))):
+        n_in = moved.shape[2 + axis]
+        if align_corners:
+            scale = (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+        else:
+            scale = 1.0 / factor if factor else n_in / n_out
+        matrix = paddle.to_tensor(_aa_matrix(mode, n_in, n_out, scale), dtype=x.dtype, place=x.place)
+        # rows of the matrix mix the axis: H is the second to last dim, W the last
+        out = paddle.matmul(matrix, out) if axis == 0 else paddle.matmul(out, matrix, transpose_y=True)
+    return out.transpose([0, 2, 3, 1]) if channel_last else out
 
 
 def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,

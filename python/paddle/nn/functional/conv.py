@@ -6,6 +6,7 @@ import numbers
 
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
 
 
 def _pair(value, name: str, op: str) -> list[int]:
@@ -41,6 +42,7 @@ def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None) -> Te
                          _paddings(paddings, "unfold"), _pair(dilations, "dilations", "unfold"))
 
 
+@aliases(x="input")
 def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name=None) -> Tensor:
     """Sums columns [N, C*kh*kw, L] back into [N, C, H, W] (col2im), the adjoint of unfold.
 
@@ -55,6 +57,7 @@ def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name
                        _pair(dilations, "dilations", "fold"))
 
 
+@aliases(x="input")
 def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCHW",
            name=None) -> Tensor:
     """2-D convolution (cross-correlation) of x with weight [OC, C/groups, kh, kw].
@@ -126,6 +129,7 @@ def _check_3d(op, x, weight):
             raise ValueError(f"[{op}] argument '{arg}': expected a 3-D tensor, but got shape {list(t.shape)}")
 
 
+@aliases(x="input")
 def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCL", name=None) -> Tensor:
     """1-D convolution of x [N, C, L] with weight [OC, C/groups, k], as a conv2d of height 1."""
     _check_format("conv1d", data_format, ("NCL", "NLC"))
@@ -145,9 +149,10 @@ def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data
     return out.transpose([0, 2, 1]) if data_format == "NLC" else out
 
 
-def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1,
+def conv2d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0, dilation=1, groups=1,
                      output_size=None, data_format="NCHW", name=None) -> Tensor:
     """The transpose (gradient) of conv2d: x [N, C, H, W], weight [C, OC/groups, kh, kw].
+    (Paddle orders dilation before groups here, but groups first in conv1d_transpose and conv3d_transpose.)
 
     Examples:
         >>> import paddle
@@ -198,13 +203,15 @@ def conv1d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
         x = x.transpose([0, 2, 1])
     pad = [0, 0] + [_one(op, padding, "padding")] * 2 if not isinstance(padding, str) else padding
     out = conv2d_transpose(x.unsqueeze(2), weight.unsqueeze(2), bias, [1, _one(op, stride, "stride")], pad,
-                           [0, _one(op, output_padding, "output_padding")], check.integer(op, groups, "groups", min=1),
-                           [1, _one(op, dilation, "dilation")],
-                           None if output_size is None else [1, _one(op, output_size, "output_size")])
+                           [0, _one(op, output_padding, "output_padding")],
+                           groups=check.integer(op, groups, "groups", min=1),
+                           dilation=[1, _one(op, dilation, "dilation")],
+                           output_size=None if output_size is None else [1, _one(op, output_size, "output_size")])
     out = out.squeeze(2)
     return out.transpose([0, 2, 1]) if data_format == "NLC" else out
 
 
+@aliases(x="input")
 def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1, data_format="NCDHW", name=None) -> Tensor:
     """3-D convolution of x [N, C, D, H, W] with weight [OC, C/groups, kd, kh, kw]: per output
     depth, the sum over the kernel's depth of conv2d of the matching input slices."""
@@ -299,7 +306,7 @@ def conv3d_transpose(x, weight, bias=None, stride=1, padding=0, output_padding=0
     total = max(full[0], pads[0] + out_depth)
     acc = None
     for tap in range(k[0]):
-        y = conv2d_transpose(slices, weight[:, :, tap], None, s[1:], pads[2:], extra[1:], groups, d[1:])
+        y = conv2d_transpose(slices, weight[:, :, tap], None, s[1:], pads[2:], extra[1:], groups=groups, dilation=d[1:])
         y = y.reshape([n, depth] + y.shape[1:]).transpose([0, 2, 1, 3, 4])  # [N, OC, D, Ho, Wo]
         if s[0] > 1:  # input slice i lands on depth i * stride
             y = paddle.stack([y] + [paddle.zeros_like(y)] * (s[0] - 1), axis=3)

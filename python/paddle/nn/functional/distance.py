@@ -7,8 +7,10 @@ import math
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor
+from paddle._signature import aliases
 
 
+@aliases(epsilon="eps")
 def pairwise_distance(x, y, p=2.0, epsilon=1e-6, keepdim=False, name=None) -> Tensor:
     """||x - y + epsilon||_p along the last dim (x and y broadcast against each other).
 

@@ -8,6 +8,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -77,6 +78,7 @@ def _hard_label_loss(op, input, label, axis, weight, ignore_index, reduction, lo
     return _reduce(loss, reduction)
 
 
+@aliases(label="target")
 def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean", soft_label=False,  # noqa: A002
                   axis=-1, use_softmax=True, label_smoothing=0.0, name=None) -> Tensor:
     """Cross entropy between softmax(input) along axis and the labels: class
@@ -184,11 +186,23 @@ def l1_loss(input, label, reduction="mean", name=None) -> Tensor:  # noqa: A002
     return _reduce(paddle.abs(input - label), reduction)
 
 
-def smooth_l1_loss(input, label, reduction="mean", delta=1.0, name=None) -> Tensor:  # noqa: A002
-    """Huber loss: 0.5 d^2 where |d| < delta, else delta (|d| - 0.5 delta), d = input - label."""
+def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None) -> Tensor:  # noqa: A002
+    """Huber loss: 0.5 d^2 where |d| < delta, else delta (|d| - 0.5 delta), d = input - label; with
+    is_huber=False, PyTorch's smooth L1 loss, the Huber loss divided by delta (NaN for delta 0, as in Paddle).
+
+    Examples:
+        >>> import paddle
+        >>> x, y = paddle.to_tensor([0.1, 1.5]), paddle.zeros([2])
+        >>> loss = paddle.nn.functional.smooth_l1_loss(x, y, "none", delta=0.5, is_huber=False)
+        >>> [round(v, 4) for v in loss.tolist()]
+        [0.01, 1.25]
+    """
     _check("smooth_l1_loss", reduction, input=input, label=label)
     delta = check.number("smooth_l1_loss", delta, "delta")
-    return _reduce(_C_ops.huber_loss(input, _like(label, input), float(delta))[0], reduction)
+    loss = _C_ops.huber_loss(input, _like(label, input), float(delta))[0]
+    if not check.flag("smooth_l1_loss", is_huber, "is_huber"):
+        loss = loss / float(delta) if delta else loss * float("nan")
+    return _reduce(loss, reduction)
 
 
 def _like(label, input):  # noqa: A002
@@ -245,6 +259,7 @@ def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None) 
     return _reduce(loss, reduction)
 
 
+@aliases(axis="dim")
 def cosine_similarity(x1, x2, axis=1, eps=1e-8) -> Tensor:
     """x1 . x2 / max(|x1| |x2|, eps) along axis."""
     _check("cosine_similarity", x1=x1, x2=x2)
@@ -309,7 +324,7 @@ def _ctc_lengths(op, t, arg, batch, high):
 
 
 def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction="mean", norm_by_times=False,
-             name=None) -> Tensor:
+             zero_infinity=False, name=None) -> Tensor:
     """The Connectionist Temporal Classification loss: -log of the total probability of all alignments of
     each label sequence to its input sequence (blanks between and repeats collapsed).
 
@@ -327,6 +342,10 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
             or 'none' (the [batch] losses). Default 'mean'.
         norm_by_times (bool, optional): divide each sequence's gradient (not its loss) by its input
             length, as warp-ctc. Default False.
+        zero_infinity (bool, optional): PyTorch's switch to zero the infinite loss (and its gradient) of
+            a label sequence that no alignment produces (too long for its input, counting a blank between
+            repeated labels). Paddle's warp-ctc loss is zero there whatever this says, and so is this one.
+            Default False.
 
     Examples:
         >>> import paddle
@@ -357,6 +376,7 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
     max_label = labels.shape[1]
     in_len = _ctc_lengths(op, input_lengths, "input_lengths", batch, steps)
     lab_len = _ctc_lengths(op, label_lengths, "label_lengths", batch, max_label)
+    check.flag(op, zero_infinity, "zero_infinity")
     lab = labels.numpy().astype("int64")
     used = np.arange(max_label)[None, :] < lab_len[:, None]
     if used.any() and (lab[used].min() < 0 or lab[used].max() >= classes or (lab[used] == blank).any()):
@@ -386,6 +406,10 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
     last = paddle.take_along_axis(alpha, paddle.to_tensor(ends), 1)
     last = paddle.where(paddle.to_tensor(np.stack([lab_len >= 0, lab_len > 0], axis=1)), last, zero)
     loss = -paddle.logsumexp(last, axis=1)
+    # A sequence no alignment produces has loss -log 0 (here 1e30): zero it, and its gradient, as warp-ctc does.
+    repeats = ((lab[:, 1:] == lab[:, :-1]) & used[:, 1:]).sum(axis=1) if max_label > 1 else np.zeros(batch, int)
+    feasible = paddle.to_tensor(in_len >= lab_len + repeats)
+    loss = paddle.where(feasible, loss, paddle.zeros_like(loss))
     if check.flag(op, norm_by_times, "norm_by_times"):
         scaled = loss / paddle.to_tensor(in_len.astype(np.float64)).astype(dtype)
         loss = scaled + (loss - scaled).detach()  # the value unchanged, the gradient divided

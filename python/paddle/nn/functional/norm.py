@@ -12,6 +12,7 @@ import paddle
 from paddle import _C
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases, write_out
 from paddle.nn.layer.layers import is_static_parameter
 
 
@@ -24,6 +25,7 @@ def _affine(op, t, shape, fill, dtype, arg):
     return t.reshape(shape) if list(t.shape) != list(shape) else t
 
 
+@aliases(x="input", epsilon="eps")
 def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=None) -> Tensor:
     """Normalizes x over its last dims (normalized_shape) to zero mean and unit
     variance, then applies weight and bias (elementwise over those dims).
@@ -44,8 +46,8 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     return _C_ops.layer_norm(x, w, b, float(epsilon), len(x.shape) - len(shape))[0]
 
 
-def rms_norm(x, normalized_shape, weight=None, eps=1e-06, name=None) -> Tensor:
-    """x / sqrt(mean(x^2) + eps) over the last dims (normalized_shape), times weight.
+def rms_norm(input, normalized_shape, weight=None, eps=1e-05, name=None) -> Tensor:  # noqa: A002  (Paddle's name)
+    """input / sqrt(mean(input^2) + eps) over the last dims (normalized_shape), times weight.
 
     Examples:
         >>> import paddle
@@ -53,13 +55,15 @@ def rms_norm(x, normalized_shape, weight=None, eps=1e-06, name=None) -> Tensor:
         >>> [round(v, 4) for v in paddle.nn.functional.rms_norm(x, 2, eps=0.0)[0].tolist()]
         [0.8485, 1.1314]
     """
-    check.tensor("rms_norm", x)
+    check.tensor("rms_norm", input, "input")
     shape = check.int_list("rms_norm", normalized_shape, "normalized_shape", allow_int=True)
-    if list(x.shape[len(x.shape) - len(shape):]) != shape or len(shape) > len(x.shape) or not shape:
-        raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of x's shape {list(x.shape)}")
+    rank = len(input.shape)
+    if list(input.shape[rank - len(shape):]) != shape or len(shape) > rank or not shape:
+        raise ValueError(f"[rms_norm] normalized_shape {shape} must be the last dims of input's shape "
+                         f"{list(input.shape)}")
     check.number("rms_norm", eps, "eps")
-    w = _affine("rms_norm", weight, shape, 1.0, x.dtype, "weight")
-    return _C_ops.rms_norm(x, w, float(eps), len(x.shape) - len(shape))[0]
+    w = _affine("rms_norm", weight, shape, 1.0, input.dtype, "weight")
+    return _C_ops.rms_norm(input, w, float(eps), rank - len(shape))[0]
 
 
 def _channel_axis(op, x, data_format):
@@ -119,6 +123,7 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
     return out
 
 
+@aliases(x="input", epsilon="eps")
 def group_norm(x, num_groups, epsilon=1e-05, weight=None, bias=None, data_format="NCHW", name=None) -> Tensor:
     """Normalizes each group of num_groups channels (per sample) by its own
     statistics, then applies the per-channel weight and bias."""
@@ -153,8 +158,9 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
     return paddle.moveaxis(out, 1, c_axis) if c_axis != 1 else out
 
 
-def normalize(x, p=2, axis=1, epsilon=1e-12, name=None) -> Tensor:
-    """x divided by its p-norm along axis (at least epsilon).
+@aliases(x="input", axis="dim", epsilon="eps")
+def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None) -> Tensor:
+    """x divided by its p-norm along axis (at least epsilon), written into `out` when given.
 
     Examples:
         >>> import paddle
@@ -164,4 +170,5 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, name=None) -> Tensor:
     check.tensor("normalize", x)
     axis = check.axis("normalize", axis, max(len(x.shape), 1))
     norm = paddle.linalg.norm(x, p=p, axis=axis, keepdim=True)
-    return x / paddle.clip(norm, min=epsilon)
+    result = x / paddle.clip(norm, min=epsilon)
+    return write_out("normalize", out, result)

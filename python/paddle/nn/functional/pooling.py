@@ -9,6 +9,7 @@ import numbers
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
 
 _CHANNEL_LAST = {"NLC": 1, "NHWC": 2, "NDHWC": 3}
 _CHANNEL_FIRST = {"NCL": 1, "NCHW": 2, "NCDHW": 3}
@@ -152,11 +153,13 @@ def _adaptive(op, kind, x, nd, output_size, data_format, return_mask=False):
     return _from_channel_first(_C_ops.avg_pool(x, sizes, [], [], False, True, True), last)
 
 
+@aliases(x="input")
 def adaptive_avg_pool1d(x, output_size, name=None):
     """Mean pooling of an NCL tensor into output_size windows that tile the input."""
     return _adaptive("adaptive_avg_pool1d", "avg", x, 1, output_size, "NCL")
 
 
+@aliases(x="input")
 def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
     """Mean pooling of an NCHW tensor into output_size windows that tile the input.
 
@@ -169,21 +172,25 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
     return _adaptive("adaptive_avg_pool2d", "avg", x, 2, output_size, data_format)
 
 
+@aliases(x="input")
 def adaptive_avg_pool3d(x, output_size, data_format="NCDHW", name=None):
     """Mean pooling of an NCDHW tensor into output_size windows that tile the input."""
     return _adaptive("adaptive_avg_pool3d", "avg", x, 3, output_size, data_format)
 
 
+@aliases(x="input", return_mask="return_indices")
 def adaptive_max_pool1d(x, output_size, return_mask=False, name=None):
     """Max pooling of an NCL tensor into output_size windows that tile the input."""
     return _adaptive("adaptive_max_pool1d", "max", x, 1, output_size, "NCL", return_mask)
 
 
+@aliases(x="input", return_mask="return_indices")
 def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
     """Max pooling of an NCHW tensor into output_size windows that tile the input."""
     return _adaptive("adaptive_max_pool2d", "max", x, 2, output_size, "NCHW", return_mask)
 
 
+@aliases(x="input", return_mask="return_indices")
 def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
     """Max pooling of an NCDHW tensor into output_size windows that tile the input."""
     return _adaptive("adaptive_max_pool3d", "max", x, 3, output_size, "NCDHW", return_mask)

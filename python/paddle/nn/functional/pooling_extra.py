@@ -10,6 +10,7 @@ import numpy as np
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
+from paddle._signature import aliases
 from paddle.nn.functional.pooling import _as_list, _from_channel_first, _paddings, _pool, _to_channel_first
 
 # ---- LP pooling ------------------------------------------------------------
@@ -49,6 +50,7 @@ def _lp_pool(op, x, nd, norm_type, kernel_size, stride, padding, ceil_mode, data
     return _from_channel_first(out, last)
 
 
+@aliases(x="input")
 def lp_pool1d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False, data_format="NCL",
               name=None) -> Tensor:
     """Power-average pooling of x [N, C, L]: (sum of x^p over each window)^(1 / p),
@@ -72,6 +74,7 @@ def lp_pool1d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False
     return _lp_pool("lp_pool1d", x, 1, norm_type, kernel_size, stride, padding, ceil_mode, data_format)
 
 
+@aliases(x="input")
 def lp_pool2d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False, data_format="NCHW",
               name=None) -> Tensor:
     """Power-average pooling of x [N, C, H, W] (or NHWC): (sum of x^p over each window)^(1 / p);

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 
 from paddle import _checks as check
+from paddle._signature import on_device
+from paddle.autograd import no_grad
 from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.layer.layers import Layer
@@ -96,6 +98,7 @@ class Dropout(Layer):
 
     Args:
         p (float, optional): the drop probability, in [0, 1]. Default 0.5.
+        inplace (bool, optional): write the result into the input and return it. Default False.
         axis (int|list, optional): drop whole slices along these axes (one mask value per slice).
         mode (str, optional): 'upscale_in_train' (scale kept values by 1/(1-p) when training) or
             'downscale_in_infer' (scale by 1-p in eval instead). Default 'upscale_in_train'.
@@ -112,22 +115,25 @@ class Dropout(Layer):
         True
     """
 
-    def __init__(self, p=0.5, axis=None, mode="upscale_in_train", name=None):
+    # Paddle 3.3 puts inplace second, before axis: Dropout(0.5, [1]) no longer means axis=[1] (refused here).
+    def __init__(self, p=0.5, inplace=False, axis=None, mode="upscale_in_train", name=None):
         super().__init__()
         p = check.number("Dropout", p, "p")
         if not 0 <= p <= 1:
             raise ValueError(f"[Dropout] argument 'p': expected a number in [0, 1], but got {p}")
         self.p = p
+        self.inplace = check.flag("Dropout", inplace, "inplace")
         self.axis = axis
         self.mode = check.choice("Dropout", mode, ("upscale_in_train", "downscale_in_infer"), "mode")
         self.name = name
 
     def forward(self, input):
-        return F.dropout(input, p=self.p, axis=self.axis, training=self.training, mode=self.mode, name=self.name)
+        return F.dropout(input, p=self.p, axis=self.axis, training=self.training, inplace=self.inplace, mode=self.mode,
+                         name=self.name)
 
     def extra_repr(self) -> str:
         name = f", name={self.name}" if self.name else ""
-        return f"p={self.p}, axis={self.axis}, mode={self.mode}{name}"
+        return f"p={self.p}, axis={self.axis}, mode={self.mode}{name}, inplace={self.inplace}"
 
 
 def _drop_p(op: str, p) -> float:
@@ -246,6 +252,8 @@ class Upsample(Layer):
         mode (str, optional): 'nearest', 'linear', 'bilinear', 'trilinear', 'bicubic' or 'area'.
         align_corners (bool, optional), align_mode (int, optional): as interpolate.
         data_format (str, optional): the layout; channels second by the input's rank when None.
+        recompute_scale_factor (bool, optional): with scale_factor, interpolate as the output size
+            implies rather than by the factor itself (as interpolate).
 
     Examples:
         >>> import paddle
@@ -254,7 +262,7 @@ class Upsample(Layer):
     """
 
     def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=False, align_mode=0,
-                 data_format=None, name=None):
+                 data_format=None, recompute_scale_factor=None, name=None):
         super().__init__()
         if (size is None) == (scale_factor is None):
             raise ValueError("[Upsample] arguments 'size' and 'scale_factor': expected exactly one of them, but got "
@@ -266,11 +274,12 @@ class Upsample(Layer):
         self.align_corners = check.flag("Upsample", align_corners, "align_corners")
         self.align_mode = check.integer("Upsample", align_mode, "align_mode")
         self.data_format = data_format
+        self.recompute_scale_factor = recompute_scale_factor
         self.name = name
 
     def forward(self, x):
         return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners, self.align_mode,
-                             self.data_format)
+                             self.data_format, self.recompute_scale_factor)
 
     def extra_repr(self) -> str:
         what = f"scale_factor={self.scale_factor}" if self.scale_factor is not None else f"size={self.size}"
@@ -470,11 +479,21 @@ class Embedding(Layer):
     Args:
         num_embeddings (int): the table's rows.
         embedding_dim (int): each row's size.
-        padding_idx (int, optional): a row (negative counts from the end) that looks up zeros
-            and gets no gradient.
-        sparse (bool, optional): accepted for Paddle compatibility (gradients are dense here).
-        weight_attr (ParamAttr, optional): the weight's attributes; XavierUniform by default.
-        name (str, optional): shown in the repr.
+        padding_idx (int, optional): a row (negative counts from the end) that starts at zeros, looks up
+            zeros and gets no gradient.
+        max_norm (float, optional): rows looked up are first scaled, in place, to this norm at most
+            (see ``F.embedding``).
+        norm_type (float, optional): the p of that p-norm. Default 2.0.
+        scale_grad_by_freq (bool, optional, keyword only): divide each row's gradient by how often a
+            batch looks it up. Default False.
+        sparse (bool, optional, keyword only): accepted for Paddle compatibility (gradients are dense here).
+        _weight (Tensor, optional, keyword only): the initial table (its values and dtype), instead of
+            weight_attr's initializer.
+        _freeze (bool, optional, keyword only): a table that is not trained (stop_gradient, not trainable).
+        device (str|Place, optional, keyword only): where to make the table.
+        dtype (str|paddle.dtype, optional, keyword only): its dtype; the global default when None.
+        weight_attr (ParamAttr, optional, keyword only): the weight's attributes; XavierUniform by default.
+        name (str, optional, keyword only): shown in the repr.
 
     Examples:
         >>> import paddle
@@ -486,29 +505,55 @@ class Embedding(Layer):
         (paddle.Size([2, 2, 3]), [0.0, 0.0, 0.0])
     """
 
-    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, sparse=False, weight_attr=None, name=None):
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, *,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None,
+                 weight_attr=None, name=None):
         super().__init__()
-        self._num_embeddings = check.integer("Embedding", num_embeddings, "num_embeddings", min=1)
-        self._embedding_dim = check.integer("Embedding", embedding_dim, "embedding_dim", min=1)
+        op = "Embedding"
+        self._num_embeddings = check.integer(op, num_embeddings, "num_embeddings", min=1)
+        self._embedding_dim = check.integer(op, embedding_dim, "embedding_dim", min=1)
         if padding_idx is not None:
-            padding_idx = check.integer("Embedding", padding_idx, "padding_idx")
+            padding_idx = check.integer(op, padding_idx, "padding_idx")
             if not -self._num_embeddings <= padding_idx < self._num_embeddings:
                 raise ValueError(f"[Embedding] argument 'padding_idx': expected an int in "
                                  f"[{-self._num_embeddings}, {self._num_embeddings}), but got {padding_idx}")
             padding_idx %= self._num_embeddings
         self._padding_idx = padding_idx
-        self._sparse = check.flag("Embedding", sparse, "sparse")
+        self._max_norm = None if max_norm is None else check.number(op, max_norm, "max_norm")
+        self._norm_type = check.number(op, norm_type, "norm_type")
+        self._scale_grad_by_freq = check.flag(op, scale_grad_by_freq, "scale_grad_by_freq")
+        self._sparse = check.flag(op, sparse, "sparse")
         self._name = name
-        self._dtype = get_default_dtype()
-        self.weight = self.create_parameter([self._num_embeddings, self._embedding_dim], attr=weight_attr)
+        self._dtype = get_default_dtype() if dtype is None else dtype
+        on_device(op, device, lambda: self._create_weight(_weight, weight_attr))
+        if check.flag(op, _freeze, "_freeze"):
+            self.weight.stop_gradient = True
+            self.weight.trainable = False
+
+    def _create_weight(self, initial, weight_attr) -> None:
+        shape = [self._num_embeddings, self._embedding_dim]
+        if initial is None:
+            self.weight = self.create_parameter(shape, attr=weight_attr)
+        else:
+            check.tensor("Embedding", initial, "_weight")
+            if list(initial.shape) != shape:
+                raise ValueError(f"[Embedding] argument '_weight': expected shape {shape} (num_embeddings, "
+                                 f"embedding_dim), but got {list(initial.shape)}")
+            # a parameter of its own (Paddle keeps the tensor itself, which then is no parameter of the layer)
+            self.weight = self.create_parameter(shape, attr=weight_attr, dtype=initial.dtype)
+            self.weight.set_value(initial)
+        if self._padding_idx is not None:  # the padding row starts at zeros, as in Paddle
+            with no_grad():
+                self.weight[self._padding_idx] = 0
 
     def forward(self, x):
-        return F.embedding(x, self.weight, padding_idx=self._padding_idx, sparse=self._sparse)
+        return F.embedding(x, self.weight, padding_idx=self._padding_idx, max_norm=self._max_norm,
+                           norm_type=self._norm_type, sparse=self._sparse,
+                           scale_grad_by_freq=self._scale_grad_by_freq)
 
     def extra_repr(self) -> str:
         s = f"{self._num_embeddings}, {self._embedding_dim}"
         if self._padding_idx is not None:
             s += f", padding_idx={self._padding_idx}"
-        if self._sparse:
-            s += ", sparse=True"
+        s += f", sparse={self._sparse}, scale_grad_by_freq={self._scale_grad_by_freq}"  # always, as Paddle
         return s + (f", name={self._name}" if self._name else "")

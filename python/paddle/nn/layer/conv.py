@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from paddle import _checks as check
+from paddle._signature import on_device
 from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.initializer import Normal
@@ -34,7 +35,10 @@ class _ConvNd(Layer):
     The weight is [out_channels, in_channels / groups, *kernel_size] ([in_channels,
     out_channels / groups, *kernel_size] when transposed). As Paddle: a convolution's
     weight defaults to Normal(0, sqrt(2 / (in_channels * prod(kernel_size)))), a transposed
-    one's to XavierUniform; the bias to zeros.
+    one's to XavierUniform; the bias to zeros. PyTorch-style, as Paddle 3.3:
+    ``bias=False`` makes no bias (as ``bias_attr=False`` does), ``dtype`` is
+    the parameters' dtype (the global default when None) and ``device``
+    where they are made (the current device when None).
     """
 
     _nd = 2
@@ -43,9 +47,11 @@ class _ConvNd(Layer):
     _formats: tuple = ()
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, dilation=1,
-                 groups=1, padding_mode="zeros", weight_attr=None, bias_attr=None, data_format=None):
+                 groups=1, padding_mode="zeros", weight_attr=None, bias_attr=None, data_format=None, *, bias=True,
+                 device=None, dtype=None):
         super().__init__()
-        self._dtype = get_default_dtype()  # parameters in the global default dtype, as Paddle's layers
+        # parameters in the global default dtype unless given, as Paddle's layers
+        self._dtype = get_default_dtype() if dtype is None else dtype
         op, nd = type(self).__name__, self._nd
         self._in_channels = check.integer(op, in_channels, "in_channels", min=1)
         self._out_channels = check.integer(op, out_channels, "out_channels", min=1)
@@ -83,8 +89,12 @@ class _ConvNd(Layer):
         else:
             shape = [self._out_channels, self._in_channels // self._groups] + self._kernel_size
             default = Normal(0.0, math.sqrt(2.0 / (math.prod(self._kernel_size) * self._in_channels)))
+        on_device(op, device, lambda: self._create_parameters(shape, weight_attr, default, bias, bias_attr))
+
+    def _create_parameters(self, shape, weight_attr, default, bias, bias_attr) -> None:
         self.weight = self.create_parameter(shape, attr=weight_attr, default_initializer=default)
-        self.bias = self.create_parameter([self._out_channels], attr=bias_attr, is_bias=True)
+        with_bias = check.flag(type(self).__name__, bias, "bias")
+        self.bias = self.create_parameter([self._out_channels], attr=bias_attr, is_bias=True) if with_bias else None
 
     def forward(self, x, output_size=None):
         padding = self._padding
@@ -127,6 +137,9 @@ class Conv1D(_ConvNd):
         padding_mode (str, optional): 'zeros', 'reflect', 'replicate' or 'circular'. Default 'zeros'.
         weight_attr, bias_attr (ParamAttr, optional): the parameters' attributes; bias_attr=False for no bias.
         data_format (str, optional): 'NCL' or 'NLC'. Default 'NCL'.
+        bias (bool, optional, keyword only): False for no bias. Default True.
+        device (str|Place, optional, keyword only): where to make the parameters.
+        dtype (str|paddle.dtype, optional, keyword only): the parameters' dtype.
 
     Examples:
         >>> import paddle
@@ -140,9 +153,10 @@ class Conv1D(_ConvNd):
     _nd, _fn, _formats = 1, F.conv1d, ("NCL", "NLC")
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
-                 padding_mode="zeros", weight_attr=None, bias_attr=None, data_format="NCL"):
+                 padding_mode="zeros", weight_attr=None, bias_attr=None, data_format="NCL", *, bias=True, device=None,
+                 dtype=None):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, 0, dilation, groups, padding_mode,
-                         weight_attr, bias_attr, data_format)
+                         weight_attr, bias_attr, data_format, bias=bias, device=device, dtype=dtype)
 
     def forward(self, x):
         return super().forward(x)
@@ -165,9 +179,10 @@ class Conv2D(_ConvNd):
     _nd, _fn, _formats = 2, F.conv2d, ("NCHW", "NHWC")
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
-                 padding_mode="zeros", weight_attr=None, bias_attr=None, data_format="NCHW"):
+                 padding_mode="zeros", weight_attr=None, bias_attr=None, data_format="NCHW", *, bias=True, device=None,
+                 dtype=None):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, 0, dilation, groups, padding_mode,
-                         weight_attr, bias_attr, data_format)
+                         weight_attr, bias_attr, data_format, bias=bias, device=device, dtype=dtype)
 
     def forward(self, x):
         return super().forward(x)
@@ -185,9 +200,10 @@ class Conv3D(_ConvNd):
     _nd, _fn, _formats = 3, F.conv3d, ("NCDHW", "NDHWC")
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
-                 padding_mode="zeros", weight_attr=None, bias_attr=None, data_format="NCDHW"):
+                 padding_mode="zeros", weight_attr=None, bias_attr=None, data_format="NCDHW", *, bias=True, device=None,
+                 dtype=None):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, 0, dilation, groups, padding_mode,
-                         weight_attr, bias_attr, data_format)
+                         weight_attr, bias_attr, data_format, bias=bias, device=device, dtype=dtype)
 
     def forward(self, x):
         return super().forward(x)
@@ -247,7 +263,7 @@ class Conv3DTranspose(_ConvNd):
 
     _nd, _transposed, _fn, _formats = 3, True, F.conv3d_transpose, ("NCDHW", "NDHWC")
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
-                 dilation=1, weight_attr=None, bias_attr=None, data_format="NCDHW"):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, dilation=1,
+                 groups=1, weight_attr=None, bias_attr=None, data_format="NCDHW"):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, output_padding, dilation, groups,
                          "zeros", weight_attr, bias_attr, data_format)

@@ -107,12 +107,14 @@ class L1Loss(_Loss):
 
 
 class SmoothL1Loss(_Loss):
-    """The Huber loss with threshold `delta`, reduced."""
+    """The Huber loss with threshold `delta`, reduced; with is_huber=False, PyTorch's smooth L1 loss (the
+    Huber loss divided by delta)."""
 
     _fn = "smooth_l1_loss"
 
-    def __init__(self, reduction="mean", delta=1.0, name=None):
-        super().__init__(reduction, delta=float(check.number("SmoothL1Loss", delta, "delta")))
+    def __init__(self, reduction="mean", delta=1.0, is_huber=True, name=None):
+        super().__init__(reduction, delta=float(check.number("SmoothL1Loss", delta, "delta")),
+                         is_huber=check.flag("SmoothL1Loss", is_huber, "is_huber"))
 
 
 class BCELoss(_Loss):
@@ -200,6 +202,8 @@ class CTCLoss(_Loss):
         blank (int, optional): the blank class. Default 0.
         reduction (str, optional): 'mean' (divided by the label lengths, then averaged), 'sum' or 'none'.
             Default 'mean'.
+        zero_infinity (bool, optional): zero the loss (and its gradient) of a sequence no alignment can
+            produce; Paddle's loss is zero there already (see ``ctc_loss``). Default False.
 
     Examples:
         >>> import paddle
@@ -212,8 +216,9 @@ class CTCLoss(_Loss):
 
     _fn = "ctc_loss"
 
-    def __init__(self, blank=0, reduction="mean"):
-        super().__init__(reduction, blank=check.integer("CTCLoss", blank, "blank", min=0))
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False):
+        super().__init__(reduction, blank=check.integer("CTCLoss", blank, "blank", min=0),
+                         zero_infinity=check.flag("CTCLoss", zero_infinity, "zero_infinity"))
 
     def forward(self, log_probs, labels, input_lengths, label_lengths, norm_by_times=False):
         return F.ctc_loss(log_probs, labels, input_lengths, label_lengths, norm_by_times=norm_by_times,

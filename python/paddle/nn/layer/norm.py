@@ -12,6 +12,7 @@ import math
 
 import paddle
 from paddle import _checks as check
+from paddle._signature import on_device
 from paddle.framework import get_default_dtype
 from paddle.nn import functional as F
 from paddle.nn.initializer import Constant
@@ -25,10 +26,18 @@ def _epsilon(op: str, value, arg: str = "epsilon") -> float:
     return float(value)
 
 
-def _affine_pair(layer: Layer, shape, weight_attr, bias_attr, weight_name: str = "weight") -> None:
-    """Creates `weight_name` (ones) and ``bias`` (zeros); an attr of False leaves that one None."""
-    setattr(layer, weight_name, layer.create_parameter(shape, attr=weight_attr, default_initializer=Constant(1.0)))
-    layer.bias = layer.create_parameter(shape, attr=bias_attr, is_bias=True)
+def _affine_pair(layer: Layer, shape, weight_attr, bias_attr, weight_name: str = "weight", with_weight=True,
+                 with_bias=True) -> None:
+    """Creates `weight_name` (ones) and ``bias`` (zeros); an attr of False, or with_weight / with_bias False
+    (PyTorch-style switches), leaves that one None."""
+    weight = layer.create_parameter(shape, attr=weight_attr, default_initializer=Constant(1.0)) if with_weight else None
+    setattr(layer, weight_name, weight)
+    layer.bias = layer.create_parameter(shape, attr=bias_attr, is_bias=True) if with_bias else None
+
+
+def _layer_dtype(dtype):
+    """A layer's parameter dtype: the global default unless given (Paddle 3.3's dtype=)."""
+    return get_default_dtype() if dtype is None else dtype
 
 
 class _BatchNormBase(Layer):
@@ -248,6 +257,10 @@ class LayerNorm(Layer):
         weight_attr, bias_attr (ParamAttr|bool, optional): weight (ones) and bias (zeros) of
             [prod(normalized_shape)]; False for none.
         name (str, optional): shown in the repr.
+        elementwise_affine (bool, optional, keyword only): False for neither weight nor bias. Default True.
+        bias (bool, optional, keyword only): False for no bias. Default True.
+        device (str|Place, optional, keyword only): where to make the parameters.
+        dtype (str|paddle.dtype, optional, keyword only): their dtype; the global default when None.
 
     Examples:
         >>> import paddle
@@ -256,17 +269,22 @@ class LayerNorm(Layer):
         (paddle.Size([6]), paddle.Size([4, 2, 3]))
     """
 
-    def __init__(self, normalized_shape, epsilon=1e-05, weight_attr=None, bias_attr=None, name=None):
+    def __init__(self, normalized_shape, epsilon=1e-05, weight_attr=None, bias_attr=None, name=None, *,
+                 elementwise_affine=True, bias=True, device=None, dtype=None):
         super().__init__()
-        shape = check.int_list("LayerNorm", normalized_shape, "normalized_shape", allow_int=True)
+        op = "LayerNorm"
+        shape = check.int_list(op, normalized_shape, "normalized_shape", allow_int=True)
         if not shape or min(shape) < 1:
             raise ValueError(f"[LayerNorm] argument 'normalized_shape': expected ints >= 1, but got "
                              f"{normalized_shape}")
         self._normalized_shape = shape
-        self._epsilon = _epsilon("LayerNorm", epsilon)
+        self._epsilon = _epsilon(op, epsilon)
         self._name = name
-        self._dtype = get_default_dtype()
-        _affine_pair(self, [math.prod(shape)], weight_attr, bias_attr)
+        self._dtype = _layer_dtype(dtype)
+        affine = check.flag(op, elementwise_affine, "elementwise_affine")
+        with_bias = affine and check.flag(op, bias, "bias")
+        on_device(op, device, lambda: _affine_pair(self, [math.prod(shape)], weight_attr, bias_attr,
+                                                   with_weight=affine, with_bias=with_bias))
 
     def forward(self, input):
         return F.layer_norm(input, self._normalized_shape, self.weight, self.bias, self._epsilon)
@@ -313,6 +331,9 @@ class GroupNorm(Layer):
         weight_attr, bias_attr (ParamAttr|bool, optional): weight (ones) and bias (zeros) of [num_channels].
         data_format (str, optional): 'NCHW' (channels second, any rank) or 'NHWC'. Default 'NCHW'.
         name (str, optional): shown in the repr.
+        affine (bool, optional, keyword only): False for neither weight nor bias. Default True.
+        device (str|Place, optional, keyword only): where to make the parameters.
+        dtype (str|paddle.dtype, optional, keyword only): their dtype; the global default when None.
 
     Examples:
         >>> import paddle
@@ -322,7 +343,7 @@ class GroupNorm(Layer):
     """
 
     def __init__(self, num_groups, num_channels, epsilon=1e-05, weight_attr=None, bias_attr=None,
-                 data_format="NCHW", name=None):
+                 data_format="NCHW", name=None, *, affine=True, device=None, dtype=None):
         super().__init__()
         self._num_groups = check.integer("GroupNorm", num_groups, "num_groups", min=1)
         self._num_channels = check.integer("GroupNorm", num_channels, "num_channels", min=1)
@@ -332,8 +353,10 @@ class GroupNorm(Layer):
         self._epsilon = _epsilon("GroupNorm", epsilon)
         self._data_format = check.choice("GroupNorm", data_format, ("NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"),
                                          "data_format")
-        self._dtype = get_default_dtype()
-        _affine_pair(self, [self._num_channels], weight_attr, bias_attr)
+        self._dtype = _layer_dtype(dtype)
+        affine = check.flag("GroupNorm", affine, "affine")
+        on_device("GroupNorm", device, lambda: _affine_pair(self, [self._num_channels], weight_attr, bias_attr,
+                                                            with_weight=affine, with_bias=affine))
 
     def forward(self, input):
         return F.group_norm(input, self._num_groups, self._epsilon, self.weight, self.bias, self._data_format)
