@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "paddle/common/errors.h"
+#include "paddle/phi/api/api_helpers.h"
 #include "paddle/phi/api/generated/api.h"
 #include "paddle/phi/api/transfer.h"
 #include "test/cpp/host_tensors.h"
@@ -46,12 +47,20 @@ TEST(Api, ErrorsNameTheOp) {
   EXPECT_THROW(api::sum(a, {1}, DataType::UNDEFINED, false), common::Error);
 }
 
-TEST(Api, IntegerDivisionByZeroIsAnError) {
-  Tensor a = Make<int64_t>({4, 5}, DDim{2});
+TEST(Api, IntegerFloorDivisionByZeroIsAnError) {
+  Tensor a = Make<int64_t>({4, -5}, DDim{2});
   Tensor b = Make<int64_t>({2, 0}, DDim{2});
-  EXPECT_THROW(api::divide(a, b), common::Error);
-  Tensor c = Make<int64_t>({2, -1}, DDim{2});
-  EXPECT_EQ(Values<int64_t>(api::divide(a, c)), (std::vector<int64_t>{2, -5}));
+  EXPECT_THROW(api::floor_divide(a, b), common::Error);
+  Tensor c = Make<int64_t>({3, 2}, DDim{2});
+  EXPECT_EQ(Values<int64_t>(api::floor_divide(a, c)), (std::vector<int64_t>{1, -3}));
+}
+
+TEST(Api, IntegerDivisionIsExactInTheDefaultFloat) {
+  Tensor a = Make<int64_t>({7, -7}, DDim{2});
+  Tensor b = Make<int64_t>({2, 2}, DDim{2});
+  Tensor q = api::divide(a, b);
+  EXPECT_EQ(q.dtype(), api::GetDefaultFloatType());
+  EXPECT_EQ(Values<float>(q), (std::vector<float>{3.5f, -3.5f}));
 }
 
 TEST(Api, SumOfInt32IsInt64) {
