@@ -4,7 +4,7 @@ installed paddlepaddle by tools/paddle_compat/collect_api_names.py) with its
 status here: present and named by a test under test/python, present, or
 absent (with the reason, where leaving it out is a decision); then each
 present function's and class's signature against Paddle's
-(tools/paddle_compat/paddle_api_signatures.json, from
+(tools/paddle_compat/signatures/<module>.json, from
 collect_api_signatures.py): the parameters and keyword aliases Paddle takes
 that it does not, and positional parameters in another order.
 
@@ -22,7 +22,7 @@ import re
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 NAMES = os.path.join(ROOT, "tools", "paddle_compat", "paddle_api_names.json")
-SIGNATURES = os.path.join(ROOT, "tools", "paddle_compat", "paddle_api_signatures.json")
+SIGNATURES = os.path.join(ROOT, "tools", "paddle_compat", "signatures")
 
 # Names left out on purpose: (module, name) -> why.
 _GPU_ONLY = "a fused GPU kernel of Paddle's (no CPU form in Paddle either)"
@@ -220,9 +220,18 @@ def emit(data: dict, signatures: dict | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def load_signatures() -> dict:
+    """Paddle's signatures of every module: qualified name -> {"params": ..., "aliases": ...}."""
+    signatures = {}
+    for path in sorted(glob.glob(os.path.join(SIGNATURES, "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            signatures.update(json.load(f)["signatures"])
+    return signatures
+
+
 def main() -> None:
-    with open(NAMES, encoding="utf-8") as f, open(SIGNATURES, encoding="utf-8") as g:
-        print(emit(json.load(f), json.load(g)["signatures"]), end="")
+    with open(NAMES, encoding="utf-8") as f:
+        print(emit(json.load(f), load_signatures()), end="")
 
 
 if __name__ == "__main__":

@@ -2,16 +2,16 @@
 (python/paddle/_signature.py): keyword aliases, ``out=``, the creation
 options and the parameters with meaning Paddle 3.3 added, each checked for
 its values against NumPy or hand-computed cases; and, from
-tools/paddle_compat/paddle_api_signatures.json, that every such function
+tools/paddle_compat/signatures/, that every such function
 takes every parameter name and alias Paddle's takes."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
-import json
 import math
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -21,7 +21,8 @@ import paddle.nn.functional as F
 from paddle._signature import aliases, creation_options, writes_out
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SIGNATURES = os.path.join(ROOT, "tools", "paddle_compat", "paddle_api_signatures.json")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from api_coverage import load_signatures  # noqa: E402
 T = paddle.to_tensor
 
 
@@ -612,8 +613,7 @@ def _ours(qualified: str):
 
 
 def test_every_python_defined_function_takes_paddles_parameters_and_aliases():
-    with open(SIGNATURES, encoding="utf-8") as f:
-        signatures = json.load(f)["signatures"]
+    signatures = load_signatures()
     checked, missing = 0, {}
     for qualified, entry in sorted(signatures.items()):
         target = _ours(qualified)
@@ -654,8 +654,7 @@ def test_positional_parameters_come_in_paddles_order():
     """The conv*_transpose functions and classes, Dropout, Embedding, AdamW, DataLoader...: a call that
     passes arguments by position means the same here as in Paddle (where one list is longer, the other
     is its start)."""
-    with open(SIGNATURES, encoding="utf-8") as f:
-        signatures = json.load(f)["signatures"]
+    signatures = load_signatures()
     positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     checked, differing = 0, {}
     for qualified, entry in sorted(signatures.items()):

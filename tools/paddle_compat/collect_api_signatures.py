@@ -2,10 +2,12 @@
 classes as JSON, for tools/api_coverage.py: each parameter's name, kind and
 default, and the keyword aliases Paddle accepts besides (``input`` for
 ``x``, ``dim`` for ``axis``...), found by calling each function with the
-alias alone and seeing whether Paddle rejects the keyword. Run it with the
-interpreter of an environment that has paddlepaddle installed:
+alias alone and seeing whether Paddle rejects the keyword. It writes one
+file per module, tools/paddle_compat/signatures/<module>.json, each entry on
+a line of its own. Run it with the interpreter of an environment that has
+paddlepaddle installed:
 
-    /opt/peers/paddle/bin/python tools/paddle_compat/collect_api_signatures.py > tools/paddle_compat/paddle_api_signatures.json
+    /opt/peers/paddle/bin/python tools/paddle_compat/collect_api_signatures.py
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ import importlib
 import inspect
 import json
 import os
-import sys
 import warnings
 
-NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "paddle_api_names.json")
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAMES = os.path.join(HERE, "paddle_api_names.json")
+OUTPUT = os.path.join(HERE, "signatures")
 
 # The keyword aliases Paddle 3.x documents ("alias: ``input``"), tried on every function.
 CANDIDATE_ALIASES = (
@@ -61,8 +64,9 @@ def main() -> None:
 
     probe = paddle.ones([2, 2])
     names = json.load(open(NAMES, encoding="utf-8"))["names"]
-    result = {}
+    os.makedirs(OUTPUT, exist_ok=True)
     for module_name, members in sorted(names.items()):
+        result = {}
         owner = paddle.Tensor if module_name == "paddle.Tensor" else importlib.import_module(module_name)
         for name in members:
             obj = getattr(owner, name, None)
@@ -80,8 +84,15 @@ def main() -> None:
                 if aliases and len(aliases) < len(CANDIDATE_ALIASES) - len(own):  # not a catch-all
                     entry["aliases"] = aliases
             result[f"{module_name}.{name}"] = entry
-    lines = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in sorted(result.items()))
-    sys.stdout.write(f'{{"paddle_version": {json.dumps(paddle.__version__)}, "signatures": {{\n{lines}\n}}}}\n')
+        if result:
+            with open(os.path.join(OUTPUT, f"{module_name}.json"), "w", encoding="utf-8") as f:
+                f.write(_dump(paddle.__version__, result))
+
+
+def _dump(version: str, entries: dict) -> str:
+    """The JSON with one entry per line, so a diff shows which signatures changed."""
+    lines = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in sorted(entries.items()))
+    return f'{{"paddle_version": {json.dumps(version)}, "signatures": {{\n{lines}\n}}}}\n'
 
 
 if __name__ == "__main__":
