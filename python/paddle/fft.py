@@ -13,7 +13,7 @@ from __future__ import annotations
 import paddle
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
-from paddle._signature import aliases, creation_options, writes_out
+from paddle import _signature  # (a module of public names: the decorators stay out of it)
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2", "hfft2", "ihfft2",
            "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
@@ -116,8 +116,8 @@ def _two(op, s, axes):
     return s, axes
 
 
-@aliases(x="input", axis="dim")
-@writes_out
+@_signature.aliases(x="input", axis="dim")
+@_signature.writes_out
 def fft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     """The one-dimensional DFT of x along axis, n points (x cut or zero-padded to n).
 
@@ -129,15 +129,15 @@ def fft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     return _c2c("fft", x, *_one_axis("fft", n, axis), norm, True)
 
 
-@aliases(x="input", axis="dim")
-@writes_out
+@_signature.aliases(x="input", axis="dim")
+@_signature.writes_out
 def ifft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     """The one-dimensional inverse DFT of x along axis."""
     return _c2c("ifft", x, *_one_axis("ifft", n, axis), norm, False)
 
 
-@aliases(x="input", axis="dim")
-@writes_out
+@_signature.aliases(x="input", axis="dim")
+@_signature.writes_out
 def rfft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     """The DFT of real x along axis: its n // 2 + 1 non-negative frequencies.
 
@@ -149,106 +149,106 @@ def rfft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     return _r2c("rfft", x, *_one_axis("rfft", n, axis), norm, True)
 
 
-@aliases(x="input", axis="dim")
-@writes_out
+@_signature.aliases(x="input", axis="dim")
+@_signature.writes_out
 def irfft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     """The real inverse of rfft: n real points (default 2 * (m - 1)) from m frequencies along axis."""
     return _c2r("irfft", x, *_one_axis("irfft", n, axis), norm, False)
 
 
-@aliases(x="input", axis="dim")
-@writes_out
+@_signature.aliases(x="input", axis="dim")
+@_signature.writes_out
 def hfft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     """The DFT of a signal with Hermitian symmetry, given by its first half x: n real points."""
     return _c2r("hfft", x, *_one_axis("hfft", n, axis), norm, True)
 
 
-@aliases(x="input", axis="dim")
-@writes_out
+@_signature.aliases(x="input", axis="dim")
+@_signature.writes_out
 def ihfft(x, n=None, axis=-1, norm="backward", name=None) -> Tensor:
     """The inverse of hfft: the n // 2 + 1 first entries of the inverse DFT of real x."""
     return _r2c("ihfft", x, *_one_axis("ihfft", n, axis), norm, False)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def fft2(x, s=None, axes=(-2, -1), norm="backward", name=None) -> Tensor:
     """The two-dimensional DFT over axes, s points along them."""
     return _c2c("fft2", x, *_two("fft2", s, axes), norm, True)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def ifft2(x, s=None, axes=(-2, -1), norm="backward", name=None) -> Tensor:
     """The two-dimensional inverse DFT over axes."""
     return _c2c("ifft2", x, *_two("ifft2", s, axes), norm, False)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def rfft2(x, s=None, axes=(-2, -1), norm="backward", name=None) -> Tensor:
     """The two-dimensional DFT of real x, one-sided along the last of axes."""
     return _r2c("rfft2", x, *_two("rfft2", s, axes), norm, True)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def irfft2(x, s=None, axes=(-2, -1), norm="backward", name=None) -> Tensor:
     """The real inverse of rfft2."""
     return _c2r("irfft2", x, *_two("irfft2", s, axes), norm, False)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def hfft2(x, s=None, axes=(-2, -1), norm="backward", name=None) -> Tensor:
     """The two-dimensional DFT of a Hermitian-symmetric signal given by its half spectrum; real result."""
     return _c2r("hfft2", x, *_two("hfft2", s, axes), norm, True)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def ihfft2(x, s=None, axes=(-2, -1), norm="backward", name=None) -> Tensor:
     """The inverse of hfft2, one-sided along the last of axes."""
     return _r2c("ihfft2", x, *_two("ihfft2", s, axes), norm, False)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def fftn(x, s=None, axes=None, norm="backward", name=None) -> Tensor:
     """The N-dimensional DFT over axes (all by default, or the last len(s))."""
     return _c2c("fftn", x, s, axes, norm, True)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def ifftn(x, s=None, axes=None, norm="backward", name=None) -> Tensor:
     """The N-dimensional inverse DFT over axes."""
     return _c2c("ifftn", x, s, axes, norm, False)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def rfftn(x, s=None, axes=None, norm="backward", name=None) -> Tensor:
     """The N-dimensional DFT of real x, one-sided along the last of axes."""
     return _r2c("rfftn", x, s, axes, norm, True)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def irfftn(x, s=None, axes=None, norm="backward", name=None) -> Tensor:
     """The real inverse of rfftn."""
     return _c2r("irfftn", x, s, axes, norm, False)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def hfftn(x, s=None, axes=None, norm="backward", name=None) -> Tensor:
     """The N-dimensional DFT of a Hermitian-symmetric signal given by its half spectrum; real result."""
     return _c2r("hfftn", x, s, axes, norm, True)
 
 
-@aliases(x="input", axes="dim")
-@writes_out
+@_signature.aliases(x="input", axes="dim")
+@_signature.writes_out
 def ihfftn(x, s=None, axes=None, norm="backward", name=None) -> Tensor:
     """The inverse of hfftn, one-sided along the last of axes."""
     return _r2c("ihfftn", x, s, axes, norm, False)
@@ -263,8 +263,8 @@ def _frequencies(op, n, d, dtype, stop):
     return n, d, paddle.arange(0, stop(n), dtype=dtype)
 
 
-@writes_out
-@creation_options("device", "requires_grad")
+@_signature.writes_out
+@_signature.creation_options("device", "requires_grad")
 def fftfreq(n, d=1.0, dtype=None, name=None) -> Tensor:
     """The frequencies of fft's n outputs for samples d apart: [0, 1, ..., -1] / (n d).
 
@@ -277,8 +277,8 @@ def fftfreq(n, d=1.0, dtype=None, name=None) -> Tensor:
     return paddle.where(k < (n + 1) // 2, k, k - n) / (n * d)
 
 
-@writes_out
-@creation_options("device", "requires_grad")
+@_signature.writes_out
+@_signature.creation_options("device", "requires_grad")
 def rfftfreq(n, d=1.0, dtype=None, name=None) -> Tensor:
     """The frequencies of rfft's n // 2 + 1 outputs for samples d apart."""
     n, d, k = _frequencies("rfftfreq", n, d, dtype, lambda n: n // 2 + 1)
@@ -294,13 +294,13 @@ def _shifted(op, x, axes, sign):
     return paddle.roll(x, [sign * (x.shape[a] // 2) for a in axes], axis=axes)
 
 
-@aliases(x="input", axes="dim")
+@_signature.aliases(x="input", axes="dim")
 def fftshift(x, axes=None, name=None) -> Tensor:
     """x rolled so that the zero frequency is at the center of axes (all by default)."""
     return _shifted("fftshift", x, axes, 1)
 
 
-@aliases(x="input", axes="dim")
+@_signature.aliases(x="input", axes="dim")
 def ifftshift(x, axes=None, name=None) -> Tensor:
     """The inverse of fftshift."""
     return _shifted("ifftshift", x, axes, -1)

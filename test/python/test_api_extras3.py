@@ -174,6 +174,9 @@ def test_as_strided_refuses_addresses_outside_x():
     with pytest.raises(ValueError, match=r"^\[as_strided\] shape \[3, 3\], stride \[3, 1\] and offset 2 reach "
                                          r"position 10, beyond x's 9 elements"):
         paddle.as_strided(paddle.ones([3, 3]), [3, 3], [3, 1], 8)
+    with pytest.raises(ValueError, match=r"^\[as_strided\] shape \[5, 5\], stride \[9223372036854775807, 0\] and "
+                                         r"offset 3 reach past the largest int64 position"):  # it overflowed into a crash
+        paddle._C_ops.as_strided(paddle.to_tensor([], stop_gradient=False), (5, 5), [2**63 - 1, 0], 3)
     with pytest.raises(ValueError, match=r"^\[as_strided\] argument 'offset': expected an int >= 0, but got -1"):
         paddle.as_strided(paddle.ones([4]), [2], [1], -1)
     with pytest.raises(ValueError, match=r"^\[as_strided\] arguments 'shape' and 'stride': expected non-negative "

@@ -103,6 +103,21 @@ def test_round_to_decimals_halves_to_even_as_numpy(decimals):
         paddle.round(paddle.to_tensor(values), decimals=1.5)
 
 
+def test_round_keeps_values_too_coarse_for_the_decimals():
+    values = np.array([1e300, -3.75, 1.25e-5], dtype=np.float64)
+    np.testing.assert_array_equal(paddle.round(paddle.to_tensor(values), decimals=300).numpy(), values)
+    halves = paddle.round(paddle.to_tensor([0.125, 60000.0], dtype="float16"), decimals=2)
+    assert halves.dtype == paddle.float16  # computed wide: 60000 * 100 would overflow float16
+    np.testing.assert_array_equal(halves.numpy(), np.array([0.12, 60000.0], dtype=np.float16))
+    with pytest.raises(ValueError, match=r"\[round\] argument 'decimals': expected an int in \[-308, 308\]"):
+        paddle.round(paddle.to_tensor(values), decimals=2**31 - 1)
+
+
+def test_alpha_must_be_a_number():
+    with pytest.raises(TypeError, match=r"\[subtract\] argument 'alpha': expected a number, but got None"):
+        paddle.to_tensor([1.0]).subtract_(paddle.to_tensor([1.0]), alpha=None)
+
+
 def test_transpose_by_perm_or_by_two_axes():
     a = RNG.standard_normal((2, 3, 4))
     x = paddle.to_tensor(a)

@@ -249,13 +249,19 @@ void AsStridedInferMeta(const Meta& x, const std::vector<int64_t>& shape, const 
            "strides, but got ", shape.size(), " and ", stride.size());
   PD_CHECK(offset >= 0, InvalidArgument, "argument 'offset': expected an int >= 0, but got ", offset);
   int64_t last = offset;  // the furthest position reached
-  bool empty = false;
+  bool empty = false, overflows = false;
   for (size_t d = 0; d < shape.size(); ++d) {
     PD_CHECK(shape[d] >= 0 && stride[d] >= 0, InvalidArgument, "arguments 'shape' and 'stride': expected ",
              "non-negative values, but got ", shape[d], " and ", stride[d], " at dim ", d);
     empty = empty || shape[d] == 0;
-    if (shape[d] > 0) last += stride[d] * (shape[d] - 1);
+    int64_t span = 0;
+    if (shape[d] > 0) {
+      overflows = overflows || __builtin_mul_overflow(stride[d], shape[d] - 1, &span) ||
+                  __builtin_add_overflow(last, span, &last);
+    }
   }
+  PD_CHECK(empty || !overflows, InvalidArgument, "shape ", DDim(shape).ToString(), ", stride ",
+           DDim(stride).ToString(), " and offset ", offset, " reach past the largest int64 position");
   const int64_t numel = x.dims.numel();
   const bool known = std::none_of(x.dims.data(), x.dims.data() + x.dims.size(), [](int64_t d) { return d < 0; });
   PD_CHECK(empty || !known || last < numel, InvalidArgument, "shape ", DDim(shape).ToString(), ", stride ",

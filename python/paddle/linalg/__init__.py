@@ -11,10 +11,10 @@ import numpy as np
 
 from paddle import _checks as check
 from paddle._C import Tensor, _C_ops
-from paddle._signature import aliases, write_out, writes_out
+from paddle import _signature  # (a module of public names: the decorators stay out of it)
 
 
-@aliases(x="input", axis="dim", p="ord")
+@_signature.aliases(x="input", axis="dim", p="ord")
 def norm(x, p=None, axis=None, keepdim: bool = False, out=None, dtype=None, name=None) -> Tensor:
     """The norm of x over `axis`.
 
@@ -42,7 +42,7 @@ def norm(x, p=None, axis=None, keepdim: bool = False, out=None, dtype=None, name
     check.tensor("norm", x, "x")
     if dtype is not None:
         x = x.astype(dtype)
-    return write_out("norm", out, _norm(x, p, axis, keepdim))
+    return _signature.write_out("norm", out, _norm(x, p, axis, keepdim))
 
 
 def _norm(x, p, axis, keepdim) -> Tensor:
@@ -67,7 +67,7 @@ def _check_square(op, x):
         raise ValueError(f"[{op}] x must hold square matrices [..., n, n], but got shape {list(x.shape)}")
 
 
-@writes_out
+@_signature.writes_out
 def solve(x, y, left=True, name=None) -> Tensor:
     """The solution of x @ out = y (x square [..., n, n]; y [..., n, k] or [..., n]).
 

@@ -17,8 +17,9 @@ from paddle.tensor.inplace import update
 _INTEGERS = (DataType.UINT8, DataType.INT8, DataType.INT16, DataType.INT32, DataType.INT64)
 
 
-def _scaled(y, alpha):
-    return y if isinstance(alpha, (int, float)) and alpha == 1 else y * alpha
+def _scaled(op: str, y, alpha):
+    """alpha * y, or y itself for alpha 1 (the common call costs no multiply)."""
+    return y if check.number(op, alpha, "alpha") == 1 else y * alpha
 
 
 @aliases(x="input", y="other")
@@ -31,7 +32,7 @@ def add(x, y, name=None, *, alpha=1) -> Tensor:
         >>> paddle.add(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([10.0, 20.0]), alpha=0.5).tolist()
         [6.0, 12.0]
     """
-    return _C_ops.add(x, _scaled(y, alpha))
+    return _C_ops.add(x, _scaled("add", y, alpha))
 
 
 @aliases(x="input", y="other")
@@ -44,7 +45,7 @@ def subtract(x, y, name=None, *, alpha=1) -> Tensor:
         >>> paddle.subtract(paddle.to_tensor([1.0, 2.0]), paddle.to_tensor([10.0, 20.0]), alpha=2).tolist()
         [-19.0, -38.0]
     """
-    return _C_ops.subtract(x, _scaled(y, alpha))
+    return _C_ops.subtract(x, _scaled("subtract", y, alpha))
 
 
 def _trunc_divide(x, y):
@@ -93,7 +94,7 @@ def index_add(x, index, axis, value, alpha=1, name=None) -> Tensor:
         >>> paddle.index_add(paddle.zeros([3]), paddle.to_tensor([0, 2]), 0, paddle.ones([2]), alpha=2).tolist()
         [2.0, 0.0, 2.0]
     """
-    return _C_ops.index_add(x, index, axis, _scaled(value, alpha))
+    return _C_ops.index_add(x, index, axis, _scaled("index_add", value, alpha))
 
 
 @aliases(x="input", axis="dim")
@@ -146,10 +147,17 @@ def round(x, decimals=0, name=None) -> Tensor:  # noqa: A001  (Paddle's name)
     if decimals == 0:
         return _C_ops.round(x)
     decimals = check.integer("round", decimals, "decimals")
-    if isinstance(x, Tensor) and x.dtype in _INTEGERS and decimals > 0:
+    if not -308 <= decimals <= 308:  # 10 ** decimals beyond float64's range
+        raise ValueError(f"[round] argument 'decimals': expected an int in [-308, 308], but got {decimals}")
+    if check.tensor("round", x).dtype in _INTEGERS and decimals > 0:
         return _C_ops.round(x)  # already whole
+    # In float64, so that x * 10 ** decimals overflows only where x has no digit
+    # that fine: there x is already rounded and is kept.
+    wide = _C_ops.cast(x, DataType.FLOAT64)
     scale = 10.0 ** decimals
-    return _C_ops.round(x * scale) / scale
+    scaled = wide * scale
+    rounded = _C_ops.where(_C_ops.isfinite(scaled), _C_ops.round(scaled) / scale, wide)
+    return _C_ops.cast(rounded, x.dtype)
 
 
 @aliases(x="input")
